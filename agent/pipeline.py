@@ -1,0 +1,168 @@
+"""The request flow of SPEC.md: context, router, tier 0 (no LLM), then tiers 1 and 2 through a model."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import CancelledError, GeoAgentError
+from ..function_lib.context import LayerStore, RunContext
+from ..function_lib.describe import LayerInfo, describe_path
+from ..function_lib.registry import run_tool
+from .report import Report
+
+ROUTES = ("auto", "function", "codegen")
+
+
+@dataclass
+class AgentConfig:
+    """How a request is served. The API key is never written to reports or settings."""
+
+    base_url: str | None = None
+    model: str | None = None
+    api_key: str | None = None
+    offline: bool = False
+    route: str = "auto"  # auto | function | codegen
+    architecture: str = "react"  # react | planner
+    tier0: bool = True
+    threshold: float = 0.6
+    top_k: int = 5
+    max_rounds: int = 6
+    max_repairs: int = 5
+    timeout_s: float = 60.0
+    review_code: bool = False
+
+    @property
+    def has_model(self) -> bool:
+        return bool(self.base_url or self.model) and not self.offline
+
+
+def build_context(inputs, out_dir: str | Path, progress=None) -> tuple[RunContext, list[LayerInfo]]:
+    """A run context over input paths (CLI) or a ready LayerStore (plugin), and the layers' descriptions."""
+    if isinstance(inputs, LayerStore):
+        store, infos = inputs, None
+    else:
+        store = LayerStore()
+        for path in inputs or []:
+            store.add_path(path)
+        infos = [describe_path(e.path, e.name) for e in (store.get(n) for n in store.names())]
+    ctx = RunContext(out_dir, store, progress=progress)
+    return ctx, infos or []
+
+
+def run_request(
+    request: str,
+    inputs,
+    out_dir: str | Path,
+    config: AgentConfig | None = None,
+    registry=None,
+    router=None,
+    layer_infos: list[LayerInfo] | None = None,
+    progress=None,
+    cancel_event=None,
+) -> Report:
+    """Serve one request end to end and return its report; errors become a report, never a raise."""
+    config = config or AgentConfig()
+    report = Report(request=request, model=config.model if config.has_model else None)
+    started = time.perf_counter()
+    ctx = None
+    try:
+        ctx, infos = build_context(inputs, out_dir, progress)
+        if cancel_event is not None:
+            ctx.cancel_event = cancel_event
+        infos = layer_infos or infos
+        registry = registry or _default_registry()
+        router = router or _default_router(registry)
+        t0 = time.perf_counter()
+        decision = router.route(request, infos)
+        report.timings_ms["route"] = (time.perf_counter() - t0) * 1000
+        report.router = decision.to_json()
+        report.route = config.route if config.route != "auto" else decision.route
+        _serve(request, ctx, infos, decision, registry, config, report)
+    except CancelledError as exc:
+        report.status, report.error = "error", exc.user_text()
+        _discard_outputs(ctx, report)
+    except GeoAgentError as exc:
+        report.status, report.error = "error", exc.user_text()
+    if ctx is not None:
+        report.notes.extend(n for n in ctx.notes if n not in report.notes)
+    report.timings_ms["total"] = (time.perf_counter() - started) * 1000
+    return report
+
+
+def _serve(request, ctx, infos, decision, registry, config, report) -> None:
+    plan = decision.plan
+    forced = config.route != "auto"
+    if report.route == "chat" and not forced and not config.has_model:
+        report.status = "needs_llm"
+        report.error = "This looks like a question for a model, and no model is configured (offline)."
+        return
+    can_tier0 = (
+        config.tier0
+        and report.route == "function"
+        and plan is not None
+        and plan.complete
+        and (forced or decision.confidence >= config.threshold)
+    )
+    if can_tier0:
+        report.tier = 0
+        _run_plan(plan, ctx, registry, report)
+        return
+    if not config.has_model:
+        report.status = "needs_llm"
+        report.tier = 1 if report.route == "function" else 2
+        report.error = _why_needs_llm(decision, config, report.route)
+        return
+    from .tiers import serve_with_model
+
+    serve_with_model(request, ctx, infos, decision, registry, config, report)
+
+
+def _run_plan(plan, ctx, registry, report) -> None:
+    t0 = time.perf_counter()
+    report.steps.append({"tool": plan.tool, "params": plan.params})
+    result = run_tool(registry, plan.tool, plan.params, ctx)
+    report.timings_ms["execute"] = (time.perf_counter() - t0) * 1000
+    report.outputs = [o.to_json() for o in ctx.outputs]
+    report.answer = result.answer or result.summary
+    report.status = "ok"
+
+
+def _why_needs_llm(decision, config, route) -> str:
+    if route == "codegen":
+        return "This request needs generated code, which needs a model; none is configured (offline)."
+    plan = decision.plan
+    if plan is None:
+        return "No tool fits this request well enough to run without a model; none is configured (offline)."
+    if not plan.complete:
+        missing = ", ".join(plan.missing) or "some parameters"
+        return (
+            f"The best tool is {plan.tool}, but {missing} could not be read from the request. "
+            "Say it explicitly (for example a distance with its unit, or a layer or field name), or configure a model."
+        )
+    return (
+        f"The router is not sure enough ({decision.confidence:.2f} < {config.threshold:.2f}) that {plan.tool} is meant. "
+        "Rephrase more precisely, force the function route, or configure a model."
+    )
+
+
+def _discard_outputs(ctx, report) -> None:
+    """Cancelled requests leave no half-written outputs behind."""
+    if ctx is None:
+        return
+    for out in ctx.outputs:
+        Path(out.path).unlink(missing_ok=True)
+    report.outputs = []
+
+
+def _default_registry():
+    from ..function_lib import load_registry
+
+    return load_registry()
+
+
+def _default_router(registry):
+    from ..router import load_router
+
+    return load_router(registry)

@@ -1,0 +1,64 @@
+"""The report every request ends with: the CLI's JSON contract and the provenance of a result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+STATUSES = ("ok", "error", "needs_llm", "rejected")
+
+
+@dataclass
+class Usage:
+    """Model usage for one request."""
+
+    llm_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    def add(self, prompt: int, completion: int) -> None:
+        self.llm_calls += 1
+        self.prompt_tokens += int(prompt or 0)
+        self.completion_tokens += int(completion or 0)
+
+    def to_json(self) -> dict:
+        return {"llm_calls": self.llm_calls, "prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens}
+
+
+@dataclass
+class Report:
+    """Outcome of one request, in the shape of SPEC.md's `geoagent run --json` contract."""
+
+    request: str
+    status: str = "ok"
+    route: str = "function"
+    tier: int = 0
+    steps: list[dict] = field(default_factory=list)
+    outputs: list[dict] = field(default_factory=list)
+    answer: str = ""
+    error: str | None = None
+    usage: Usage = field(default_factory=Usage)
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    model: str | None = None
+    escalations: list[str] = field(default_factory=list)
+    router: dict[str, Any] | None = None
+
+    def to_json(self) -> dict:
+        """The CLI contract fields first, then provenance extras (notes, model, escalations)."""
+        return {
+            "status": self.status,
+            "route": self.route,
+            "tier": self.tier,
+            "steps": self.steps,
+            "outputs": self.outputs,
+            "answer": self.answer,
+            "error": self.error,
+            "usage": self.usage.to_json(),
+            "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()},
+            "request": self.request,
+            "notes": self.notes,
+            "model": self.model,
+            "escalations": self.escalations,
+            "router": self.router,
+        }

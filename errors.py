@@ -1,0 +1,43 @@
+"""One exception hierarchy for GeoAgent: every error carries a user-facing message and a fix."""
+
+
+class GeoAgentError(Exception):
+    """Base error: `message` says what went wrong, `fix` what the user can do about it."""
+
+    def __init__(self, message: str, fix: str = "", details: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.fix = fix
+        self.details = details
+
+    def user_text(self) -> str:
+        """The message and the fix as one sentence pair, for a dock, a log or a CLI report."""
+        return f"{self.message} {self.fix}".strip()
+
+
+class ValidationError(GeoAgentError):
+    """A tool call's arguments do not fit its schema or the data (unknown field, bad value...)."""
+
+
+class ToolError(GeoAgentError):
+    """A tool ran and failed on the data (empty input, CRS problem, algorithm error...)."""
+
+
+class RouterError(GeoAgentError):
+    """The router could not be trained or loaded."""
+
+
+class LLMError(GeoAgentError):
+    """A model endpoint failed: dead server, refused key, unknown model, malformed reply."""
+
+
+class SandboxError(GeoAgentError):
+    """The code-generation sandbox refused or could not run a script."""
+
+
+class DependencyError(GeoAgentError):
+    """A Python package GeoAgent needs is missing or too old."""
+
+
+class CancelledError(GeoAgentError):
+    """The user cancelled the request."""

@@ -1,0 +1,219 @@
+"""The run context tools work in: named layers in, new outputs out, notes for the summary."""
+
+from __future__ import annotations
+
+import difflib
+import re
+import threading
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from ..errors import CancelledError, ValidationError
+
+VECTOR_SUFFIXES = {".gpkg", ".geojson", ".json", ".shp", ".fgb", ".parquet", ".geoparquet", ".kml", ".gml"}
+RASTER_SUFFIXES = {".tif", ".tiff", ".asc", ".vrt", ".img", ".nc"}
+TABLE_SUFFIXES = {".csv", ".xlsx", ".tsv"}
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".svg", ".gif"}
+HTML_SUFFIXES = {".html", ".htm"}
+
+
+def output_kind(path: str | Path) -> str:
+    """Classify a file by its suffix: vector, raster, table, image, html or text."""
+    suffix = Path(path).suffix.lower()
+    for kind, suffixes in (
+        ("vector", VECTOR_SUFFIXES),
+        ("raster", RASTER_SUFFIXES),
+        ("table", TABLE_SUFFIXES),
+        ("image", IMAGE_SUFFIXES),
+        ("html", HTML_SUFFIXES),
+    ):
+        if suffix in suffixes:
+            return kind
+    return "text"
+
+
+def safe_name(text: str, limit: int = 48) -> str:
+    """A file-system safe stem made from a layer name or a request."""
+    stem = re.sub(r"[^\w\-]+", "_", text, flags=re.UNICODE).strip("_").lower()
+    return (stem or "result")[:limit]
+
+
+@dataclass
+class Output:
+    """One result the user gets: a file on disk, its kind, and the layer name it is known by."""
+
+    path: str
+    kind: str
+    name: str = ""
+
+    def to_json(self) -> dict:
+        return {"path": self.path, "kind": self.kind}
+
+
+@dataclass
+class ToolResult:
+    """What a tool returns: outputs, a short summary, and an optional answer (a count, a distance)."""
+
+    summary: str
+    outputs: list[Output] = field(default_factory=list)
+    answer: str | None = None
+    values: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        data = asdict(self)
+        data["outputs"] = [o.to_json() for o in self.outputs]
+        return data
+
+
+@dataclass
+class LayerEntry:
+    """A named layer: where it lives and, once read, its data (a GeoDataFrame or a QGIS layer)."""
+
+    name: str
+    path: str | None = None
+    data: Any = None
+    loader: Callable[[], Any] | None = None
+
+
+class LayerStore:
+    """Layers by name: the inputs, then every result a step produced (so chains can refer to them)."""
+
+    def __init__(self):
+        self._entries: dict[str, LayerEntry] = {}
+
+    def add(self, name: str, path: str | None = None, data: Any = None, loader=None) -> LayerEntry:
+        entry = LayerEntry(name=name, path=path, data=data, loader=loader)
+        self._entries[name] = entry
+        return entry
+
+    def add_path(self, path: str | Path) -> LayerEntry:
+        """Add an input file under its stem (and keep the path findable by its full text)."""
+        path = str(path)
+        return self.add(Path(path).stem, path=path)
+
+    def names(self) -> list[str]:
+        return list(self._entries)
+
+    def __contains__(self, name: str) -> bool:
+        return self.find(name) is not None
+
+    def find(self, name: str) -> LayerEntry | None:
+        """Exact name, then path, stem or case-insensitive match; None when nothing fits."""
+        if name in self._entries:
+            return self._entries[name]
+        wanted = name.strip().lower()
+        for entry in self._entries.values():
+            candidates = {entry.name.lower()}
+            if entry.path:
+                candidates |= {entry.path.lower(), Path(entry.path).stem.lower(), Path(entry.path).name.lower()}
+            if wanted in candidates:
+                return entry
+        return None
+
+    def get(self, name: str) -> LayerEntry:
+        entry = self.find(name)
+        if entry is None:
+            raise ValidationError(
+                f"There is no layer called '{name}'.",
+                fix=did_you_mean(name, self.names(), "Available layers: " + ", ".join(self.names())),
+            )
+        return entry
+
+
+def did_you_mean(name: str, choices: list[str], fallback: str = "") -> str:
+    """'Did you mean X?' for the closest choices (case-insensitive), else the fallback text."""
+    lowered = {c.lower(): c for c in choices}
+    close = difflib.get_close_matches(name.lower(), list(lowered), n=3, cutoff=0.5)
+    if close:
+        return "Did you mean " + " or ".join(f"'{lowered[c]}'" for c in close) + "?"
+    return fallback
+
+
+class RunContext:
+    """Where a request's tools run: the layer store, the output folder, notes, progress and cancel."""
+
+    def __init__(self, out_dir: str | Path, layers: LayerStore | None = None, progress=None):
+        self.out_dir = Path(out_dir)
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        self.layers = layers or LayerStore()
+        self.notes: list[str] = []
+        self.outputs: list[Output] = []
+        self.cancel_event = threading.Event()
+        self._progress = progress
+
+    # -- progress and cancel ---------------------------------------------------------------
+    def progress(self, percent: float, message: str = "") -> None:
+        if self._progress:
+            self._progress(percent, message)
+
+    def check_cancelled(self) -> None:
+        if self.cancel_event.is_set():
+            raise CancelledError("The request was cancelled.", fix="Nothing was changed.")
+
+    def note(self, text: str) -> None:
+        """Record something the user should know (CRS used, geometries repaired, ...)."""
+        if text not in self.notes:
+            self.notes.append(text)
+
+    # -- inputs ----------------------------------------------------------------------------
+    def gdf(self, name: str):
+        """The named layer as a GeoDataFrame (read once, then cached)."""
+        entry = self.layers.get(name)
+        if entry.data is not None and _is_gdf(entry.data):
+            return entry.data
+        if entry.loader is not None:
+            entry.data = entry.loader()
+        elif entry.path:
+            from .io import read_vector
+
+            entry.data = read_vector(entry.path)
+        else:
+            raise ValidationError(f"Layer '{name}' has no data to read.")
+        return entry.data
+
+    def path(self, name: str) -> str:
+        """The named layer as a file path, writing a cached GeoDataFrame out when needed."""
+        entry = self.layers.get(name)
+        if entry.path:
+            return entry.path
+        target = self.unique_path(entry.name, ".gpkg")
+        entry.data.to_file(target, driver="GPKG")
+        entry.path = str(target)
+        return entry.path
+
+    # -- outputs ---------------------------------------------------------------------------
+    def unique_path(self, stem: str, suffix: str) -> Path:
+        """A new path in the output folder that never overwrites an existing file."""
+        base = safe_name(stem)
+        candidate = self.out_dir / f"{base}{suffix}"
+        n = 2
+        while candidate.exists():
+            candidate = self.out_dir / f"{base}_{n}{suffix}"
+            n += 1
+        return candidate
+
+    def add_output(self, path: str | Path, name: str = "", kind: str | None = None, data: Any = None) -> Output:
+        """Register a file written to the output folder; vector outputs become layers for next steps."""
+        path = str(path)
+        out = Output(path=path, kind=kind or output_kind(path), name=name or Path(path).stem)
+        self.outputs.append(out)
+        if out.kind == "vector":
+            self.layers.add(out.name, path=path, data=data)
+        return out
+
+    def save_vector(self, gdf, name: str, fmt: str = "gpkg") -> Output:
+        """Write a GeoDataFrame as a new file (never over an input) and register it as a layer."""
+        from .io import write_vector
+
+        path = write_vector(gdf, self.unique_path(name, "." + fmt.lower().lstrip(".")))
+        return self.add_output(path, name=Path(path).stem, kind="vector", data=gdf)
+
+    def save_table(self, df, name: str) -> Output:
+        path = self.unique_path(name, ".csv")
+        df.to_csv(path, index=False)
+        return self.add_output(path, name=Path(path).stem, kind="table")
+
+
+def _is_gdf(obj) -> bool:
+    return type(obj).__name__ == "GeoDataFrame"

@@ -1,0 +1,79 @@
+"""Metric correctness: distances, lengths and areas in metres even when a layer is in degrees."""
+
+from __future__ import annotations
+
+from ..errors import ValidationError
+
+
+def metric_crs(gdf, ctx=None, purpose: str = "distance"):
+    """The CRS to measure `gdf` in: its own when projected in metres, else local UTM or equal-area.
+
+    purpose is "distance" (local UTM zone) or "area" (an equal-area CRS). The choice is noted in
+    ctx so the summary can tell the user which CRS was used.
+    """
+    from pyproj import CRS
+
+    if gdf.crs is None:
+        raise ValidationError(
+            "The layer has no CRS, so metres cannot be measured on it.",
+            fix="Assign the right CRS first (for example with reproject/assign CRS), then try again.",
+        )
+    crs = CRS.from_user_input(gdf.crs)
+    if crs.is_projected and _unit_is_metre(crs) and purpose == "distance":
+        return crs
+    if crs.is_projected and _unit_is_metre(crs) and purpose == "area" and not _is_web_mercator(crs):
+        return crs
+    if purpose == "area":
+        target = _equal_area_for(gdf)
+    else:
+        target = _utm_for(gdf)
+    if ctx is not None:
+        ctx.note(f"Measured in {target.to_string()} ({target.name}) because {crs.name} is not in metres.")
+    return target
+
+
+def _unit_is_metre(crs) -> bool:
+    units = {ax.unit_name.lower() for ax in crs.axis_info}
+    return bool(units) and units <= {"metre", "meter", "m"}
+
+
+def _is_web_mercator(crs) -> bool:
+    return crs.to_epsg() in (3857, 900913)
+
+
+def _lonlat_bounds(gdf):
+    geo = gdf.to_crs(4326) if not gdf.crs.is_geographic else gdf
+    return geo.total_bounds
+
+
+def _utm_for(gdf):
+    from pyproj import CRS
+
+    try:
+        utm = gdf.estimate_utm_crs()
+    except Exception:  # noqa: BLE001 - a layer spanning the world has no single UTM zone
+        utm = None
+    xmin, ymin, xmax, ymax = _lonlat_bounds(gdf)
+    if utm is None or (xmax - xmin) > 12:
+        # Wider than two UTM zones: an equidistant projection centred on the data keeps metres honest.
+        lon0, lat0 = (xmin + xmax) / 2, (ymin + ymax) / 2
+        return CRS.from_proj4(f"+proj=aeqd +lat_0={lat0:.4f} +lon_0={lon0:.4f} +datum=WGS84 +units=m")
+    return utm
+
+
+def _equal_area_for(gdf):
+    from pyproj import CRS
+
+    xmin, ymin, xmax, ymax = _lonlat_bounds(gdf)
+    if (xmax - xmin) > 90 or (ymax - ymin) > 60:
+        return CRS.from_epsg(6933)  # World Cylindrical Equal Area (EASE-Grid 2.0)
+    lon0, lat0 = (xmin + xmax) / 2, (ymin + ymax) / 2
+    return CRS.from_proj4(f"+proj=laea +lat_0={lat0:.4f} +lon_0={lon0:.4f} +datum=WGS84 +units=m")
+
+
+def to_metric(gdf, ctx=None, purpose: str = "distance"):
+    """`gdf` in a metric CRS, and the CRS it came from (to reproject results back)."""
+    target = metric_crs(gdf, ctx, purpose)
+    if gdf.crs is not None and target == gdf.crs:
+        return gdf, gdf.crs
+    return gdf.to_crs(target), gdf.crs

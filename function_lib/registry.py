@@ -1,0 +1,143 @@
+"""The one registry of tools: specs from both halves, implementations where they can run, validation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import jsonschema
+
+from ..errors import GeoAgentError, ToolError, ValidationError
+from .context import RunContext, ToolResult, did_you_mean
+from .spec import ToolSpec
+
+# An implementation takes the run context and the validated arguments as keywords.
+Impl = Callable[..., ToolResult]
+
+
+@dataclass
+class Tool:
+    """A spec and, where this Python can run it, its implementation."""
+
+    spec: ToolSpec
+    impl: Impl | None = None
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def available(self) -> bool:
+        return self.impl is not None
+
+
+class Registry:
+    """Tools by name, enumerable, each with a spec; implementations bound per environment."""
+
+    def __init__(self):
+        self._tools: dict[str, Tool] = {}
+
+    def register(self, spec: ToolSpec, impl: Impl | None = None) -> Tool:
+        if spec.name in self._tools:
+            raise ValueError(f"tool {spec.name} registered twice")
+        tool = Tool(spec, impl)
+        self._tools[spec.name] = tool
+        return tool
+
+    def bind(self, name: str, impl: Impl) -> None:
+        """Attach an implementation to a registered spec (the QGIS adapters do this)."""
+        self._tools[name].impl = impl
+
+    def get(self, name: str) -> Tool:
+        if name not in self._tools:
+            raise ValidationError(
+                f"There is no tool called '{name}'.", fix=did_you_mean(name, list(self._tools), "See `geoagent tools`.")
+            )
+        return self._tools[name]
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._tools
+
+    def tools(self, half: str | None = None) -> list[Tool]:
+        return [t for t in self._tools.values() if half is None or t.spec.half == half]
+
+    def specs(self, half: str | None = None) -> list[ToolSpec]:
+        return [t.spec for t in self.tools(half)]
+
+    def names(self) -> list[str]:
+        return list(self._tools)
+
+    def preferred(self, name: str) -> Tool:
+        """The tool to run for `name`: its Processing equivalent when that one is available here."""
+        tool = self.get(name)
+        other = tool.spec.equivalent
+        if tool.spec.half == "geojson" and other in self._tools and self._tools[other].available:
+            return self._tools[other]
+        if not tool.available and other in self._tools and self._tools[other].available:
+            return self._tools[other]
+        return tool
+
+
+def validate_args(spec: ToolSpec, args: dict) -> dict:
+    """Check arguments against the tool's JSON Schema; return them with defaults filled in."""
+    if not isinstance(args, dict):
+        raise ValidationError(f"Arguments for {spec.name} must be a JSON object.")
+    try:
+        jsonschema.validate(args, spec.json_schema())
+    except jsonschema.ValidationError as exc:
+        where = ".".join(str(p) for p in exc.absolute_path) or "arguments"
+        raise ValidationError(
+            f"Invalid {where} for {spec.name}: {exc.message}.",
+            fix="Parameters: " + ", ".join(f"{p.name} ({p.kind})" for p in spec.params),
+        ) from exc
+    filled = dict(args)
+    for p in spec.params:
+        if p.name not in filled and p.default is not None:
+            filled[p.name] = p.default
+    return filled
+
+
+def check_layers_and_fields(spec: ToolSpec, args: dict, ctx: RunContext) -> None:
+    """Unknown layers and fields fail before any work, with the closest names suggested."""
+    for p in spec.params:
+        value = args.get(p.name)
+        if value is None:
+            continue
+        if p.kind == "layer":
+            ctx.layers.get(value)
+        elif p.kind == "layers":
+            for v in value:
+                ctx.layers.get(v)
+    for p in spec.params:
+        value = args.get(p.name)
+        if value is None or p.kind not in ("field", "fields") or not p.of_layer or p.of_layer not in args:
+            continue
+        columns = [c for c in ctx.gdf(args[p.of_layer]).columns if c != "geometry"]
+        for f in [value] if p.kind == "field" else value:
+            if f not in columns:
+                raise ValidationError(
+                    f"Layer '{args[p.of_layer]}' has no field '{f}'.",
+                    fix=did_you_mean(f, columns, "Fields: " + ", ".join(map(str, columns))),
+                )
+
+
+def run_tool(registry: Registry, name: str, args: dict, ctx: RunContext) -> ToolResult:
+    """Validate a call, check its layers and fields, and run the preferred implementation."""
+    tool = registry.preferred(name)
+    if not tool.available:
+        raise ToolError(
+            f"The tool '{name}' needs QGIS Processing, which is not available here.",
+            fix="Run it inside QGIS or on a machine with PyQGIS.",
+        )
+    if tool.name != name:
+        args = {k: v for k, v in args.items() if k in {p.name for p in tool.spec.params}}
+    args = validate_args(tool.spec, args)
+    if tool.spec.half == "geojson":
+        check_layers_and_fields(tool.spec, args, ctx)
+    ctx.check_cancelled()
+    try:
+        return tool.impl(ctx, **args)
+    except GeoAgentError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a tool's own failure is reported, never a traceback
+        raise ToolError(f"{name} failed: {exc}", details=repr(exc)) from exc
