@@ -1,0 +1,33 @@
+"""Shared pieces of the GeoPandas tools: the per-module tool list, common params, result helpers."""
+
+from __future__ import annotations
+
+from ..context import RunContext, ToolResult
+from ..spec import Param, ToolSpec
+
+
+def tool_list():
+    """A module's (spec, implementation) list and the decorator that fills it."""
+    tools: list[tuple[ToolSpec, object]] = []
+
+    def tool(spec: ToolSpec):
+        def register(fn):
+            tools.append((spec, fn))
+            return fn
+
+        return register
+
+    return tools, tool
+
+
+LAYER = Param("layer", "layer", "Input layer (layer name, file path or an earlier result)")
+
+
+def vector_result(ctx: RunContext, gdf, name: str, summary: str, n_in: int | None = None, **values) -> ToolResult:
+    """Save a result layer and build the summary: what was done, features in and out, notes."""
+    out = ctx.save_vector(gdf, name)
+    counts = f" ({n_in} features in, {len(gdf)} out)" if n_in is not None else f" ({len(gdf)} features)"
+    text = summary + counts + "."
+    if ctx.notes:
+        text += " " + " ".join(ctx.notes)
+    return ToolResult(summary=text, outputs=[out], values={"feature_count": len(gdf), **values})
