@@ -1,0 +1,7 @@
+"""GeoPandas overlay tools: clip, overlay, dissolve, split, lines and vertices."""
+
+from __future__ import annotations
+
+from ._base import tool_list
+
+TOOLS, tool = tool_list()
