@@ -1,0 +1,7 @@
+"""GeoPandas tools: measure."""
+
+from __future__ import annotations
+
+from ._base import tool_list
+
+TOOLS, tool = tool_list()
