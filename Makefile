@@ -1,0 +1,54 @@
+# GeoAgent: `make demo` runs the main job on the sample data, `make test` runs the test suite.
+# Both set up the environment first (idempotent; quick when done).
+
+PY := .venv/bin/python
+RUN := QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime-$$(id -u) $(PY)
+export QT_QPA_PLATFORM := offscreen
+
+.PHONY: setup demo test test-all lint router sample-data bench bench-router bench-functions \
+        bench-tokens bench-sandbox package translations clean
+
+setup:
+	@bash scripts/setup.sh
+
+demo: setup
+	@$(RUN) scripts/demo.py --out demo-output
+
+test: setup
+	$(RUN) -m pytest -m "not slow" -q
+
+test-all: setup
+	$(RUN) -m pytest -q
+
+lint: setup
+	$(PY) -m ruff check .
+
+router: setup
+	$(RUN) -m geoagent.router.train
+
+sample-data: setup
+	$(RUN) scripts/make_sample_data.py
+
+bench-router: setup
+	$(RUN) -m geoagent.router.bench
+
+bench-functions: setup
+	$(RUN) -m geoagent.bench.functions
+
+bench-tokens: setup
+	$(RUN) -m geoagent.bench.tokens
+
+bench-sandbox: setup
+	$(RUN) -m geoagent.bench.sandbox
+
+bench: setup
+	$(RUN) -m geoagent.bench.run_all
+
+package: setup translations
+	$(RUN) scripts/package.py
+
+translations: setup
+	$(RUN) scripts/translations.py
+
+clean:
+	rm -rf demo-output dist build bench/out tests/artifacts

@@ -1,0 +1,279 @@
+"""The `geoagent` command line: route, run, exec and tools on the same core as the plugin."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from ..errors import GeoAgentError
+
+EXIT_USAGE = 2
+
+
+class CliUsageError(Exception):
+    """A usage error: printed as one line, exit status 2."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse that reports usage errors in one line instead of a usage block."""
+
+    def error(self, message):
+        raise CliUsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(prog="geoagent", description="Plain-language GIS requests, answered on your data.")
+    sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
+
+    p = sub.add_parser("route", help="classify a request: route, confidence, ranked tools, tier-0 plan")
+    p.add_argument("request", nargs="?", help="the request text")
+    p.add_argument("--input", "-i", action="append", default=[], metavar="PATH", help="an input layer file")
+    p.add_argument("--batch", metavar="FILE.jsonl", help='one {"request", "inputs"} object per line')
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = sub.add_parser("run", help="run a request and write its outputs")
+    p.add_argument("request")
+    p.add_argument("--input", "-i", action="append", default=[], metavar="PATH")
+    p.add_argument("--out-dir", "-o", required=True, metavar="DIR")
+    p.add_argument("--offline", action="store_true", help="never contact a model")
+    p.add_argument("--base-url", metavar="URL", help="OpenAI-compatible endpoint")
+    p.add_argument("--model", metavar="NAME")
+    p.add_argument("--route", choices=["auto", "function", "codegen"], default="auto")
+    p.add_argument("--architecture", choices=["react", "planner"], default="react")
+    p.add_argument("--threshold", type=float, default=None, help="tier-0 confidence threshold (0-1)")
+    p.add_argument("--engine", choices=["auto", "qgis", "geopandas"], default="auto",
+                   help="run library tools with QGIS Processing where possible (auto) or GeoPandas only")
+    p.add_argument("--timeout", type=float, default=60.0, help="model request timeout in seconds")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("exec", help="run a script in the code-generation sandbox")
+    p.add_argument("script")
+    p.add_argument("--work-dir", required=True, metavar="DIR")
+    p.add_argument("--input", "-i", action="append", default=[], metavar="PATH")
+    p.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("tools", help="list every tool: name, half and purpose")
+    p.add_argument("--json", action="store_true")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if not args.command:
+            raise CliUsageError("geoagent: a command is needed: route, run, exec or tools (see 'geoagent --help')")
+        handler = {"route": cmd_route, "run": cmd_run, "exec": cmd_exec, "tools": cmd_tools}[args.command]
+        return handler(args)
+    except CliUsageError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_USAGE
+    except GeoAgentError as exc:
+        _emit_error(exc.user_text(), getattr(args, "json", False))
+        return 1
+    except KeyboardInterrupt:
+        print("geoagent: interrupted", file=sys.stderr)
+        return 130
+
+
+def _emit_error(message: str, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps({"status": "error", "error": message}))
+    else:
+        print(f"geoagent: {message}", file=sys.stderr)
+
+
+def _check_inputs(paths: list[str]) -> list[str]:
+    for path in paths:
+        if not Path(path).exists():
+            raise CliUsageError(f"geoagent: input file not found: {path}")
+    return [str(Path(p)) for p in paths]
+
+
+# -- route -----------------------------------------------------------------------------------
+def cmd_route(args) -> int:
+    from ..function_lib import load_registry
+    from ..router import load_router
+
+    if bool(args.batch) == bool(args.request):
+        raise CliUsageError("geoagent route: give either a REQUEST or --batch FILE.jsonl (see 'geoagent route --help')")
+    router = load_router(load_registry())
+    if args.batch:
+        return _route_batch(router, args.batch, args.json)
+    infos = _describe_all(_check_inputs(args.input), {})
+    decision = router.route(args.request, infos)
+    _print_route(decision.to_json(), args.json)
+    return 0
+
+
+def _route_batch(router, batch_path: str, as_json: bool) -> int:
+    if not Path(batch_path).exists():
+        raise CliUsageError(f"geoagent route: batch file not found: {batch_path}")
+    cache: dict = {}
+    with open(batch_path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            try:
+                item = json.loads(line)
+                request = item["request"]
+                infos = _describe_all(item.get("inputs") or [], cache)
+                result = router.route(request, infos).to_json()
+            except (ValueError, KeyError, TypeError) as exc:
+                result = {"error": f"line {number}: not a {{'request', 'inputs'}} object ({exc})"}
+            except GeoAgentError as exc:
+                result = {"error": f"line {number}: {exc.user_text()}"}
+            if as_json:
+                print(json.dumps(result, ensure_ascii=False), flush=True)
+            else:
+                _print_route(result, False)
+    return 0
+
+
+def _describe_all(paths: list[str], cache: dict) -> list:
+    from ..function_lib.describe import describe_path
+
+    infos = []
+    for path in paths:
+        if path not in cache:
+            cache[path] = describe_path(path)
+        infos.append(cache[path])
+    return infos
+
+
+def _print_route(data: dict, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False))
+        return
+    if "error" in data:
+        print(data["error"])
+        return
+    print(f"route: {data['route']} (confidence {data['confidence']:.2f})")
+    print("tools: " + ", ".join(f"{t['name']} {t['score']:.2f}" for t in data["tools"][:5]))
+    plan = data.get("plan")
+    if plan:
+        state = "complete" if plan["complete"] else "missing " + ", ".join(plan["missing"])
+        print(f"plan:  {plan['tool']}({json.dumps(plan['params'], ensure_ascii=False)}) [{state}]")
+
+
+# -- run -------------------------------------------------------------------------------------
+def cmd_run(args) -> int:
+    from ..agent.pipeline import AgentConfig, run_request
+
+    inputs = _check_inputs(args.input)
+    if args.threshold is not None and not 0 <= args.threshold <= 1:
+        raise CliUsageError("geoagent run: --threshold must be between 0 and 1")
+    api_key = os.environ.get("GEOAGENT_API_KEY") or os.environ.get("OPENAI_API_KEY")
+    config = AgentConfig(
+        base_url=args.base_url,
+        model=args.model,
+        api_key=api_key,
+        offline=args.offline,
+        route=args.route,
+        architecture=args.architecture,
+        timeout_s=args.timeout,
+    )
+    if args.threshold is not None:
+        config.threshold = args.threshold
+    if not args.offline and not (args.base_url or args.model):
+        config.offline = True  # nothing to talk to: behave exactly like --offline, and say so below
+    registry = _registry_for(args.engine)
+    report = run_request(args.request, inputs, args.out_dir, config, registry=registry)
+    if not args.offline and config.offline and report.status == "needs_llm":
+        report.error += " Pass --base-url and --model to use a model."
+    data = report.to_json()
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, default=str))
+    else:
+        _print_report(data)
+    return 0
+
+
+def _registry_for(engine: str):
+    """The registry; Processing tools bound when QGIS is importable and the engine allows it."""
+    from ..function_lib import load_registry
+
+    registry = load_registry()
+    if engine == "geopandas":
+        return registry
+    try:
+        from ..geoagent_plugin.processing_tools import bind
+        from ..geoagent_plugin.qgis_env import ensure_qgis
+    except ImportError as exc:
+        if engine == "qgis":
+            raise CliUsageError(f"geoagent run: --engine qgis needs PyQGIS ({exc})") from exc
+        return registry
+    if ensure_qgis():
+        bind(registry)
+    elif engine == "qgis":
+        raise CliUsageError("geoagent run: --engine qgis needs PyQGIS, which does not start here")
+    return registry
+
+
+def _print_report(data: dict) -> None:
+    tier = {0: "offline (no model)", 1: "functions", 2: "code"}.get(data["tier"], str(data["tier"]))
+    print(f"status: {data['status']}   route: {data['route']}   tier: {tier}")
+    for step in data["steps"]:
+        if "tool" in step:
+            print(f"  step: {step['tool']}({json.dumps(step['params'], ensure_ascii=False)})")
+        else:
+            print(f"  step: code ({'ok' if step.get('ok') else 'failed'})")
+    for out in data["outputs"]:
+        print(f"  output: {out['path']} [{out['kind']}]")
+    if data["answer"]:
+        print(f"answer: {data['answer']}")
+    if data["error"]:
+        print(f"error: {data['error']}")
+    print(f"time: {data['timings_ms'].get('total', 0):.0f} ms")
+
+
+# -- exec ------------------------------------------------------------------------------------
+def cmd_exec(args) -> int:
+    from ..codegen.api import exec_script
+
+    if not Path(args.script).exists():
+        raise CliUsageError(f"geoagent exec: script not found: {args.script}")
+    if args.timeout <= 0:
+        raise CliUsageError("geoagent exec: --timeout must be positive")
+    result = exec_script(args.script, args.work_dir, inputs=_check_inputs(args.input), timeout=args.timeout)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, default=str))
+    else:
+        print(result["stdout"], end="" if result["stdout"].endswith("\n") else "\n")
+        for out in result["outputs"]:
+            print(f"output: {out['path']} [{out['kind']}]")
+        if result["error"]:
+            print(f"error: {result['error']}", file=sys.stderr)
+    return 0
+
+
+# -- tools -----------------------------------------------------------------------------------
+def cmd_tools(args) -> int:
+    from ..function_lib import load_registry
+
+    started = time.perf_counter()
+    registry = load_registry()
+    rows = [
+        {"name": s.name, "half": s.half, "category": s.category, "purpose": s.purpose}
+        for s in sorted(registry.specs(), key=lambda s: (s.half, s.category, s.name))
+    ]
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False))
+        return 0
+    current = None
+    for row in rows:
+        if (row["half"], row["category"]) != current:
+            current = (row["half"], row["category"])
+            print(f"\n{row['half']} / {row['category']}")
+        print(f"  {row['name']:<34} {row['purpose']}")
+    print(f"\n{len(rows)} tools ({(time.perf_counter() - started) * 1000:.0f} ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,106 @@
+"""Render a result layer over its inputs to a PNG with QGIS's layout engine (map, title, legend)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from qgis.core import (
+    QgsLayoutExporter,
+    QgsLayoutItemLabel,
+    QgsLayoutItemLegend,
+    QgsLayoutItemMap,
+    QgsLayoutPoint,
+    QgsLayoutSize,
+    QgsMapLayer,
+    QgsPrintLayout,
+    QgsProject,
+    QgsRasterLayer,
+    QgsRectangle,
+    QgsUnitTypes,
+    QgsVectorLayer,
+)
+from qgis.PyQt.QtGui import QColor, QFont
+
+
+def load_layer(path: str, name: str | None = None) -> QgsMapLayer | None:
+    """A vector or raster layer from a file, or None when QGIS cannot open it."""
+    name = name or Path(path).stem
+    layer = QgsVectorLayer(path, name, "ogr")
+    if layer.isValid() and layer.geometryType() is not None:
+        return layer
+    raster = QgsRasterLayer(path, name)
+    return raster if raster.isValid() else None
+
+
+def render_png(
+    result_layers: list[QgsMapLayer],
+    context_layers: list[QgsMapLayer],
+    target: str | Path,
+    title: str,
+    subtitle: str = "",
+    size_mm: tuple[float, float] = (240.0, 170.0),
+    dpi: int = 110,
+) -> Path:
+    """Export a layout with the result layers drawn over the context layers, a title and a legend."""
+    project = QgsProject.instance()
+    layers = list(result_layers) + list(context_layers)
+    for layer in layers:
+        project.addMapLayer(layer, False)
+    try:
+        layout = QgsPrintLayout(project)
+        layout.initializeDefaults()
+        page = layout.pageCollection().page(0)
+        page.setPageSize(QgsLayoutSize(size_mm[0], size_mm[1], QgsUnitTypes.LayoutMillimeters))
+        legend_w = 62.0
+        map_item = QgsLayoutItemMap(layout)
+        map_item.attemptMove(QgsLayoutPoint(4, 18, QgsUnitTypes.LayoutMillimeters))
+        map_item.attemptResize(QgsLayoutSize(size_mm[0] - legend_w - 10, size_mm[1] - 22, QgsUnitTypes.LayoutMillimeters))
+        map_item.setLayers(layers)
+        map_item.setCrs(result_layers[0].crs() if result_layers else layers[0].crs())
+        map_item.setExtent(_extent(result_layers or layers, map_item.crs()))
+        map_item.setFrameEnabled(True)
+        map_item.setBackgroundColor(QColor("#fbfbf8"))
+        layout.addLayoutItem(map_item)
+
+        label = QgsLayoutItemLabel(layout)
+        label.setText(title + (f"\n{subtitle}" if subtitle else ""))
+        label.setFont(QFont("DejaVu Sans", 12))
+        label.attemptMove(QgsLayoutPoint(4, 2, QgsUnitTypes.LayoutMillimeters))
+        label.attemptResize(QgsLayoutSize(size_mm[0] - 8, 15, QgsUnitTypes.LayoutMillimeters))
+        layout.addLayoutItem(label)
+
+        legend = QgsLayoutItemLegend(layout)
+        legend.setLinkedMap(map_item)
+        legend.setTitle("Legend")
+        legend.setAutoUpdateModel(False)
+        root = legend.model().rootGroup()
+        root.removeAllChildren()
+        for layer in layers:
+            root.addLayer(layer)
+        legend.attemptMove(QgsLayoutPoint(size_mm[0] - legend_w - 2, 18, QgsUnitTypes.LayoutMillimeters))
+        layout.addLayoutItem(legend)
+
+        target = Path(target)
+        settings = QgsLayoutExporter.ImageExportSettings()
+        settings.dpi = dpi
+        status = QgsLayoutExporter(layout).exportToImage(str(target), settings)
+        if status != QgsLayoutExporter.Success:
+            raise RuntimeError(f"QGIS could not export the map image {target} (status {status})")
+        return target
+    finally:
+        for layer in layers:
+            project.removeMapLayer(layer.id())
+
+
+def _extent(layers: list[QgsMapLayer], crs) -> QgsRectangle:
+    from qgis.core import QgsCoordinateTransform
+
+    extent = QgsRectangle()
+    extent.setMinimal()
+    for layer in layers:
+        rect = layer.extent()
+        if layer.crs() != crs and layer.crs().isValid():
+            rect = QgsCoordinateTransform(layer.crs(), crs, QgsProject.instance()).transformBoundingBox(rect)
+        extent.combineExtentWith(rect)
+    extent.scale(1.08)
+    return extent

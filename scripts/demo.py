@@ -1,0 +1,116 @@
+"""`make demo`: plain-language requests on the sample data through the CLI, with no model, rendered to PNG."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "data" / "sample"
+GEOAGENT = ROOT / ".venv" / "bin" / "geoagent"
+
+# (request, input files): the first group runs at tier 0; the last ones need a model on purpose.
+REQUESTS = [
+    ("Buffer the schools by 500 m", ["schools.gpkg"]),
+    ("Reproject the districts to WGS 84", ["districts.gpkg"]),
+    ("Select the districts with a population over 10,000", ["districts.gpkg"]),
+    ("Count the houses in each district", ["districts.gpkg", "houses.gpkg"]),
+    ("Which cafes are within 250 m of a bus stop?", ["cafes.gpkg", "bus_stops.gpkg"]),
+    ("Calculate the area of every country in square kilometres", ["countries.geojson"]),
+    ("Make Thiessen polygons around the bus stops", ["bus_stops.gpkg"]),
+    ("Find the best place for a new school, weighing population against distance to existing schools",
+     ["districts.gpkg", "schools.gpkg"]),
+    ("What is the difference between a geographic and a projected CRS?", []),
+]
+
+
+def run_cli(request: str, inputs: list[Path], out_dir: Path) -> tuple[dict, float]:
+    cmd = [str(GEOAGENT), "run", request, "--out-dir", str(out_dir), "--offline", "--json"]
+    for path in inputs:
+        cmd += ["--input", str(path)]
+    started = time.perf_counter()
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    elapsed = time.perf_counter() - started
+    try:
+        return json.loads(proc.stdout.strip().splitlines()[-1]), elapsed
+    except (ValueError, IndexError):
+        message = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+        return {"status": "error", "route": "-", "tier": "-", "outputs": [], "error": message}, elapsed
+
+
+def render(report: dict, inputs: list[Path], png: Path, request: str) -> str:
+    """Draw the result layer(s) over the inputs with a legend; returns the PNG path or a reason."""
+    from geoagent.geoagent_plugin.map_export import load_layer, render_png
+
+    results = [load_layer(o["path"]) for o in report["outputs"] if o["kind"] in ("vector", "raster")]
+    results = [r for r in results if r is not None]
+    if not results:
+        return "-"
+    try:
+        from geoagent.geoagent_plugin.styling import style_result_layer
+    except ImportError:
+        style_result_layer = None
+    for layer in results:
+        if style_result_layer is not None:
+            style_result_layer(layer, request)
+        else:
+            layer.setOpacity(0.75)
+    context = [c for c in (load_layer(str(p)) for p in inputs) if c is not None]
+    subtitle = f"route {report['route']}, tier {report['tier']} (no model)"
+    render_png(results, context, png, request, subtitle)
+    return str(png)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", default="demo-output")
+    args = parser.parse_args()
+    out = Path(args.out)
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+    from geoagent.geoagent_plugin.qgis_env import ensure_qgis
+
+    if not ensure_qgis():
+        print("demo: PyQGIS does not start here; the maps cannot be rendered.", file=sys.stderr)
+        return 1
+    rows = []
+    for number, (request, files) in enumerate(REQUESTS, 1):
+        inputs = [SAMPLE / f for f in files]
+        step_dir = out / f"{number:02d}"
+        report, elapsed = run_cli(request, inputs, step_dir)
+        png = "-"
+        if report.get("status") == "ok":
+            try:
+                png = render(report, inputs, out / f"{number:02d}_map.png", request)
+            except Exception as exc:  # noqa: BLE001 - a map that fails to draw must not hide the others
+                png = f"(not rendered: {exc})"
+        rows.append((number, request, report, elapsed, png))
+        print(f"[{number}/{len(REQUESTS)}] {request}: {report.get('status')}", flush=True)
+
+    print()
+    print(f"{'#':>2}  {'request':<58} {'route':<9} {'tier':<4} {'status':<9} {'time':>6}  output")
+    for number, request, report, elapsed, png in rows:
+        short = request if len(request) <= 58 else request[:55] + "..."
+        first = report["outputs"][0]["path"] if report.get("outputs") else ""
+        shown = png if png != "-" else (first or "-")
+        print(f"{number:>2}  {short:<58} {report.get('route', '-'):<9} {report.get('tier', '-')!s:<4} "
+              f"{report.get('status'):<9} {elapsed:>5.1f}s  {shown}")
+        if report.get("answer") and report.get("status") == "ok":
+            print(f"    answer: {report['answer'][:160]}")
+        if report.get("status") != "ok":
+            print(f"    message: {report.get('error')}")
+    ok = sum(1 for r in rows if r[2].get("status") == "ok")
+    print(f"\n{ok} of {len(rows)} requests answered with no model; maps and outputs are in {out}/")
+    (out / "summary.json").write_text(json.dumps([r[2] for r in rows], indent=1, ensure_ascii=False, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Idempotent set-up: QGIS from Debian when missing, .venv with the pinned dependencies, the
+# checkout importable as `geoagent`, and the `geoagent` command. Quick when already done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+VENV="$ROOT/.venv"
+SYS_PY=/usr/bin/python3
+stamp="$VENV/.geoagent-setup"
+want=$( (cat requirements.txt scripts/setup.sh; echo "$ROOT") | sha256sum | cut -d' ' -f1)
+
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -x "$VENV/bin/geoagent" ]; then
+  exit 0
+fi
+
+need_qgis() { ! "$SYS_PY" -c "import qgis.core" >/dev/null 2>&1; }
+apt_pkgs="qgis python3-qgis qgis-providers python3-venv qttools5-dev-tools"
+if need_qgis || ! command -v lrelease >/dev/null 2>&1 || ! "$SYS_PY" -c "import ensurepip" >/dev/null 2>&1; then
+  if [ -r /etc/debian_version ] && [ "$(id -u)" = 0 ]; then
+    echo "setup: installing QGIS and tools from Debian ($apt_pkgs)..."
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends $apt_pkgs >/dev/null
+  else
+    echo "setup: PyQGIS is not importable from $SYS_PY (or lrelease / python3-venv is missing)." >&2
+    echo "  On Debian/Ubuntu run as root:  apt-get install $apt_pkgs" >&2
+    echo "  Elsewhere install QGIS 3.22+ with its Python bindings and Qt's lrelease, then run 'make setup' again." >&2
+    exit 1
+  fi
+fi
+
+if [ ! -x "$VENV/bin/python" ]; then
+  echo "setup: creating .venv (with system site packages, so PyQGIS is visible)..."
+  "$SYS_PY" -m venv --system-site-packages "$VENV"
+fi
+echo "setup: installing pinned Python dependencies..."
+"$VENV/bin/python" -m pip install -q --disable-pip-version-check -r requirements.txt
+
+# The checkout is the plugin package; QGIS installs it as the folder `geoagent`. A symlink named
+# geoagent in a folder on sys.path makes `import geoagent` work for the CLI and the tests.
+site=$("$VENV/bin/python" -c "import sysconfig; print(sysconfig.get_paths()['purelib'])")
+mkdir -p "$VENV/geoagent_src"
+ln -sfn "$ROOT" "$VENV/geoagent_src/geoagent"
+echo "$VENV/geoagent_src" > "$site/geoagent_src.pth"
+
+cat > "$VENV/bin/geoagent" <<EOS
+#!$VENV/bin/python
+"""The geoagent command line (written by scripts/setup.sh)."""
+import sys
+
+from geoagent.cli.main import main
+
+sys.exit(main())
+EOS
+chmod +x "$VENV/bin/geoagent"
+"$VENV/bin/python" -c "import geoagent, geopandas, sklearn, openai, qgis.core" \
+  || { echo "setup: the environment does not import; see the messages above." >&2; exit 1; }
+echo "$want" > "$stamp"
+echo "setup: done."
