@@ -1,7 +1,309 @@
-"""GeoPandas overlay tools: clip, overlay, dissolve, split, lines and vertices."""
+"""GeoPandas overlay tools: clip, overlay, dissolve, split, lines and vertices (plus input checks)."""
 
 from __future__ import annotations
 
-from ._base import tool_list
+import numpy as np
+
+from ...errors import ToolError, ValidationError
+from ..context import RunContext, ToolResult
+from ..spec import Param, ToolSpec
+from ._base import LAYER, tool_list, vector_result
 
 TOOLS, tool = tool_list()
+
+# Shapely type ids per geometry family (2 = LinearRing, counted as a line).
+FAMILIES = {"point": {0, 4}, "line": {1, 2, 5}, "polygon": {3, 6}}
+TYPE_NAMES = {
+    0: "Point", 1: "LineString", 2: "LinearRing", 3: "Polygon", 4: "MultiPoint",
+    5: "MultiLineString", 6: "MultiPolygon", 7: "GeometryCollection",
+}
+
+
+# -- input checks shared by the GEO-B modules -------------------------------------------------------
+def load_layer(ctx: RunContext, name: str, expect: tuple[str, ...] = (), tool_name: str = ""):
+    """The named layer, checked: not empty, of the expected geometry family, invalid geometries repaired."""
+    import shapely
+
+    gdf = ctx.gdf(name)
+    if len(gdf) == 0:
+        raise ToolError(f"Layer '{name}' is empty.", fix="Choose a layer with at least one feature.")
+    geoms = np.asarray(gdf.geometry.array)
+    missing = shapely.is_missing(geoms) | shapely.is_empty(geoms)
+    if missing.all():
+        raise ToolError(f"Layer '{name}' has no geometries.", fix="Choose a layer with geometries.")
+    if missing.any():
+        gdf = gdf[~missing]
+        geoms = geoms[~missing]
+        ctx.note(f"Skipped {int(missing.sum())} features of '{name}' without geometry.")
+    if expect:
+        allowed = set().union(*(FAMILIES[e] for e in expect))
+        present = set(np.unique(shapely.get_type_id(geoms)).tolist())
+        if not present <= allowed:
+            got = ", ".join(TYPE_NAMES[t] for t in sorted(present - allowed))
+            raise ValidationError(
+                f"{tool_name or 'This tool'} expects a {' or '.join(expect)} layer, but '{name}' has {got} geometries.",
+                fix=f"Choose a {' or '.join(expect)} layer.",
+            )
+    invalid = ~shapely.is_valid(geoms)
+    if invalid.any():
+        fixed = geoms.copy()
+        polygonal = bool(expect) and set(expect) == {"polygon"}
+        method = {"method": "structure", "keep_collapsed": False} if polygonal else {}
+        fixed[invalid] = shapely.make_valid(geoms[invalid], **method)
+        gdf = gdf.set_geometry(np.asarray(fixed), crs=gdf.crs)
+        ctx.note(f"Repaired {int(invalid.sum())} invalid geometries in '{name}'.")
+    return gdf
+
+
+def second_layer(ctx: RunContext, gdf, name: str, expect: tuple[str, ...] = (), tool_name: str = ""):
+    """A second input, checked like the first and reprojected to the first layer's CRS when needed."""
+    other = load_layer(ctx, name, expect, tool_name)
+    if (gdf.crs is None) != (other.crs is None):
+        raise ValidationError(
+            f"Only one of the two layers has a CRS ('{name}' {'has none' if other.crs is None else 'has one'}).",
+            fix="Assign the missing CRS first (reproject with assign), then try again.",
+        )
+    if gdf.crs is not None and not gdf.crs.equals(other.crs):
+        source = other.crs
+        other = other.to_crs(gdf.crs)
+        ctx.note(f"Reprojected '{name}' from {_crs_label(source)} to {_crs_label(gdf.crs)}.")
+    return other
+
+
+def _crs_label(crs) -> str:
+    if crs is None:
+        return "no CRS"
+    epsg = crs.to_epsg()
+    return f"EPSG:{epsg}" if epsg else crs.name
+
+
+def crs_label(crs) -> str:
+    """A short name for a CRS (EPSG code when there is one) for summaries."""
+    return _crs_label(crs)
+
+
+def table_result(ctx: RunContext, df, name: str, summary: str, answer: str | None = None, **values) -> ToolResult:
+    """Save a table result as CSV and build the summary with the run's notes."""
+    out = ctx.save_table(df, name)
+    text = summary + (" " + " ".join(ctx.notes) if ctx.notes else "")
+    return ToolResult(summary=text, outputs=[out], answer=answer, values={"row_count": len(df), **values})
+
+
+def _overlay_param(description="Layer to cut with (polygons)"):
+    return Param("overlay", "layer", description)
+
+
+# -- tools ------------------------------------------------------------------------------------------
+@tool(
+    ToolSpec(
+        name="clip",
+        half="geojson",
+        category="overlay",
+        purpose="Clip a layer to the polygons of another layer; keeps only the parts inside.",
+        params=(LAYER, _overlay_param()),
+        returns="layer with the clipped features and their attributes",
+        paper_name="ClipGeoDataFrame",
+        equivalent="qgis_clip",
+        keywords=("cut", "crop", "inside", "mask"),
+    )
+)
+def clip(ctx: RunContext, layer: str, overlay: str) -> ToolResult:
+    import geopandas as gpd
+
+    gdf = load_layer(ctx, layer, tool_name="clip")
+    mask = second_layer(ctx, gdf, overlay, ("polygon",), "clip")
+    out = gpd.clip(gdf, mask, keep_geom_type=True)
+    return vector_result(ctx, out, f"{layer}_clipped", f"Clipped '{layer}' to '{overlay}'", len(gdf))
+
+
+OVERLAY_HOWS = ("intersection", "union", "difference", "symmetric_difference", "identity")
+
+
+@tool(
+    ToolSpec(
+        name="overlay",
+        half="geojson",
+        category="overlay",
+        purpose="Overlay two polygon layers: intersection, union, difference, symmetric difference or identity.",
+        params=(
+            LAYER,
+            _overlay_param("Second layer (polygons)"),
+            Param("how", "enum", "Overlay operation", enum=OVERLAY_HOWS),
+        ),
+        returns="layer with the overlay pieces carrying the attributes of both inputs",
+        paper_name="OverlayAnalysis",
+        keywords=("intersect", "erase", "combine"),
+    )
+)
+def overlay(ctx: RunContext, layer: str, overlay: str, how: str) -> ToolResult:
+    import geopandas as gpd
+
+    expect = ("polygon",) if how in ("union", "symmetric_difference", "identity") else ("point", "line", "polygon")
+    gdf = load_layer(ctx, layer, expect, f"overlay {how}")
+    other = second_layer(ctx, gdf, overlay, ("polygon",), f"overlay {how}")
+    out = gpd.overlay(gdf, other, how=how, keep_geom_type=True)
+    what = f"{how.replace('_', ' ').capitalize()} of '{layer}' and '{overlay}'"
+    return vector_result(ctx, out, f"{layer}_{how}", what, len(gdf))
+
+
+@tool(
+    ToolSpec(
+        name="dissolve",
+        half="geojson",
+        category="overlay",
+        purpose="Merge features into one per value of the given fields (or all into one).",
+        params=(LAYER, Param("fields", "fields", "Fields to dissolve by", required=False, of_layer="layer")),
+        returns="layer with one merged feature per group and a feature count",
+        equivalent="qgis_dissolve",
+        keywords=("merge", "union", "aggregate"),
+    )
+)
+def dissolve(ctx: RunContext, layer: str, fields: list | None = None) -> ToolResult:
+    gdf = load_layer(ctx, layer, tool_name="dissolve")
+    by = list(fields) if fields else None
+    if by:
+        out = gdf.dissolve(by=by, aggfunc="first", as_index=False)
+        out["n_features"] = gdf.groupby(by, sort=True, dropna=False).size().to_numpy()
+        what = f"Dissolved '{layer}' by {', '.join(by)}"
+    else:
+        out = gdf.iloc[:1].drop(columns=[c for c in gdf.columns if c != gdf.geometry.name]).copy()
+        out = out.set_geometry([gdf.geometry.union_all()], crs=gdf.crs)
+        out["n_features"] = len(gdf)
+        what = f"Dissolved all of '{layer}' into one feature"
+    return vector_result(ctx, out, f"{layer}_dissolved", what, len(gdf))
+
+
+@tool(
+    ToolSpec(
+        name="split_polygons_by_lines",
+        half="geojson",
+        category="overlay",
+        purpose="Split polygons with the lines of another layer.",
+        params=(LAYER, Param("lines", "layer", "Line layer to split with")),
+        returns="polygon layer with one feature per piece and the original attributes",
+        paper_name="SplitPolygonByLine",
+        equivalent="qgis_split_with_lines",
+        keywords=("cut", "divide"),
+    )
+)
+def split_polygons_by_lines(ctx: RunContext, layer: str, lines: str) -> ToolResult:
+    import geopandas as gpd
+    import shapely
+
+    gdf = load_layer(ctx, layer, ("polygon",), "split_polygons_by_lines")
+    cutters = second_layer(ctx, gdf, lines, ("line",), "split_polygons_by_lines")
+    polys = np.asarray(gdf.geometry.array)
+    line_geoms = np.asarray(cutters.geometry.array)
+    line_idx, poly_idx = shapely.STRtree(polys).query(line_geoms, predicate="intersects")
+    hit = np.unique(poly_idx)
+    rows, pieces = [], []
+    order = np.argsort(poly_idx, kind="stable")
+    bounds = np.searchsorted(poly_idx[order], hit, side="left"), np.searchsorted(poly_idx[order], hit, side="right")
+    # Polygonizing is per polygon (GEOS has no grouped polygonize); only polygons a line touches pay for it.
+    for k, p in enumerate(hit):
+        cut = line_geoms[line_idx[order[bounds[0][k]:bounds[1][k]]]]
+        noded = shapely.union_all(np.concatenate([[shapely.boundary(polys[p])], cut]))
+        parts = np.asarray(shapely.get_parts(shapely.polygonize(shapely.get_parts(noded))))
+        inside = shapely.contains_properly(polys[p], shapely.point_on_surface(parts)) if len(parts) else []
+        parts = parts[np.asarray(inside, dtype=bool)] if len(parts) else parts
+        if len(parts) == 0:
+            parts = np.asarray([polys[p]])
+        pieces.append(parts)
+        rows.append(np.full(len(parts), p))
+    untouched = np.setdiff1d(np.arange(len(gdf)), hit)
+    all_rows = np.concatenate(rows + [untouched]) if rows else untouched
+    all_geoms = np.concatenate(pieces + [polys[untouched]]) if pieces else polys[untouched]
+    order = np.argsort(all_rows, kind="stable")
+    out = gpd.GeoDataFrame(gdf.iloc[all_rows[order]].reset_index(drop=True), geometry=all_geoms[order], crs=gdf.crs)
+    return vector_result(ctx, out, f"{layer}_split", f"Split {len(hit)} polygons of '{layer}' with '{lines}'",
+                         len(gdf), split_polygons=int(len(hit)))
+
+
+@tool(
+    ToolSpec(
+        name="to_lines",
+        half="geojson",
+        category="overlay",
+        purpose="Convert polygons (or lines) to their boundary lines.",
+        params=(LAYER,),
+        returns="line layer with the original attributes",
+        paper_name="FeatureToLine",
+        equivalent="qgis_polygons_to_lines",
+        keywords=("outline", "boundary", "polygons to lines"),
+    )
+)
+def to_lines(ctx: RunContext, layer: str) -> ToolResult:
+    import shapely
+
+    gdf = load_layer(ctx, layer, ("polygon", "line"), "to_lines")
+    geoms = np.asarray(gdf.geometry.array)
+    poly = np.isin(shapely.get_type_id(geoms), list(FAMILIES["polygon"]))
+    lines = geoms.copy()
+    lines[poly] = shapely.boundary(geoms[poly])
+    out = gdf.set_geometry(lines, crs=gdf.crs)
+    return vector_result(ctx, out, f"{layer}_lines", f"Converted '{layer}' to lines", len(gdf))
+
+
+@tool(
+    ToolSpec(
+        name="lines_to_polygons",
+        half="geojson",
+        category="overlay",
+        purpose="Convert closed lines (rings) to polygons; open lines are closed.",
+        params=(LAYER,),
+        returns="polygon layer with the original attributes",
+        paper_name="FeatureToPolygon",
+        equivalent="qgis_lines_to_polygons",
+        keywords=("close", "rings to polygons"),
+    )
+)
+def lines_to_polygons(ctx: RunContext, layer: str) -> ToolResult:
+    import shapely
+
+    gdf = load_layer(ctx, layer, ("line",), "lines_to_polygons")
+    parts, part_of = shapely.get_parts(np.asarray(gdf.geometry.array), return_index=True)
+    coords, coord_of = shapely.get_coordinates(parts, return_index=True)
+    counts = np.bincount(coord_of, minlength=len(parts))
+    closed_dup = shapely.is_closed(parts)  # a closed ring repeats its first point
+    usable = (counts - closed_dup.astype(int)) >= 3
+    keep_coord = usable[coord_of]
+    rings = shapely.linearrings(coords[keep_coord], indices=np.unique(coord_of[keep_coord], return_inverse=True)[1])
+    polys = shapely.polygons(rings)
+    owner = part_of[usable]
+    kept_rows = np.unique(owner)
+    multi = shapely.multipolygons(polys, indices=np.searchsorted(kept_rows, owner))
+    n_single = np.bincount(owner, minlength=len(gdf))[kept_rows] == 1
+    first = np.searchsorted(owner, kept_rows)
+    geoms = np.where(n_single, polys[first], multi)
+    out = gdf.iloc[kept_rows].set_geometry(geoms, crs=gdf.crs)
+    if len(kept_rows) < len(gdf):
+        ctx.note(f"Dropped {len(gdf) - len(kept_rows)} lines with fewer than 3 distinct vertices.")
+    if len(out) == 0:
+        raise ToolError(f"No line of '{layer}' can form a polygon.", fix="Lines need at least 3 vertices.")
+    return vector_result(ctx, out, f"{layer}_polygons", f"Converted the lines of '{layer}' to polygons", len(gdf))
+
+
+@tool(
+    ToolSpec(
+        name="vertices_to_points",
+        half="geojson",
+        category="overlay",
+        purpose="Turn every vertex of lines or polygons into a point.",
+        params=(LAYER,),
+        returns="point layer with the original attributes and vertex_index",
+        paper_name="FeatureVerticesToPoints",
+        equivalent="qgis_extract_vertices",
+        keywords=("nodes", "vertices", "extract vertices"),
+    )
+)
+def vertices_to_points(ctx: RunContext, layer: str) -> ToolResult:
+    import geopandas as gpd
+    import shapely
+
+    gdf = load_layer(ctx, layer, tool_name="vertices_to_points")
+    coords, row = shapely.get_coordinates(np.asarray(gdf.geometry.array), return_index=True)
+    starts = np.searchsorted(row, row, side="left")
+    out = gpd.GeoDataFrame(gdf.drop(columns=gdf.geometry.name).iloc[row].reset_index(drop=True),
+                           geometry=shapely.points(coords), crs=gdf.crs)
+    out["vertex_index"] = np.arange(len(row)) - starts
+    return vector_result(ctx, out, f"{layer}_vertices", f"Extracted the vertices of '{layer}'", len(gdf))

@@ -1,7 +1,365 @@
-"""GeoPandas proximity tools: buffers, distances and nearest neighbours."""
+"""GeoPandas proximity tools: buffers, distances and nearest neighbours, measured in metres."""
 
 from __future__ import annotations
 
-from ._base import tool_list
+import numpy as np
+
+from ...errors import ValidationError
+from ..context import RunContext, ToolResult
+from ..metric import metric_crs
+from ..spec import Param, ToolSpec
+from ._base import LAYER, tool_list, vector_result
+from .overlay_ops import crs_label, load_layer, second_layer, table_result
 
 TOOLS, tool = tool_list()
+
+MAX_MATRIX_PAIRS = 1_000_000
+
+
+# -- helpers shared with shapes.py ----------------------------------------------------------------
+def metric_arrays(ctx: RunContext, gdf, *others):
+    """The metric CRS for `gdf` and the geometry arrays of `gdf` and `others` in it."""
+    crs = metric_crs(gdf, ctx, "distance")
+    same = gdf.crs is not None and crs.equals(gdf.crs)
+    arrays = [np.asarray((g if same else g.to_crs(crs)).geometry.array) for g in (gdf, *others)]
+    return crs, arrays
+
+
+def back_to(geoms, from_crs, to_crs):
+    """Geometries computed in `from_crs` as an array in `to_crs` (no copy when they are the same)."""
+    import geopandas as gpd
+
+    if to_crs is None or from_crs.equals(to_crs):
+        return np.asarray(geoms)
+    return np.asarray(gpd.GeoSeries(geoms, crs=from_crs).to_crs(to_crs).array)
+
+
+def _all_points(geoms) -> bool:
+    import shapely
+
+    return bool((shapely.get_type_id(geoms) == 0).all())
+
+
+def nearest(src, dst=None):
+    """For each geometry of `src`, the index of the nearest one in `dst` (in `src` but itself when None) and
+    the distance. Points use a k-d tree; other geometries a Shapely STRtree."""
+    import shapely
+    from scipy.spatial import cKDTree
+
+    same = dst is None
+    target = src if same else dst
+    if same and len(src) < 2:
+        raise ValidationError("Nearest neighbours need at least two features.", fix="Use a layer with more features.")
+    if _all_points(src) and _all_points(target):
+        xy, txy = shapely.get_coordinates(src), shapely.get_coordinates(target)
+        if same:
+            dist, idx = cKDTree(txy).query(xy, k=2)
+            own = np.arange(len(src))
+            # with duplicate points the tree may list the twin first; never return the point itself
+            return np.where(idx[:, 1] == own, idx[:, 0], idx[:, 1]), dist[:, 1]
+        dist, idx = cKDTree(txy).query(xy, k=1)
+        return idx, dist
+    tree = shapely.STRtree(target)
+    (i_src, i_dst), dist = tree.query_nearest(src, return_distance=True, all_matches=False, exclusive=same)
+    idx = np.full(len(src), -1)
+    d = np.full(len(src), np.nan)
+    idx[i_src], d[i_src] = i_dst, dist
+    return idx, d
+
+
+def _distance_param(description):
+    return Param("distance", "distance", description)
+
+
+def _target_param(description="Other layer (default: the same layer)"):
+    return Param("target", "layer", description, required=False)
+
+
+# -- tools ------------------------------------------------------------------------------------------
+@tool(
+    ToolSpec(
+        name="buffer",
+        half="geojson",
+        category="proximity",
+        purpose="Buffer features by a distance in metres; several rings for a multi-ring buffer.",
+        params=(
+            LAYER,
+            _distance_param("Buffer distance (ring width when rings > 1)"),
+            Param("rings", "integer", "Number of rings", required=False, default=1, minimum=1, maximum=100),
+            Param("dissolve", "boolean", "Merge overlapping buffers", required=False, default=False),
+        ),
+        returns="polygon layer; multi-ring buffers add ring and distance fields",
+        paper_name="CreateMultiRingBufferFromGeoDataFrame",
+        equivalent="qgis_buffer",
+        keywords=("around", "zone", "within", "rings"),
+    )
+)
+def buffer(ctx: RunContext, layer: str, distance: float, rings: int = 1, dissolve: bool = False) -> ToolResult:
+    import geopandas as gpd
+    import shapely
+
+    gdf = load_layer(ctx, layer, tool_name="buffer")
+    if distance == 0 or (distance < 0 and rings > 1):
+        raise ValidationError(f"Buffer distance must be positive, got {distance} m.", fix="Give a distance above 0.")
+    if distance < 0 and not np.isin(shapely.get_type_id(np.asarray(gdf.geometry.array)), [3, 6]).all():
+        raise ValidationError("A negative buffer needs a polygon layer.", fix="Use a positive distance.")
+    crs, (geoms,) = metric_arrays(ctx, gdf)
+    attrs = gdf.drop(columns=gdf.geometry.name)
+    if rings == 1 and not dissolve:
+        out = gdf.set_geometry(back_to(shapely.buffer(geoms, distance), crs, gdf.crs), crs=gdf.crs)
+    else:
+        radii = distance * np.arange(1, rings + 1)
+        if dissolve:
+            discs = np.asarray([shapely.union_all(shapely.buffer(geoms, r)) for r in radii])
+            data = {"ring": np.arange(1, rings + 1), "distance": radii}
+        else:
+            discs = shapely.buffer(np.tile(geoms, rings), np.repeat(radii, len(geoms))).reshape(rings, len(geoms))
+            data = {**{c: np.tile(attrs[c].to_numpy(), rings) for c in attrs.columns},
+                    "ring": np.repeat(np.arange(1, rings + 1), len(geoms)), "distance": np.repeat(radii, len(geoms))}
+        donuts = discs.copy()
+        donuts[1:] = shapely.difference(discs[1:], discs[:-1])
+        out = gpd.GeoDataFrame(data, geometry=back_to(donuts.ravel(), crs, gdf.crs), crs=gdf.crs)
+        if rings == 1:
+            out = out.drop(columns=["ring"])
+    what = f"Buffered '{layer}' by {distance:g} m" + (f" in {rings} rings" if rings > 1 else "")
+    what += (", dissolved" if dissolve else "") + f" (measured in {crs_label(crs)})"
+    return vector_result(ctx, out, f"{layer}_buffer", what, len(gdf), measured_in=crs_label(crs))
+
+
+@tool(
+    ToolSpec(
+        name="within_distance",
+        half="geojson",
+        category="proximity",
+        purpose="Select the features that lie within a distance (metres) of another layer.",
+        params=(LAYER, Param("reference", "layer", "Layer to measure from"), _distance_param("Maximum distance")),
+        returns="layer with the matching features and their attributes",
+        equivalent="qgis_extract_within_distance",
+        keywords=("near", "close to", "less than"),
+    )
+)
+def within_distance(ctx: RunContext, layer: str, reference: str, distance: float) -> ToolResult:
+    import shapely
+
+    if distance < 0:
+        raise ValidationError(f"Distance must not be negative, got {distance} m.", fix="Give a distance of 0 or more.")
+    gdf = load_layer(ctx, layer, tool_name="within_distance")
+    ref = second_layer(ctx, gdf, reference, tool_name="within_distance")
+    crs, (geoms, ref_geoms) = metric_arrays(ctx, gdf, ref)
+    hits = np.unique(shapely.STRtree(ref_geoms).query(geoms, predicate="dwithin", distance=distance)[0])
+    out = gdf.iloc[hits]
+    what = f"Selected features of '{layer}' within {distance:g} m of '{reference}' (measured in {crs_label(crs)})"
+    return vector_result(ctx, out, f"{layer}_within_{distance:g}m", what, len(gdf), measured_in=crs_label(crs))
+
+
+@tool(
+    ToolSpec(
+        name="distance_matrix",
+        half="geojson",
+        category="proximity",
+        purpose="Distances in metres between every pair of features (of one layer or two layers).",
+        params=(LAYER, _target_param()),
+        returns="table from_index, to_index, distance_m",
+        paper_name="CalculateDistanceBetweenPoints",
+        equivalent="qgis_distance_matrix",
+        keywords=("pairwise", "distance between"),
+    )
+)
+def distance_matrix(ctx: RunContext, layer: str, target: str | None = None) -> ToolResult:
+    import pandas as pd
+    import shapely
+
+    gdf = load_layer(ctx, layer, tool_name="distance_matrix")
+    other = second_layer(ctx, gdf, target, tool_name="distance_matrix") if target else gdf
+    pairs = len(gdf) * len(other)
+    if pairs > MAX_MATRIX_PAIRS:
+        raise ValidationError(
+            f"A distance matrix of {len(gdf)} × {len(other)} features has {pairs:,} pairs, too many.",
+            fix="Use nearest_distance_summary or join_nearest, or select fewer features first.",
+        )
+    crs, arrays = metric_arrays(ctx, gdf, other)
+    geoms, tgeoms = arrays[0], arrays[1]
+    if _all_points(geoms) and _all_points(tgeoms):
+        from scipy.spatial.distance import cdist
+
+        dist = cdist(shapely.get_coordinates(geoms), shapely.get_coordinates(tgeoms))
+    else:
+        dist = shapely.distance(geoms[:, None], tgeoms[None, :])
+    i, j = np.meshgrid(np.arange(len(gdf)), np.arange(len(other)), indexing="ij")
+    keep = (i != j) if target is None else np.ones_like(i, dtype=bool)
+    table = pd.DataFrame({"from_index": gdf.index.to_numpy()[i[keep]], "to_index": other.index.to_numpy()[j[keep]],
+                          "distance_m": dist[keep]})
+    what = f"Distance matrix of '{layer}'" + (f" to '{target}'" if target else "")
+    span = f"{table.distance_m.min():.1f}–{table.distance_m.max():.1f} m"
+    what += f": {len(table)} pairs, {span} (measured in {crs_label(crs)})."
+    return table_result(ctx, table, f"{layer}_distance_matrix", what, measured_in=crs_label(crs))
+
+
+@tool(
+    ToolSpec(
+        name="nearest_distance_summary",
+        half="geojson",
+        category="proximity",
+        purpose="Nearest-neighbour distance of each feature and a summary (mean, min, max; per group).",
+        params=(LAYER, _target_param(), Param("by", "field", "Group field", required=False, of_layer="layer")),
+        returns="layer with nn_distance and nn_index, and a summary table",
+        paper_name="SummarizeNearestDistances",
+        keywords=("nearest neighbour", "average distance", "clark evans"),
+    )
+)
+def nearest_distance_summary(ctx: RunContext, layer: str, target: str | None = None, by: str | None = None):
+    import pandas as pd
+    import shapely
+
+    gdf = load_layer(ctx, layer, tool_name="nearest_distance_summary")
+    other = second_layer(ctx, gdf, target, tool_name="nearest_distance_summary") if target else None
+    crs, arrays = metric_arrays(ctx, gdf, *([other] if other is not None else []))
+    idx, dist = nearest(arrays[0], arrays[1] if other is not None else None)
+    out = gdf.copy()
+    out["nn_index"] = (other if other is not None else gdf).index.to_numpy()[idx]
+    out["nn_distance"] = dist
+    stats = ["count", "mean", "min", "median", "max", "std"]
+    if by:
+        table = out.groupby(by, dropna=False)["nn_distance"].agg(stats).reset_index()
+    else:
+        table = pd.DataFrame([out["nn_distance"].agg(stats)])
+    answer = f"mean nearest distance {dist.mean():.1f} m (min {dist.min():.1f}, max {dist.max():.1f})"
+    values = {"mean_m": float(dist.mean()), "min_m": float(dist.min()), "max_m": float(dist.max())}
+    if other is None and _all_points(arrays[0]) and len(gdf) >= 3:
+        area = shapely.area(shapely.convex_hull(shapely.multipoints(arrays[0])))
+        if area > 0:
+            values["clark_evans_r"] = float(dist.mean() / (0.5 * np.sqrt(area / len(gdf))))
+            answer += f"; Clark-Evans R = {values['clark_evans_r']:.2f} (<1 clustered, >1 dispersed)"
+    what = f"Nearest-neighbour distances of '{layer}'" + (f" to '{target}'" if target else "")
+    what += f": {answer} (measured in {crs_label(crs)})"
+    result = vector_result(ctx, out, f"{layer}_nearest", what, len(gdf), measured_in=crs_label(crs), **values)
+    result.outputs.append(ctx.save_table(table, f"{layer}_nearest_summary"))
+    result.answer = answer
+    return result
+
+
+@tool(
+    ToolSpec(
+        name="join_nearest",
+        half="geojson",
+        category="proximity",
+        purpose="Connect each feature to its nearest neighbour (same layer or a target layer) with a line.",
+        params=(LAYER, _target_param()),
+        returns="line layer with the source attributes, nearest_index, the target's attributes and distance",
+        paper_name="JoinNearestPoints",
+        equivalent="qgis_join_by_nearest",
+        keywords=("closest", "nearest neighbour", "connect"),
+    )
+)
+def join_nearest(ctx: RunContext, layer: str, target: str | None = None) -> ToolResult:
+    import shapely
+
+    gdf = load_layer(ctx, layer, tool_name="join_nearest")
+    other = second_layer(ctx, gdf, target, tool_name="join_nearest") if target else None
+    crs, arrays = metric_arrays(ctx, gdf, *([other] if other is not None else []))
+    tgeoms = arrays[1] if other is not None else arrays[0]
+    idx, dist = nearest(arrays[0], tgeoms if other is not None else None)
+    lines = back_to(shapely.shortest_line(arrays[0], tgeoms[idx]), crs, gdf.crs)
+    tgt = other if other is not None else gdf
+    out = gdf.set_geometry(lines, crs=gdf.crs)
+    out["nearest_index"] = tgt.index.to_numpy()[idx]
+    if other is not None:
+        for c in other.columns.drop(other.geometry.name):
+            out[f"nearest_{c}"] = other[c].to_numpy()[idx]
+    out["distance"] = dist
+    what = f"Joined each feature of '{layer}' to its nearest " + (f"feature of '{target}'" if target else "neighbour")
+    what += f" (mean {dist.mean():.1f} m, measured in {crs_label(crs)})"
+    return vector_result(ctx, out, f"{layer}_nearest_lines", what, len(gdf), measured_in=crs_label(crs))
+
+
+@tool(
+    ToolSpec(
+        name="connect_closest_pair",
+        half="geojson",
+        category="proximity",
+        purpose="Find the two closest features of a layer and draw the line between them.",
+        params=(LAYER,),
+        returns="one line with from_index, to_index and distance",
+        paper_name="CreateLineConnectingNearestPoints",
+        keywords=("closest two", "shortest distance"),
+    )
+)
+def connect_closest_pair(ctx: RunContext, layer: str) -> ToolResult:
+    import geopandas as gpd
+    import shapely
+
+    gdf = load_layer(ctx, layer, tool_name="connect_closest_pair")
+    crs, (geoms,) = metric_arrays(ctx, gdf)
+    idx, dist = nearest(geoms)
+    a = int(np.nanargmin(dist))
+    b = int(idx[a])
+    line = back_to([shapely.shortest_line(geoms[a], geoms[b])], crs, gdf.crs)
+    ids = gdf.index.to_numpy()
+    out = gpd.GeoDataFrame({"from_index": [ids[a]], "to_index": [ids[b]], "distance": [dist[a]]},
+                           geometry=line, crs=gdf.crs)
+    answer = f"features {ids[a]} and {ids[b]} are closest, {dist[a]:.1f} m apart"
+    what = f"Closest pair in '{layer}': {answer} (measured in {crs_label(crs)})"
+    result = vector_result(ctx, out, f"{layer}_closest_pair", what, len(gdf), distance_m=float(dist[a]))
+    result.answer = answer
+    return result
+
+
+def _lines_param():
+    return Param("lines", "layer", "Line layer")
+
+
+def _to_lines(ctx: RunContext, layer: str, lines: str, tool_name: str):
+    gdf = load_layer(ctx, layer, ("point",), tool_name)
+    line_gdf = second_layer(ctx, gdf, lines, ("line",), tool_name)
+    crs, (points, line_geoms) = metric_arrays(ctx, gdf, line_gdf)
+    idx, dist = nearest(points, line_geoms)
+    return gdf, line_gdf, crs, points, line_geoms, idx, dist
+
+
+@tool(
+    ToolSpec(
+        name="nearest_point_on_line",
+        half="geojson",
+        category="proximity",
+        purpose="For each point, the nearest point on a line layer, with distance and X/Y.",
+        params=(LAYER, _lines_param()),
+        returns="point layer on the lines with the original attributes, line_index, distance, x, y",
+        paper_name="nearest_point_on_line",
+        keywords=("snap", "project onto line"),
+    )
+)
+def nearest_point_on_line(ctx: RunContext, layer: str, lines: str) -> ToolResult:
+    import shapely
+
+    gdf, line_gdf, crs, points, line_geoms, idx, dist = _to_lines(ctx, layer, lines, "nearest_point_on_line")
+    on_line = shapely.get_point(shapely.shortest_line(points, line_geoms[idx]), 1)
+    on_line = back_to(on_line, crs, gdf.crs)
+    out = gdf.set_geometry(on_line, crs=gdf.crs)
+    out["line_index"] = line_gdf.index.to_numpy()[idx]
+    out["distance"] = dist
+    out["x"], out["y"] = shapely.get_x(on_line), shapely.get_y(on_line)
+    what = f"Found the nearest point on '{lines}' for each point of '{layer}' (measured in {crs_label(crs)})"
+    return vector_result(ctx, out, f"{layer}_on_{lines}", what, len(gdf), measured_in=crs_label(crs))
+
+
+@tool(
+    ToolSpec(
+        name="perpendicular_distance",
+        half="geojson",
+        category="proximity",
+        purpose="Perpendicular (shortest) distance in metres from each point to the nearest line.",
+        params=(LAYER, _lines_param()),
+        returns="the points with line_index and distance fields",
+        paper_name="CalculatePerpendicularDistanceFromPointToLine",
+        keywords=("distance to road", "offset"),
+    )
+)
+def perpendicular_distance(ctx: RunContext, layer: str, lines: str) -> ToolResult:
+    gdf, line_gdf, crs, points, line_geoms, idx, dist = _to_lines(ctx, layer, lines, "perpendicular_distance")
+    out = gdf.copy()
+    out["line_index"] = line_gdf.index.to_numpy()[idx]
+    out["distance"] = dist
+    what = f"Distance from each point of '{layer}' to the nearest line of '{lines}': mean {dist.mean():.1f} m"
+    what += f" (measured in {crs_label(crs)})"
+    return vector_result(ctx, out, f"{layer}_distance_to_{lines}", what, len(gdf), measured_in=crs_label(crs),
+                         mean_m=float(dist.mean()))

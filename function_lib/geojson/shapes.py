@@ -1,7 +1,295 @@
-"""GeoPandas shape tools: centroids, Voronoi, bounding geometry, direction, clusters, XY lines."""
+"""GeoPandas shape tools: centroids, Voronoi, bounding geometry, main direction, clusters, XY lines."""
 
 from __future__ import annotations
 
-from ._base import tool_list
+import numpy as np
+
+from ...errors import ToolError, ValidationError
+from ..context import RunContext, ToolResult
+from ..metric import to_metric
+from ..spec import Param, ToolSpec
+from ._base import LAYER, tool_list, vector_result
+from .overlay_ops import crs_label, load_layer
+from .proximity import back_to, metric_arrays, nearest
 
 TOOLS, tool = tool_list()
+
+
+def _measure_crs(ctx: RunContext, gdf):
+    """Geometries in a metric CRS when the layer has one (shapes in degrees are distorted), else as they are."""
+    if gdf.crs is None:
+        return None, np.asarray(gdf.geometry.array)
+    crs, (geoms,) = metric_arrays(ctx, gdf)
+    return crs, geoms
+
+
+@tool(
+    ToolSpec(
+        name="centroids",
+        half="geojson",
+        category="geometry",
+        purpose="Centre points: centroid or a point guaranteed inside, per feature or for the whole layer.",
+        params=(
+            LAYER,
+            Param("method", "enum", "Kind of centre", required=False, default="centroid",
+                  enum=("centroid", "representative_point")),
+            Param("whole_layer", "boolean", "One centre for the whole layer", required=False, default=False),
+        ),
+        returns="point layer (original attributes per feature; one point with a count for the whole layer)",
+        paper_name="CalculateGeometricCenter",
+        equivalent="qgis_centroids",
+        keywords=("center", "middle", "point on surface"),
+    )
+)
+def centroids(ctx: RunContext, layer: str, method: str = "centroid", whole_layer: bool = False) -> ToolResult:
+    import geopandas as gpd
+    import shapely
+
+    gdf = load_layer(ctx, layer, tool_name="centroids")
+    crs, geoms = _measure_crs(ctx, gdf)
+    centre = shapely.centroid if method == "centroid" else shapely.point_on_surface
+    if whole_layer:
+        whole = shapely.geometrycollections(geoms) if method == "centroid" else shapely.union_all(geoms)
+        points = back_to([centre(whole)], crs, gdf.crs) if crs is not None else [centre(whole)]
+        out = gpd.GeoDataFrame({"n_features": [len(gdf)]}, geometry=points, crs=gdf.crs)
+    else:
+        points = centre(geoms)
+        out = gdf.set_geometry(back_to(points, crs, gdf.crs) if crs is not None else points, crs=gdf.crs)
+    label = method.replace("_", " ")
+    what = f"{label.capitalize()} of {'the whole layer' if whole_layer else 'each feature'} of '{layer}'"
+    if crs is not None:
+        what += f" (computed in {crs_label(crs)})"
+    return vector_result(ctx, out, f"{layer}_{method}s", what, len(gdf))
+
+
+@tool(
+    ToolSpec(
+        name="voronoi",
+        half="geojson",
+        category="geometry",
+        purpose="Thiessen (Voronoi) polygons around points, carrying the point attributes.",
+        params=(LAYER,),
+        returns="polygon layer, one cell per distinct point, clipped to the points' extent plus 10%",
+        paper_name="CreateThiessenPolygon",
+        equivalent="qgis_voronoi",
+        keywords=("thiessen", "catchment", "service areas"),
+    )
+)
+def voronoi(ctx: RunContext, layer: str) -> ToolResult:
+    import shapely
+
+    gdf = load_layer(ctx, layer, ("point",), "voronoi")
+    geoms = np.asarray(gdf.geometry.array)
+    if not (shapely.get_type_id(geoms) == 0).all():
+        raise ValidationError("voronoi expects single points, but the layer has multipoints.",
+                              fix="Explode the multipoints first.")
+    xy = shapely.get_coordinates(geoms)
+    _, first = np.unique(xy, axis=0, return_index=True)
+    first = np.sort(first)
+    if len(first) < len(gdf):
+        ctx.note(f"{len(gdf) - len(first)} duplicate points share a cell with the first point at that spot.")
+    if len(first) < 2:
+        raise ToolError("Voronoi polygons need at least two distinct points.", fix="Use a layer with more points.")
+    xmin, ymin, xmax, ymax = shapely.total_bounds(geoms)
+    pad = 0.1 * max(xmax - xmin, ymax - ymin)
+    frame = shapely.box(xmin - pad, ymin - pad, xmax + pad, ymax + pad)
+    cells = shapely.get_parts(shapely.voronoi_polygons(shapely.multipoints(geoms[first]), extend_to=frame,
+                                                       ordered=True))
+    out = gdf.iloc[first].set_geometry(shapely.intersection(cells, frame), crs=gdf.crs)
+    return vector_result(ctx, out, f"{layer}_voronoi", f"Voronoi polygons of '{layer}'", len(gdf))
+
+
+SHAPES = ("rectangle", "convex_hull", "circle", "envelope")
+
+
+@tool(
+    ToolSpec(
+        name="bounding_geometry",
+        half="geojson",
+        category="geometry",
+        purpose="Minimum bounding shape of the layer or of each group: rectangle, convex hull, circle or envelope.",
+        params=(
+            LAYER,
+            Param("shape", "enum", "rectangle = oriented minimum rectangle", required=False, default="convex_hull",
+                  enum=SHAPES),
+            Param("by", "field", "One shape per value of this field", required=False, of_layer="layer"),
+        ),
+        returns="polygon layer with the group value, n_features and area_m2",
+        paper_name="CreateMinPointgroupBorder",
+        equivalent="qgis_minimum_bounding_geometry",
+        keywords=("hull", "extent", "enclosing", "border"),
+    )
+)
+def bounding_geometry(ctx: RunContext, layer: str, shape: str = "convex_hull", by: str | None = None) -> ToolResult:
+    import geopandas as gpd
+    import pandas as pd
+    import shapely
+
+    gdf = load_layer(ctx, layer, tool_name="bounding_geometry")
+    metric = shape in ("rectangle", "circle") and gdf.crs is not None
+    crs, geoms = _measure_crs(ctx, gdf) if metric else (None, np.asarray(gdf.geometry.array))
+    codes, groups = (pd.factorize(gdf[by], sort=True, use_na_sentinel=False) if by
+                     else (np.zeros(len(gdf), dtype=int), None))
+    order = np.argsort(codes, kind="stable")
+    collections = shapely.geometrycollections(geoms[order], indices=codes[order])
+    func = {"rectangle": shapely.oriented_envelope, "convex_hull": shapely.convex_hull,
+            "circle": shapely.minimum_bounding_circle, "envelope": shapely.envelope}[shape]
+    shapes = func(collections)
+    if metric:
+        shapes = back_to(shapes, crs, gdf.crs)
+    data = {by: np.asarray(groups)} if by else {}
+    data["n_features"] = np.bincount(codes)
+    out = gpd.GeoDataFrame(data, geometry=shapes, crs=gdf.crs)
+    if gdf.crs is not None:
+        out["area_m2"] = to_metric(out, ctx, "area")[0].area.to_numpy()
+    what = f"{shape.replace('_', ' ').capitalize()} of '{layer}'" + (f" per {by}" if by else "")
+    return vector_result(ctx, out, f"{layer}_{shape}", what, len(gdf))
+
+
+@tool(
+    ToolSpec(
+        name="main_direction",
+        half="geojson",
+        category="geometry",
+        purpose="Main orientation of each polygon or line in degrees (0-180, counter-clockwise from east).",
+        params=(LAYER,),
+        returns="the layer with main_direction (degrees), length_m and width_m of the oriented minimum rectangle",
+        paper_name="CalculateMainDirectionOfPolygon",
+        keywords=("orientation", "azimuth", "angle"),
+    )
+)
+def main_direction(ctx: RunContext, layer: str) -> ToolResult:
+    import shapely
+
+    gdf = load_layer(ctx, layer, ("polygon", "line"), "main_direction")
+    crs, geoms = _measure_crs(ctx, gdf)
+    rect = shapely.oriented_envelope(geoms)
+    ring = np.where(shapely.get_type_id(rect) == 3, shapely.get_exterior_ring(rect), rect)
+    p0, p1 = _point_coords(ring, 0), _point_coords(ring, 1)
+    # a degenerate rectangle is a line (2 points); its third point does not exist
+    p2 = np.where((shapely.get_num_points(ring) >= 3)[:, None], _point_coords(ring, 2), p1)
+    e1, e2 = p1 - p0, p2 - p1
+    len1, len2 = np.hypot(*e1.T), np.hypot(*e2.T)
+    long_edge = np.where((len1 >= len2)[:, None], e1, e2)
+    angle = np.degrees(np.arctan2(long_edge[:, 1], long_edge[:, 0])) % 180.0
+    out = gdf.copy()
+    out["main_direction"] = np.round(angle, 6) % 180.0
+    out["length_m" if crs is not None else "length"] = np.maximum(len1, len2)
+    out["width_m" if crs is not None else "width"] = np.minimum(len1, len2)
+    what = f"Main direction of each feature of '{layer}'"
+    if crs is not None:
+        what += f" (computed in {crs_label(crs)})"
+    return vector_result(ctx, out, f"{layer}_direction", what, len(gdf))
+
+
+def _point_coords(ring, k):
+    import shapely
+
+    pts = shapely.get_point(ring, k)
+    xy = np.full((len(ring), 2), np.nan)
+    ok = ~shapely.is_missing(pts)
+    xy[ok] = shapely.get_coordinates(pts[ok])
+    return xy
+
+
+@tool(
+    ToolSpec(
+        name="cluster_points",
+        half="geojson",
+        category="geometry",
+        purpose="Cluster points with DBSCAN (eps in metres) or k-means, with a cluster summary table.",
+        params=(
+            LAYER,
+            Param("method", "enum", "Algorithm", required=False, default="dbscan", enum=("dbscan", "kmeans")),
+            Param("clusters", "integer", "Number of clusters (k-means)", required=False, minimum=1),
+            Param("eps", "distance", "Neighbourhood radius (DBSCAN)", required=False, minimum=0),
+            Param("min_samples", "integer", "Points needed for a DBSCAN core", required=False, minimum=1),
+        ),
+        returns="the points with cluster_id (-1 = noise), and a table of clusters with counts and centres",
+        paper_name="SpatialAnalysisOfAggregationPoints",
+        keywords=("hotspot", "group", "dbscan", "kmeans"),
+    )
+)
+def cluster_points(ctx: RunContext, layer: str, method: str = "dbscan", clusters: int | None = None,
+                   eps: float | None = None, min_samples: int | None = None) -> ToolResult:
+    import pandas as pd
+    import shapely
+
+    gdf = load_layer(ctx, layer, ("point",), "cluster_points")
+    crs, (geoms,) = metric_arrays(ctx, gdf)
+    xy = shapely.get_coordinates(shapely.centroid(geoms))
+    if method == "kmeans":
+        from sklearn.cluster import KMeans
+
+        k = clusters or min(5, len(gdf))
+        if clusters is None:
+            ctx.note(f"No cluster count given; used k = {k}.")
+        if k > len(gdf):
+            raise ValidationError(f"Cannot make {k} clusters from {len(gdf)} points.", fix="Ask for fewer clusters.")
+        labels = KMeans(n_clusters=k, n_init=10, random_state=0).fit_predict(xy)
+        how = f"k-means, k = {k}"
+    else:
+        from sklearn.cluster import DBSCAN
+
+        samples = min_samples or min(5, len(gdf))
+        if eps is None:
+            _, nn = nearest(geoms) if len(gdf) > 1 else (None, np.array([1.0]))
+            eps = float(2 * np.mean(nn)) or 1.0
+            ctx.note(f"No eps given; used {eps:.1f} m (twice the mean nearest-neighbour distance).")
+        labels = DBSCAN(eps=eps, min_samples=samples).fit_predict(xy)
+        how = f"DBSCAN, eps = {eps:g} m, min_samples = {samples}"
+    out = gdf.copy()
+    out["cluster_id"] = labels
+    frame = pd.DataFrame({"cluster_id": labels, "x": xy[:, 0], "y": xy[:, 1]})
+    table = frame.groupby("cluster_id").agg(count=("x", "size"), center_x=("x", "mean"), center_y=("y", "mean"))
+    table = table.reset_index()
+    centres = back_to(shapely.points(table[["center_x", "center_y"]].to_numpy()), crs, gdf.crs)
+    table["center_x"], table["center_y"] = shapely.get_x(centres), shapely.get_y(centres)
+    n_clusters = int((table.cluster_id >= 0).sum())
+    noise = int((labels < 0).sum())
+    answer = f"{n_clusters} clusters" + (f", {noise} noise points" if method == "dbscan" else "")
+    what = f"Clustered '{layer}' ({how}, in {crs_label(crs)}): {answer}"
+    result = vector_result(ctx, out, f"{layer}_clusters", what, len(gdf), clusters=n_clusters, noise=noise)
+    result.outputs.append(ctx.save_table(table, f"{layer}_cluster_summary"))
+    result.answer = answer
+    return result
+
+
+@tool(
+    ToolSpec(
+        name="xy_to_line",
+        half="geojson",
+        category="geometry",
+        purpose="Make a line per row from start (x1, y1) and end (x2, y2) coordinate fields.",
+        params=(
+            LAYER,
+            Param("x1", "field", "Start X field", of_layer="layer"),
+            Param("y1", "field", "Start Y field", of_layer="layer"),
+            Param("x2", "field", "End X field", of_layer="layer"),
+            Param("y2", "field", "End Y field", of_layer="layer"),
+        ),
+        returns="line layer in the layer's CRS with the original attributes",
+        paper_name="XYCoordinatesToLine",
+        keywords=("origin destination", "od lines", "flows"),
+    )
+)
+def xy_to_line(ctx: RunContext, layer: str, x1: str, y1: str, x2: str, y2: str) -> ToolResult:
+    import geopandas as gpd
+    import pandas as pd
+    import shapely
+
+    table = ctx.gdf(layer)
+    if len(table) == 0:
+        raise ToolError(f"Layer '{layer}' is empty.", fix="Choose a layer with at least one row.")
+    cols = [x1, y1, x2, y2]
+    values = table[cols].apply(pd.to_numeric, errors="coerce").to_numpy(dtype=float)
+    ok = np.isfinite(values).all(axis=1)
+    if not ok.any():
+        raise ValidationError(f"The fields {', '.join(cols)} hold no numeric coordinates.",
+                              fix="Choose the fields that hold the start and end coordinates.")
+    if not ok.all():
+        ctx.note(f"Skipped {int((~ok).sum())} rows with missing or non-numeric coordinates.")
+    lines = shapely.linestrings(values[ok].reshape(-1, 2, 2))
+    attrs = table.drop(columns=[table.geometry.name]) if isinstance(table, gpd.GeoDataFrame) else table
+    out = gpd.GeoDataFrame(attrs[ok].reset_index(drop=True), geometry=lines, crs=getattr(table, "crs", None))
+    return vector_result(ctx, out, f"{layer}_lines", f"Lines from {x1},{y1} to {x2},{y2} in '{layer}'", len(table))
