@@ -1,0 +1,140 @@
+"""The Processing algorithm "Ask GeoAgent" (geoagent:ask): a request over layers, headless-ready."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+from qgis.core import (
+    QgsFeatureSink,
+    QgsProcessing,
+    QgsProcessingAlgorithm,
+    QgsProcessingException,
+    QgsProcessingOutputString,
+    QgsProcessingParameterEnum,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterFolderDestination,
+    QgsProcessingParameterMultipleLayers,
+    QgsProcessingParameterString,
+    QgsVectorLayer,
+)
+
+from .i18n import tr
+
+ROUTES = ("auto", "function", "codegen")
+
+
+class AskGeoAgentAlgorithm(QgsProcessingAlgorithm):
+    """Runs one GeoAgent request; the first vector result goes to OUTPUT, every file to OUTPUT_FOLDER."""
+
+    REQUEST, INPUTS, ROUTE, OUTPUT, OUTPUT_FOLDER = "REQUEST", "INPUTS", "ROUTE", "OUTPUT", "OUTPUT_FOLDER"
+
+    def name(self):
+        return "ask"
+
+    def displayName(self):  # noqa: N802
+        return tr("Ask GeoAgent")
+
+    def group(self):
+        return ""
+
+    def groupId(self):  # noqa: N802
+        return ""
+
+    def shortHelpString(self):  # noqa: N802
+        return tr(
+            'Describe an analysis in plain language, for example "buffer roads by 100 m". '
+            "Standard requests run offline; others need a model configured in GeoAgent settings "
+            "(or GEOAGENT_BASE_URL, GEOAGENT_MODEL and GEOAGENT_API_KEY for headless runs)."
+        )
+
+    def createInstance(self):  # noqa: N802
+        return AskGeoAgentAlgorithm()
+
+    def initAlgorithm(self, config=None):  # noqa: N802
+        self.addParameter(QgsProcessingParameterString(self.REQUEST, tr("Request"), multiLine=True))
+        self.addParameter(
+            QgsProcessingParameterMultipleLayers(
+                self.INPUTS, tr("Input layers"), QgsProcessing.TypeMapLayer, optional=True
+            )
+        )
+        self.addParameter(
+            QgsProcessingParameterEnum(
+                self.ROUTE, tr("Route"), options=[tr("Auto"), tr("Function"), tr("Code")], defaultValue=0
+            )
+        )
+        self.addParameter(
+            QgsProcessingParameterFeatureSink(self.OUTPUT, tr("Result layer"), optional=True, createByDefault=True)
+        )
+        self.addParameter(QgsProcessingParameterFolderDestination(self.OUTPUT_FOLDER, tr("Output folder")))
+        self.addOutput(QgsProcessingOutputString("STATUS", tr("Status")))
+        self.addOutput(QgsProcessingOutputString("ANSWER", tr("Answer")))
+        self.addOutput(QgsProcessingOutputString("REPORT", tr("Report (JSON)")))
+
+    def processAlgorithm(self, parameters, context, feedback):  # noqa: N802
+        from ..agent.pipeline import run_request
+        from . import engine
+        from .layers import build_inputs
+        from .settings import GeoAgentSettings
+
+        request = self.parameterAsString(parameters, self.REQUEST, context).strip()
+        if not request:
+            raise QgsProcessingException(tr("The request is empty. Describe what you want to do."))
+        layers = self.parameterAsLayerList(parameters, self.INPUTS, context) or []
+        route = ROUTES[self.parameterAsEnum(parameters, self.ROUTE, context)]
+        folder = Path(self.parameterAsString(parameters, self.OUTPUT_FOLDER, context))
+        store, infos = build_inputs(layers, folder / "inputs")
+        config = GeoAgentSettings.read().agent_config(route)
+        cancel = threading.Event()
+        feedback.canceled.connect(cancel.set)
+
+        def progress(percent, message=""):
+            feedback.setProgress(percent)
+            if message:
+                feedback.pushInfo(message)
+            if feedback.isCanceled():
+                cancel.set()
+
+        report = run_request(
+            request,
+            store,
+            folder,
+            config=config,
+            registry=engine.registry(),
+            router=engine.router(),
+            layer_infos=infos,
+            progress=progress,
+            cancel_event=cancel,
+        )
+        data = report.to_json()
+        feedback.pushInfo(f"route={data['route']} tier={data['tier']} status={data['status']}")
+        for note in data.get("notes", []):
+            feedback.pushInfo(note)
+        if data["status"] != "ok":
+            raise QgsProcessingException(data.get("error") or data["status"])
+        results = {
+            "STATUS": data["status"],
+            "ANSWER": data.get("answer") or "",
+            "OUTPUT_FOLDER": str(folder),
+            "REPORT": json.dumps(data, ensure_ascii=False, default=str),
+        }
+        if data.get("answer"):
+            feedback.pushInfo(data["answer"])
+        vectors = [o["path"] for o in data["outputs"] if o["kind"] == "vector"]
+        if vectors and parameters.get(self.OUTPUT) is not None:
+            results[self.OUTPUT] = self._copy_to_sink(vectors[0], parameters, context)
+        return results
+
+    def _copy_to_sink(self, path, parameters, context):
+        layer = QgsVectorLayer(path, "result", "ogr")
+        if not layer.isValid():
+            raise QgsProcessingException(tr("GeoAgent wrote a result it cannot read: {path}").format(path=path))
+        sink, dest = self.parameterAsSink(
+            parameters, self.OUTPUT, context, layer.fields(), layer.wkbType(), layer.crs()
+        )
+        if sink is None:
+            return None
+        for feature in layer.getFeatures():
+            sink.addFeature(feature, QgsFeatureSink.FastInsert)
+        return dest

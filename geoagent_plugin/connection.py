@@ -1,0 +1,58 @@
+"""'Test connection': one small call to the configured endpoint, reported in plain words."""
+
+from __future__ import annotations
+
+from qgis.core import QgsTask
+
+from .i18n import tr
+
+
+def check_connection(base_url: str, model: str, api_key: str, timeout_s: float = 10.0) -> tuple[bool, str]:
+    """(ok, message) after listing the server's models and checking that `model` is among them."""
+    if not base_url:
+        return False, tr("No base URL is set. Choose a provider preset or type the server's URL (ending in /v1).")
+    try:
+        import openai
+    except ImportError:
+        return False, tr("The 'openai' package is missing. Install it from the message GeoAgent showed at start-up.")
+    client = openai.OpenAI(base_url=base_url, api_key=api_key or "not-needed", timeout=timeout_s, max_retries=0)
+    try:
+        names = [m.id for m in client.models.list().data]
+    except openai.AuthenticationError:
+        return False, tr("The server refused the API key. Check the key (and that it belongs to this provider).")
+    except openai.NotFoundError:
+        return False, tr(
+            "The server answered, but {url} is not an OpenAI-compatible API. Check the URL; it usually ends in /v1."
+        ).format(url=base_url)
+    except openai.APIConnectionError:
+        return False, tr("Could not reach {url}. Is the server running, and is the address right?").format(url=base_url)
+    except openai.APIError as exc:
+        return False, tr("The server answered with an error: {error}").format(error=str(exc)[:200])
+    if model and names and model not in names:
+        shown = ", ".join(names[:8])
+        return False, tr("Connected, but the server has no model called '{model}'. Available: {names}").format(
+            model=model, names=shown
+        )
+    if not model:
+        return False, tr("Connected, but no model is set. Available: {names}").format(names=", ".join(names[:8]))
+    return True, tr("Connected. Model '{model}' is available.").format(model=model)
+
+
+class ConnectionTask(QgsTask):
+    """Runs check_connection off the main thread; on_done(ok, message) is called in finished()."""
+
+    def __init__(self, base_url: str, model: str, api_key: str, on_done):
+        super().__init__("GeoAgent: testing the connection", QgsTask.CanCancel)
+        self.args = (base_url, model, api_key)
+        self.on_done = on_done
+        self.result = (False, "")
+
+    def run(self) -> bool:
+        try:
+            self.result = check_connection(*self.args)
+        except Exception as exc:  # noqa: BLE001 - reported in finished()
+            self.result = (False, str(exc))
+        return self.result[0]
+
+    def finished(self, result: bool) -> None:  # noqa: FBT001
+        self.on_done(*self.result)

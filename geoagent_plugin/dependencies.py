@@ -1,0 +1,139 @@
+"""Dependency check at plugin load: what is missing or too old, the exact fix, and a pip install task."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from qgis.core import QgsApplication, QgsTask
+
+# import name, pip name, minimum version
+REQUIREMENTS = (
+    ("geopandas", "geopandas", "0.12"),
+    ("shapely", "shapely", "2.0"),
+    ("sklearn", "scikit-learn", "1.1"),
+    ("openai", "openai", "1.0"),
+    ("yaml", "pyyaml", "5.4"),
+    ("jsonschema", "jsonschema", "4.0"),
+)
+
+
+@dataclass
+class Problem:
+    """One package that is missing or too old."""
+
+    pip_name: str
+    minimum: str
+    found: str | None  # None when missing
+
+    def describe(self) -> str:
+        if self.found is None:
+            return f"{self.pip_name} (missing, need >= {self.minimum})"
+        return f"{self.pip_name} {self.found} (too old, need >= {self.minimum})"
+
+
+def libs_dir() -> Path:
+    """The plugin-managed folder packages are installed into (in the QGIS profile, survives upgrades)."""
+    base = Path(QgsApplication.qgisSettingsDirPath() or Path.home() / ".geoagent")
+    return base / "python" / "geoagent_libs"
+
+
+def add_libs_to_path() -> None:
+    """Put the plugin-managed folder on sys.path (first, so its newer versions win)."""
+    folder = str(libs_dir())
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+
+
+def version_tuple(text: str) -> tuple:
+    parts = []
+    for piece in str(text).split(".")[:3]:
+        digits = "".join(ch for ch in piece if ch.isdigit())
+        if not digits:
+            break
+        parts.append(int(digits))
+    return tuple(parts)
+
+
+def check_dependencies(requirements=REQUIREMENTS, importer=importlib.import_module) -> list[Problem]:
+    """Every requirement that is missing or older than its minimum, in the order listed."""
+    problems = []
+    for module, pip_name, minimum in requirements:
+        try:
+            mod = importer(module)
+        except Exception:  # noqa: BLE001 - a broken install counts as missing
+            problems.append(Problem(pip_name, minimum, None))
+            continue
+        found = str(getattr(mod, "__version__", "0"))
+        if version_tuple(found) < version_tuple(minimum):
+            problems.append(Problem(pip_name, minimum, found))
+    return problems
+
+
+def python_interpreter() -> str:
+    """The Python QGIS runs on (sys.executable is the QGIS binary on Windows and macOS)."""
+    exe = Path(sys.executable or "")
+    if exe.name.lower().startswith("python") and exe.exists():
+        return str(exe)
+    names = (
+        ("python.exe", "python3.exe")
+        if os.name == "nt"
+        else (f"python{sys.version_info[0]}.{sys.version_info[1]}", "python3")
+    )
+    for folder in (Path(sys.prefix), Path(sys.prefix) / "bin", Path(sys.exec_prefix) / "bin"):
+        for name in names:
+            if (folder / name).exists():
+                return str(folder / name)
+    return shutil.which("python3") or "python3"
+
+
+def pip_command(problems: list[Problem], target: Path | None = None) -> list[str]:
+    """The pip command that fixes the problems, installing into the plugin-managed folder."""
+    specs = [f"{p.pip_name}>={p.minimum}" for p in problems]
+    target = target or libs_dir()
+    return [python_interpreter(), "-m", "pip", "install", "--upgrade", "--target", str(target), *specs]
+
+
+def fix_text(problems: list[Problem]) -> str:
+    """The exact command a user can paste into a terminal."""
+    return " ".join(f'"{c}"' if " " in c or ">" in c else c for c in pip_command(problems))
+
+
+def run_pip(command: list[str]) -> tuple[int, str]:
+    """Run pip; returns the exit code and the tail of its output (tests replace this)."""
+    proc = subprocess.run(command, capture_output=True, text=True, timeout=900)
+    return proc.returncode, (proc.stdout + proc.stderr)[-4000:]
+
+
+class InstallTask(QgsTask):
+    """Installs the missing packages with pip in the background, then re-checks them."""
+
+    def __init__(self, problems: list[Problem], on_done=None, runner=None):
+        super().__init__("GeoAgent: installing Python packages", QgsTask.CanCancel)
+        self.problems = problems
+        self.on_done = on_done
+        self.runner = runner or run_pip
+        self.returncode: int | None = None
+        self.output = ""
+        self.error: str | None = None
+
+    def run(self) -> bool:
+        try:
+            libs_dir().mkdir(parents=True, exist_ok=True)
+            self.returncode, self.output = self.runner(pip_command(self.problems))
+        except Exception as exc:  # noqa: BLE001 - reported in finished() on the main thread
+            self.error = str(exc)
+            return False
+        return self.returncode == 0
+
+    def finished(self, result: bool) -> None:  # noqa: FBT001 - QgsTask's signature
+        if result:
+            add_libs_to_path()
+            importlib.invalidate_caches()
+        if self.on_done is not None:
+            self.on_done(result, self)

@@ -1,0 +1,309 @@
+"""The GeoAgent dock: a chat over the layers in play; every request runs in a QgsTask."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from qgis.core import (
+    QgsApplication,
+    QgsCoordinateTransform,
+    QgsMapLayer,
+    QgsProject,
+    QgsVectorLayer,
+)
+from qgis.gui import QgsDockWidget
+from qgis.PyQt.QtCore import QUrl, pyqtSignal
+from qgis.PyQt.QtGui import QDesktopServices
+from qgis.PyQt.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..errors import GeoAgentError
+from . import conversation
+from .i18n import tr
+from .layers import build_inputs
+from .messages import ReplyCard, UserBubble
+from .rerun import make_rerun
+from .results import load_outputs
+from .settings import GeoAgentSettings
+from .task import AgentTask
+
+ROUTE_VALUES = ("auto", "function", "codegen")
+
+
+def results_dir(project: QgsProject) -> Path:
+    """Where result files live: next to a saved project, else in the QGIS profile (never a temp dir)."""
+    if project.fileName():
+        base = Path(project.absolutePath()) / "geoagent_results"
+    else:
+        base = Path(QgsApplication.qgisSettingsDirPath()) / "geoagent" / "results"
+    folder = base / time.strftime("%Y%m%d-%H%M%S")
+    n = 2
+    while folder.exists():
+        folder = base / f"{time.strftime('%Y%m%d-%H%M%S')}-{n}"
+        n += 1
+    return folder
+
+
+class GeoAgentDock(QgsDockWidget):
+    """Conversation view, layers in play, route override, input with history, progress and Cancel."""
+
+    request_finished = pyqtSignal(object)  # the ReplyCard that was filled
+    settings_requested = pyqtSignal()
+
+    def __init__(self, iface, parent=None):
+        super().__init__(tr("GeoAgent"), parent)
+        self.setObjectName("GeoAgentDock")
+        self.iface = iface
+        self.project = QgsProject.instance()
+        self.task: AgentTask | None = None
+        self.card: ReplyCard | None = None
+        self.cards: list[ReplyCard] = []
+        self.turns: list[dict] = []
+        self.runner = None  # run_request unless replaced (tests, re-runs)
+        self.last_layers: list = []
+        self._build()
+        self.project.layersAdded.connect(self.refresh_layers)
+        self.project.layersRemoved.connect(self.refresh_layers)
+        self.project.readProject.connect(self._on_project_read)
+        self.refresh_layers()
+
+    # -- layout ----------------------------------------------------------------------------
+    def _build(self) -> None:
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        header = QHBoxLayout()
+        self.layers_label = QLabel(tr("Layers in play"))
+        header.addWidget(self.layers_label, 1)
+        self.clear_button = QPushButton(tr("Clear"))
+        self.clear_button.clicked.connect(self.clear_conversation)
+        self.settings_button = QPushButton(tr("Settings…"))
+        self.settings_button.clicked.connect(self.settings_requested)
+        header.addWidget(self.clear_button)
+        header.addWidget(self.settings_button)
+        layout.addLayout(header)
+        from .widgets import HistoryLineEdit, LayerPicker
+
+        self.layer_picker = LayerPicker()
+        layout.addWidget(self.layer_picker)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.chat = QWidget()
+        self.chat_layout = QVBoxLayout(self.chat)
+        self.chat_layout.addStretch(1)
+        self.scroll.setWidget(self.chat)
+        layout.addWidget(self.scroll, 1)
+        self.hint = QLabel(tr("Ask for an analysis, for example: buffer roads by 100 m"))
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: #666;")
+        self.chat_layout.insertWidget(0, self.hint)
+        working = QHBoxLayout()
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 100)
+        self.cancel_button = QPushButton(tr("Cancel"))
+        self.cancel_button.clicked.connect(self.cancel)
+        working.addWidget(self.progress, 1)
+        working.addWidget(self.cancel_button)
+        layout.addLayout(working)
+        row = QHBoxLayout()
+        self.route_combo = QComboBox()
+        for value, label in zip(ROUTE_VALUES, (tr("Auto"), tr("Function"), tr("Code"))):
+            self.route_combo.addItem(label, value)
+        self.route_combo.setToolTip(tr("Route for the next message: let the router decide, or force one"))
+        self.input = HistoryLineEdit()
+        self.input.setPlaceholderText(tr("Type a request and press Enter"))
+        self.input.returnPressed.connect(self.send)
+        self.send_button = QPushButton(tr("Send"))
+        self.send_button.clicked.connect(self.send)
+        row.addWidget(self.route_combo)
+        row.addWidget(self.input, 1)
+        row.addWidget(self.send_button)
+        layout.addLayout(row)
+        self.setWidget(body)
+        self._set_working(False)
+
+    def _set_working(self, working: bool) -> None:
+        self.progress.setVisible(working)
+        self.cancel_button.setVisible(working)
+        self.send_button.setEnabled(not working)
+        self.progress.setValue(0)
+
+    def _add_widget(self, widget: QWidget) -> None:
+        self.hint.hide()
+        self.chat_layout.insertWidget(self.chat_layout.count() - 1, widget)
+        bar = self.scroll.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+    # -- layers ----------------------------------------------------------------------------
+    def preferred_layers(self) -> list[QgsMapLayer]:
+        """The layers selected in the layer panel, else the active layer."""
+        chosen = []
+        try:
+            chosen = [x for x in self.iface.layerTreeView().selectedLayers() if isinstance(x, QgsMapLayer)]
+        except (AttributeError, TypeError):
+            chosen = []
+        active = self.iface.activeLayer() if hasattr(self.iface, "activeLayer") else None
+        if not chosen and isinstance(active, QgsMapLayer):
+            chosen = [active]
+        return chosen
+
+    def refresh_layers(self, *_args) -> None:
+        self.layer_picker.refresh(self.project, self.preferred_layers())
+
+    # -- requests --------------------------------------------------------------------------
+    def is_busy(self) -> bool:
+        return self.task is not None
+
+    def send(self) -> None:
+        text = self.input.text().strip()
+        if not text or self.is_busy():
+            return
+        self.input.remember(text)
+        self.input.clear()
+        self.start_request(text, self.route_combo.currentData())
+        self.route_combo.setCurrentIndex(0)  # the override is per message
+
+    def start_request(self, text: str, route: str = "auto", runner=None) -> ReplyCard:
+        """Show the request, prepare inputs on the main thread, and start the task."""
+        self._add_widget(UserBubble(text, route))
+        card = ReplyCard()
+        card.rerun_requested.connect(lambda steps, t=text: self.start_request(t, route, make_rerun(steps)))
+        card.zoom_requested.connect(self.zoom_to)
+        card.open_requested.connect(self.open_output)
+        card.settings_requested.connect(self.settings_requested)
+        self._add_widget(card)
+        self.cards.append(card)
+        self.card = card
+        settings = GeoAgentSettings.read()
+        out_dir = results_dir(self.project)
+        try:
+            store, infos = build_inputs(self.layer_picker.checked_layers(self.project), out_dir / "inputs")
+            config = settings.agent_config(route)
+        except GeoAgentError as exc:
+            card.show_report({"status": "error", "route": route, "tier": 0, "error": exc.user_text(), "request": text})
+            self.request_finished.emit(card)
+            return card
+        self._secret = config.api_key or ""
+        self.task = AgentTask(
+            text, store, infos, out_dir, config, on_finished=self._finished, runner=runner or self.runner
+        )
+        self.task.progressChanged.connect(self._on_progress)
+        self._set_working(True)
+        QgsApplication.taskManager().addTask(self.task)
+        return card
+
+    def _on_progress(self, value: float) -> None:
+        self.progress.setValue(int(value))
+        if self.task is not None and self.card is not None:
+            self.card.set_progress(self.task.progress_message)
+
+    def cancel(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+    def _finished(self, task: AgentTask, result: bool) -> None:  # noqa: FBT001
+        card, self.task = self.card, None
+        self._set_working(False)
+        self.last_layers = []
+        if task.was_cancelled:
+            card.show_cancelled()
+        elif task.report is None:
+            card.show_report(
+                {
+                    "status": "error",
+                    "route": task.config.route,
+                    "tier": 0,
+                    "request": task.request,
+                    "error": tr(
+                        "GeoAgent failed unexpectedly: {error}. Please report it with the GeoAgent log."
+                    ).format(error=task.error),
+                }
+            )
+        else:
+            report = task.report.to_json()
+            if report["status"] == "needs_llm":
+                report["error"] = (
+                    (report.get("error") or "")
+                    + "\n"
+                    + tr(
+                        "To serve it, open GeoAgent settings and set a model (for example Ollama at "
+                        "http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear."
+                    )
+                )
+            if report["status"] == "ok":
+                self.last_layers = load_outputs(report, self.project, secrets=(self._secret,))
+            card.show_report(report, self.last_layers)
+            self._remember(report)
+        self.request_finished.emit(card)
+
+    # -- outputs ---------------------------------------------------------------------------
+    def zoom_to(self, layer_id: str) -> None:
+        layer = self.project.mapLayer(layer_id)
+        if layer is None:
+            return
+        canvas = self.iface.mapCanvas()
+        transform = QgsCoordinateTransform(layer.crs(), canvas.mapSettings().destinationCrs(), self.project)
+        extent = transform.transformBoundingBox(layer.extent())
+        extent.scale(1.1)
+        canvas.setExtent(extent)
+        canvas.refresh()
+
+    def open_output(self, path: str) -> None:
+        for layer in self.last_layers:
+            if isinstance(layer, QgsVectorLayer) and layer.source().split("|")[0] == path:
+                self.iface.showAttributeTable(layer)
+                return
+        QDesktopServices.openUrl(QUrl.fromLocalFile(path))
+
+    # -- conversation ----------------------------------------------------------------------
+    def _remember(self, report: dict) -> None:
+        self.turns.append({"request": report.get("request"), "report": report})
+        if GeoAgentSettings.read().keep_conversation:
+            conversation.save(self.project, self.turns, secrets=(self._secret,))
+
+    def clear_conversation(self) -> None:
+        """Empty the view and forget the conversation stored in the project."""
+        self.clear_conversation_view()
+        conversation.clear(self.project)
+
+    def _on_project_read(self, *_args) -> None:
+        self.clear_conversation_view()
+        if GeoAgentSettings.read().keep_conversation:
+            for turn in conversation.load(self.project):
+                self._add_widget(UserBubble(turn.get("request") or ""))
+                card = ReplyCard()
+                card.show_report(turn.get("report") or {})
+                self._add_widget(card)
+                self.cards.append(card)
+                self.turns.append(turn)
+        self.refresh_layers()
+
+    def clear_conversation_view(self) -> None:
+        while self.chat_layout.count() > 1:
+            item = self.chat_layout.takeAt(0)
+            if item.widget() is not None and item.widget() is not self.hint:
+                item.widget().deleteLater()
+        self.chat_layout.insertWidget(0, self.hint)
+        self.hint.show()
+        self.cards, self.turns = [], []
+
+    def unload(self) -> None:
+        """Cancel work and disconnect project signals (the plugin's unload calls this)."""
+        self.cancel()
+        for signal, slot in (
+            (self.project.layersAdded, self.refresh_layers),
+            (self.project.layersRemoved, self.refresh_layers),
+            (self.project.readProject, self._on_project_read),
+        ):
+            try:
+                signal.disconnect(slot)
+            except TypeError:
+                pass

@@ -1,0 +1,151 @@
+"""The plugin object QGIS loads: dock, actions, Processing provider, dependency check; unload undoes all."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from qgis.core import Qgis, QgsApplication
+from qgis.PyQt.QtCore import Qt
+from qgis.PyQt.QtGui import QIcon
+from qgis.PyQt.QtWidgets import QAction, QPushButton
+
+from . import dependencies
+from .i18n import install_translator, remove_translator, tr
+
+ICON = Path(__file__).resolve().parent / "icons" / "geoagent.svg"
+
+
+class GeoAgentPlugin:
+    """QGIS calls initGui (or only initProcessing in qgis_process) and unload."""
+
+    def __init__(self, iface):
+        self.iface = iface
+        self.provider = None
+        self.dock = None
+        self.actions: list[QAction] = []
+        self.menu = tr("&GeoAgent")
+        self.dependency_message = None
+        self.install_task = None
+        self.translation = install_translator()
+        dependencies.add_libs_to_path()
+        self.problems = dependencies.check_dependencies()
+
+    # -- Processing ------------------------------------------------------------------------
+    def initProcessing(self):  # noqa: N802 - QGIS API
+        if self.provider is None:
+            from .provider import GeoAgentProvider
+
+            self.provider = GeoAgentProvider()
+            QgsApplication.processingRegistry().addProvider(self.provider)
+
+    # -- GUI -------------------------------------------------------------------------------
+    def initGui(self):  # noqa: N802 - QGIS API
+        self.initProcessing()
+        self.dock_action = self._action(tr("GeoAgent chat"), self.toggle_dock, checkable=True)
+        self.settings_action = self._action(tr("GeoAgent settings…"), self.show_settings)
+        self.iface.addToolBarIcon(self.dock_action)
+        if self.problems:
+            self.show_dependency_message()
+
+    def _action(self, text: str, slot, checkable: bool = False) -> QAction:
+        action = QAction(QIcon(str(ICON)), text, self.iface.mainWindow())
+        action.setCheckable(checkable)
+        action.triggered.connect(slot)
+        self.iface.addPluginToMenu(self.menu, action)
+        self.actions.append(action)
+        return action
+
+    def ensure_dock(self):
+        """Create the dock on first use; None (with the dependency message shown) when packages are missing."""
+        if self.dock is None:
+            try:
+                from .dock import GeoAgentDock
+            except ImportError:
+                self.show_dependency_message()
+                return None
+            self.dock = GeoAgentDock(self.iface, self.iface.mainWindow())
+            self.dock.settings_requested.connect(self.show_settings)
+            self.dock.visibilityChanged.connect(self.dock_action.setChecked)
+            self.iface.addDockWidget(Qt.RightDockWidgetArea, self.dock)
+        return self.dock
+
+    def toggle_dock(self, checked: bool = True) -> None:  # noqa: FBT001
+        dock = self.ensure_dock()
+        if dock is not None:
+            dock.setVisible(bool(checked))
+
+    def show_settings(self) -> None:
+        from .settings_dialog import SettingsDialog
+
+        dialog = SettingsDialog(self.iface.mainWindow())
+        dialog.exec_()
+
+    # -- dependencies ----------------------------------------------------------------------
+    def dependency_text(self) -> str:
+        names = "; ".join(p.describe() for p in self.problems)
+        return tr(
+            "GeoAgent needs Python packages that QGIS's Python lacks: {names}. Click Install, or run: {command}"
+        ).format(names=names, command=dependencies.fix_text(self.problems))
+
+    def show_dependency_message(self) -> None:
+        """One message bar item with the packages, the exact command, and an Install button."""
+        if not self.problems or self.dependency_message is not None:
+            return
+        bar = self.iface.messageBar()
+        item = bar.createMessage(tr("GeoAgent"), self.dependency_text())
+        button = QPushButton(tr("Install"))
+        button.clicked.connect(self.install_dependencies)
+        item.layout().addWidget(button)
+        self.dependency_message = item
+        bar.pushWidget(item, Qgis.Warning)
+
+    def install_dependencies(self, runner=None) -> None:
+        if self.install_task is not None or not self.problems:
+            return
+        self.install_task = dependencies.InstallTask(self.problems, on_done=self._installed, runner=runner or None)
+        QgsApplication.taskManager().addTask(self.install_task)
+
+    def _installed(self, ok: bool, task) -> None:  # noqa: FBT001
+        self.install_task = None
+        self._drop_dependency_message()
+        self.problems = dependencies.check_dependencies() if ok else self.problems
+        if ok and not self.problems:
+            self.iface.messageBar().pushMessage(
+                tr("GeoAgent"), tr("The packages were installed. GeoAgent is ready."), level=Qgis.Success
+            )
+        else:
+            detail = task.error or task.output[-300:]
+            self.iface.messageBar().pushMessage(
+                tr("GeoAgent"),
+                tr("Installing the packages failed: {detail} Run this in a terminal instead: {command}").format(
+                    detail=detail, command=dependencies.fix_text(self.problems)
+                ),
+                level=Qgis.Critical,
+            )
+
+    def _drop_dependency_message(self) -> None:
+        if self.dependency_message is not None:
+            try:
+                self.iface.messageBar().popWidget(self.dependency_message)
+            except RuntimeError:
+                pass
+            self.dependency_message = None
+
+    # -- unload ----------------------------------------------------------------------------
+    def unload(self):
+        """Undo everything initGui and initProcessing did."""
+        self._drop_dependency_message()
+        if self.dock is not None:
+            self.dock.unload()
+            self.iface.removeDockWidget(self.dock)
+            self.dock.deleteLater()
+            self.dock = None
+        for action in self.actions:
+            self.iface.removePluginMenu(self.menu, action)
+            self.iface.removeToolBarIcon(action)
+            action.deleteLater()
+        self.actions = []
+        if self.provider is not None:
+            QgsApplication.processingRegistry().removeProvider(self.provider)
+            self.provider = None
+        remove_translator()

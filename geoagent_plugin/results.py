@@ -1,0 +1,87 @@
+"""Result files become project layers on the main thread: grouped, named, styled, with provenance."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+
+from qgis.core import QgsLayerMetadata, QgsProject, QgsRasterLayer, QgsVectorLayer
+
+from .styling import apply_style
+
+GROUP_NAME = "GeoAgent results"
+PROVENANCE_KEY = "geoagent/provenance"
+
+
+def results_group(project: QgsProject):
+    root = project.layerTreeRoot()
+    group = root.findGroup(GROUP_NAME)
+    return group or root.insertGroup(0, GROUP_NAME)
+
+
+def layer_title(request: str, index: int, total: int, limit: int = 60) -> str:
+    """The layer name: the request itself (shortened), numbered when a request made several layers."""
+    title = " ".join(request.split())
+    if len(title) > limit:
+        title = title[: limit - 1].rstrip() + "…"
+    return f"{title} ({index + 1})" if total > 1 else title
+
+
+def provenance(report: dict, secrets: tuple[str, ...] = ()) -> dict:
+    """What made a layer: request, route and tier, calls or code, model, timings, usage (never a key)."""
+    data = {
+        "request": report.get("request"),
+        "route": report.get("route"),
+        "tier": report.get("tier"),
+        "steps": report.get("steps", []),
+        "model": report.get("model"),
+        "usage": report.get("usage"),
+        "timings_ms": report.get("timings_ms"),
+        "notes": report.get("notes", []),
+        "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "tool": "GeoAgent",
+    }
+    text = json.dumps(data, ensure_ascii=False, default=str)
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, "***")
+    return json.loads(text)
+
+
+def _set_metadata(layer, prov: dict) -> None:
+    meta = layer.metadata() if hasattr(layer, "metadata") else QgsLayerMetadata()
+    meta.setTitle(prov["request"] or layer.name())
+    meta.setAbstract(json.dumps(prov, ensure_ascii=False, indent=1))
+    meta.addKeywords("GeoAgent", [f"route:{prov['route']}", f"tier:{prov['tier']}"])
+    meta.setHistory([f"{prov['created']} GeoAgent {prov['route']} tier {prov['tier']}: {prov['request']}"])
+    layer.setMetadata(meta)
+    layer.setCustomProperty(PROVENANCE_KEY, json.dumps(prov, ensure_ascii=False))
+
+
+def load_outputs(report: dict, project: QgsProject, secrets: tuple[str, ...] = ()) -> list:
+    """Add the report's vector and raster outputs to the project; returns the layers added."""
+    spatial = [o for o in report.get("outputs", []) if o.get("kind") in ("vector", "raster")]
+    prov = provenance(report, secrets)
+    group = results_group(project) if spatial else None
+    added = []
+    for i, out in enumerate(spatial):
+        name = layer_title(report.get("request") or Path(out["path"]).stem, i, len(spatial))
+        if out["kind"] == "vector":
+            layer = QgsVectorLayer(out["path"], name, "ogr")
+        else:
+            layer = QgsRasterLayer(out["path"], name, "gdal")
+        if not layer.isValid():
+            continue
+        if isinstance(layer, QgsVectorLayer) and layer.isSpatial():
+            prov["style"] = apply_style(layer, report.get("request") or "", report.get("steps", []))
+        _set_metadata(layer, prov)
+        project.addMapLayer(layer, False)
+        group.insertLayer(0, layer)
+        added.append(layer)
+    return added
+
+
+def read_provenance(layer) -> dict | None:
+    raw = layer.customProperty(PROVENANCE_KEY)
+    return json.loads(raw) if raw else None

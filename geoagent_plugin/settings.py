@@ -1,0 +1,112 @@
+"""Typed plugin settings under one `GeoAgent/` prefix; the API key lives in QgsAuthManager."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, fields
+
+from qgis.core import QgsApplication, QgsAuthMethodConfig, QgsSettings
+
+from ..agent.providers import PRESETS  # noqa: F401 - re-exported for the dialog
+
+PREFIX = "GeoAgent/"
+AUTH_METHOD = "APIHeader"  # only used as a container for the secret; we never send it through QGIS
+
+ARCHITECTURES = ("react", "planner")
+
+
+@dataclass
+class GeoAgentSettings:
+    """Everything the user can set; read() and write() map it to QgsSettings keys."""
+
+    preset: str = "custom"
+    base_url: str = ""
+    model: str = ""
+    authcfg: str = ""  # id of the QgsAuthManager entry holding the API key; never the key
+    architecture: str = "react"
+    tier0: bool = True
+    threshold: float = 0.6
+    review_code: bool = False
+    max_repairs: int = 5
+    timeout_s: float = 60.0
+    keep_conversation: bool = False
+
+    @classmethod
+    def read(cls) -> GeoAgentSettings:
+        store = QgsSettings()
+        values = {}
+        for f in fields(cls):
+            default = f.default
+            raw = store.value(PREFIX + f.name, default)
+            values[f.name] = _coerce(raw, type(default))
+        return cls(**values)
+
+    def write(self) -> None:
+        store = QgsSettings()
+        for f in fields(self):
+            store.setValue(PREFIX + f.name, getattr(self, f.name))
+
+    def api_key(self) -> str:
+        """The API key from the auth database ('' when none is stored or the database is locked)."""
+        return read_api_key(self.authcfg)
+
+    def agent_config(self, route: str = "auto"):
+        """The core's AgentConfig (environment variables fill gaps for headless runs; the key stays in memory)."""
+        from ..agent.pipeline import AgentConfig
+
+        base_url = self.base_url or os.environ.get("GEOAGENT_BASE_URL", "")
+        model = self.model or os.environ.get("GEOAGENT_MODEL", "")
+        key = self.api_key() or os.environ.get("GEOAGENT_API_KEY") or os.environ.get("OPENAI_API_KEY")
+        return AgentConfig(
+            base_url=base_url or None,
+            model=model or None,
+            api_key=key or None,
+            offline=not (base_url or model),
+            route=route,
+            architecture=self.architecture,
+            tier0=self.tier0,
+            threshold=self.threshold,
+            max_repairs=self.max_repairs,
+            timeout_s=self.timeout_s,
+            review_code=self.review_code,
+        )
+
+
+def _coerce(raw, kind):
+    if kind is bool:
+        return raw if isinstance(raw, bool) else str(raw).lower() in ("true", "1", "yes")
+    try:
+        return kind(raw)
+    except (TypeError, ValueError):
+        return kind()
+
+
+def store_api_key(key: str, authcfg: str = "") -> str:
+    """Store (or update) the API key in QgsAuthManager; returns the authcfg id to keep in settings."""
+    manager = QgsApplication.authManager()
+    config = QgsAuthMethodConfig()
+    if authcfg:
+        manager.loadAuthenticationConfig(authcfg, config, True)
+    config.setName("GeoAgent API key")
+    config.setMethod(AUTH_METHOD)
+    config.setConfig("key", "Authorization")
+    config.setConfig("value", key)
+    if config.id():
+        manager.updateAuthenticationConfig(config)
+    else:
+        manager.storeAuthenticationConfig(config)
+    return config.id()
+
+
+def read_api_key(authcfg: str) -> str:
+    if not authcfg:
+        return ""
+    config = QgsAuthMethodConfig()
+    if not QgsApplication.authManager().loadAuthenticationConfig(authcfg, config, True):
+        return ""
+    return config.config("value", "")
+
+
+def remove_api_key(authcfg: str) -> None:
+    if authcfg:
+        QgsApplication.authManager().removeAuthenticationConfig(authcfg)

@@ -1,0 +1,64 @@
+"""The background task that serves one request: the core runs in run(), the GUI hears in finished()."""
+
+from __future__ import annotations
+
+import threading
+import traceback
+from pathlib import Path
+
+from qgis.core import QgsTask
+
+from ..agent.pipeline import run_request
+from . import engine
+
+
+class AgentTask(QgsTask):
+    """Runs run_request off the main thread. Nothing GUI or project-related happens in run()."""
+
+    def __init__(self, request: str, store, infos, out_dir: Path, config, on_finished=None, runner=None):
+        super().__init__(f"GeoAgent: {request[:60]}", QgsTask.CanCancel)
+        self.request = request
+        self.store = store
+        self.infos = infos
+        self.out_dir = Path(out_dir)
+        self.config = config
+        self.on_finished = on_finished
+        self.runner = runner or run_request
+        self.cancel_event = threading.Event()
+        self.report = None
+        self.error: str | None = None
+        self.details: str = ""
+        self.progress_message = ""
+        self.was_cancelled = False
+
+    def _progress(self, percent: float, message: str = "") -> None:
+        self.progress_message = message
+        self.setProgress(max(0.0, min(100.0, float(percent))))
+
+    def run(self) -> bool:
+        try:
+            self.report = self.runner(
+                self.request,
+                self.store,
+                self.out_dir,
+                config=self.config,
+                registry=engine.registry(),
+                router=engine.router(),
+                layer_infos=self.infos,
+                progress=self._progress,
+                cancel_event=self.cancel_event,
+            )
+        except Exception as exc:  # noqa: BLE001 - reported in finished() on the main thread
+            self.error = f"{type(exc).__name__}: {exc}"
+            self.details = traceback.format_exc()
+            return False
+        return not self.isCanceled()
+
+    def cancel(self) -> None:
+        self.cancel_event.set()
+        self.was_cancelled = True
+        super().cancel()
+
+    def finished(self, result: bool) -> None:  # noqa: FBT001 - QgsTask's signature
+        if self.on_finished is not None:
+            self.on_finished(self, result)
