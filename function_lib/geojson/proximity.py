@@ -14,6 +14,7 @@ from .overlay_ops import crs_label, load_layer, second_layer, table_result
 TOOLS, tool = tool_list()
 
 MAX_MATRIX_PAIRS = 1_000_000
+QUAD_SEGS = 16  # segments per quarter circle, as GeoSeries.buffer
 
 
 # -- helpers shared with shapes.py ----------------------------------------------------------------
@@ -106,14 +107,15 @@ def buffer(ctx: RunContext, layer: str, distance: float, rings: int = 1, dissolv
     crs, (geoms,) = metric_arrays(ctx, gdf)
     attrs = gdf.drop(columns=gdf.geometry.name)
     if rings == 1 and not dissolve:
-        out = gdf.set_geometry(back_to(shapely.buffer(geoms, distance), crs, gdf.crs), crs=gdf.crs)
+        out = gdf.set_geometry(back_to(shapely.buffer(geoms, distance, quad_segs=QUAD_SEGS), crs, gdf.crs), crs=gdf.crs)
     else:
         radii = distance * np.arange(1, rings + 1)
         if dissolve:
-            discs = np.asarray([shapely.union_all(shapely.buffer(geoms, r)) for r in radii])
+            discs = np.asarray([shapely.union_all(shapely.buffer(geoms, r, quad_segs=QUAD_SEGS)) for r in radii])
             data = {"ring": np.arange(1, rings + 1), "distance": radii}
         else:
-            discs = shapely.buffer(np.tile(geoms, rings), np.repeat(radii, len(geoms))).reshape(rings, len(geoms))
+            discs = shapely.buffer(np.tile(geoms, rings), np.repeat(radii, len(geoms)), quad_segs=QUAD_SEGS)
+            discs = discs.reshape(rings, len(geoms))
             data = {**{c: np.tile(attrs[c].to_numpy(), rings) for c in attrs.columns},
                     "ring": np.repeat(np.arange(1, rings + 1), len(geoms)), "distance": np.repeat(radii, len(geoms))}
         donuts = discs.copy()

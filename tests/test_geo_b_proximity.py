@@ -1,0 +1,174 @@
+"""GEO-B proximity tools checked against closed forms and brute-force NumPy distances."""
+
+from __future__ import annotations
+
+import math
+
+import geopandas as gpd
+import numpy as np
+import pandas as pd
+import pytest
+from shapely.geometry import LineString, Point, box
+
+from geoagent.errors import ValidationError
+from geoagent.function_lib.context import RunContext
+from geoagent.function_lib.geojson import TOOLS
+from geoagent.function_lib.registry import Registry, run_tool
+
+CRS = "EPSG:32633"
+REGISTRY = Registry()
+for _spec, _impl in TOOLS:
+    REGISTRY.register(_spec, _impl)
+
+
+def make_ctx(tmp_path, **layers) -> RunContext:
+    ctx = RunContext(tmp_path / "out")
+    for name, frame in layers.items():
+        ctx.layers.add(name, data=frame)
+    return ctx
+
+
+def run(ctx, name, **args):
+    result = run_tool(REGISTRY, name, args, ctx)
+    return result, ctx.gdf(result.outputs[0].name)
+
+
+def gdf(geoms, crs=CRS, **cols):
+    return gpd.GeoDataFrame(cols, geometry=list(geoms), crs=crs)
+
+
+def random_points(n, seed=1, scale=1000.0):
+    xy = np.random.default_rng(seed).uniform(0, scale, size=(n, 2)) + [500000, 5000000]
+    return gdf(gpd.points_from_xy(xy[:, 0], xy[:, 1]), pid=np.arange(n)), xy
+
+
+def brute_nearest(a, b=None):
+    d = np.hypot(*(a[:, None, :] - (a if b is None else b)[None, :, :]).transpose(2, 0, 1))
+    if b is None:
+        np.fill_diagonal(d, np.inf)
+    return d.argmin(axis=1), d.min(axis=1)
+
+
+def test_buffer_point_area_is_pi_r2(tmp_path):
+    ctx = make_ctx(tmp_path, p=gdf([Point(500000, 5000000)], name=["x"]))
+    res, out = run(ctx, "buffer", layer="p", distance=100)
+    assert out.area.iloc[0] == pytest.approx(math.pi * 100**2, rel=0.01)
+    assert out["name"].tolist() == ["x"] and "EPSG:32633" in res.summary
+
+
+def test_buffer_geographic_point_is_metric(tmp_path):
+    ctx = make_ctx(tmp_path, p=gdf([Point(15.0, 45.0)], crs="EPSG:4326"))
+    res, out = run(ctx, "buffer", layer="p", distance=1000)
+    assert out.crs.to_epsg() == 4326
+    assert out.to_crs(32633).area.iloc[0] == pytest.approx(math.pi * 1e6, rel=0.01)
+    assert "EPSG:32633" in res.summary and res.values["measured_in"] == "EPSG:32633"
+
+
+def test_multi_ring_buffer_has_ring_and_distance(tmp_path):
+    ctx = make_ctx(tmp_path, p=gdf([Point(500000, 5000000), Point(600000, 5000000)], n=[1, 2]))
+    _, out = run(ctx, "buffer", layer="p", distance=10, rings=3)
+    assert len(out) == 6
+    first = out[out["n"] == 1].sort_values("ring")
+    assert first["ring"].tolist() == [1, 2, 3] and first["distance"].tolist() == [10, 20, 30]
+    expected = [math.pi * (r2**2 - r1**2) for r1, r2 in ((0, 10), (10, 20), (20, 30))]
+    assert first.area.tolist() == pytest.approx(expected, rel=0.01)
+
+
+def test_dissolved_buffer_is_the_union(tmp_path):
+    pts = [Point(0, 0), Point(50, 0)]
+    ctx = make_ctx(tmp_path, p=gdf(pts))
+    _, out = run(ctx, "buffer", layer="p", distance=40, dissolve=True)
+    expected = pts[0].buffer(40).union(pts[1].buffer(40)).area
+    assert len(out) == 1 and out.area.iloc[0] == pytest.approx(expected, rel=1e-9)
+
+
+def test_buffer_without_crs_is_a_clear_error(tmp_path):
+    ctx = make_ctx(tmp_path, p=gdf([Point(0, 0)], crs=None))
+    with pytest.raises(ValidationError, match="no CRS"):
+        run(ctx, "buffer", layer="p", distance=10)
+
+
+def test_within_distance_selects_by_metres(tmp_path):
+    road = gdf([LineString([(0, 0), (100, 0)])])
+    pts = gdf([Point(50, 5), Point(50, 15), Point(50, 25), Point(130, 0)], n=[1, 2, 3, 4])
+    ctx = make_ctx(tmp_path, road=road, pts=pts)
+    _, out = run(ctx, "within_distance", layer="pts", reference="road", distance=20)
+    assert out["n"].tolist() == [1, 2]
+
+
+def test_distance_matrix_matches_numpy(tmp_path):
+    pts, xy = random_points(6)
+    ctx = make_ctx(tmp_path, p=pts)
+    res = run_tool(REGISTRY, "distance_matrix", {"layer": "p"}, ctx)
+    table = pd.read_csv(res.outputs[0].path)
+    assert len(table) == 30
+    expected = np.hypot(*(xy[table.from_index] - xy[table.to_index]).T)
+    assert np.allclose(table.distance_m, expected)
+
+
+def test_nearest_distance_summary_matches_brute_force(tmp_path):
+    pts, xy = random_points(60)
+    pts["grp"] = np.where(np.arange(60) < 30, "a", "b")
+    ctx = make_ctx(tmp_path, p=pts)
+    res, out = run(ctx, "nearest_distance_summary", layer="p", by="grp")
+    idx, dist = brute_nearest(xy)
+    assert np.allclose(out["nn_distance"], dist) and (out["nn_index"].to_numpy() == idx).all()
+    assert res.values["mean_m"] == pytest.approx(dist.mean())
+    table = pd.read_csv(res.outputs[1].path)
+    assert table["mean"].tolist() == pytest.approx([dist[:30].mean(), dist[30:].mean()])
+    assert 0.5 < res.values["clark_evans_r"] < 1.5  # uniform random points are near 1
+
+
+def test_join_nearest_same_and_target_layers(tmp_path):
+    pts, xy = random_points(40, seed=2)
+    targets, txy = random_points(15, seed=3)
+    targets["label"] = [f"t{i}" for i in range(15)]
+    ctx = make_ctx(tmp_path, p=pts, t=targets)
+    _, out = run(ctx, "join_nearest", layer="p")
+    idx, dist = brute_nearest(xy)
+    assert np.allclose(out["distance"], dist) and np.allclose(out.length, dist)
+    _, out = run(ctx, "join_nearest", layer="p", target="t")
+    idx, dist = brute_nearest(xy, txy)
+    assert np.allclose(out["distance"], dist)
+    assert out["nearest_label"].tolist() == [f"t{i}" for i in idx]
+    assert out["pid"].tolist() == list(range(40))
+
+
+def test_join_nearest_handles_duplicate_points(tmp_path):
+    ctx = make_ctx(tmp_path, p=gdf([Point(0, 0), Point(0, 0), Point(10, 0)]))
+    _, out = run(ctx, "join_nearest", layer="p")
+    assert out["nearest_index"].tolist()[:2] == [1, 0] and out["nearest_index"].iloc[2] in (0, 1)
+    assert out["distance"].tolist() == [0, 0, 10]
+
+
+def test_connect_closest_pair(tmp_path):
+    pts, xy = random_points(30, seed=4)
+    ctx = make_ctx(tmp_path, p=pts)
+    res, out = run(ctx, "connect_closest_pair", layer="p")
+    _, dist = brute_nearest(xy)
+    a = int(dist.argmin())
+    assert out["distance"].iloc[0] == pytest.approx(dist.min())
+    assert a in (out["from_index"].iloc[0], out["to_index"].iloc[0])
+    assert out.length.iloc[0] == pytest.approx(dist.min())
+
+
+def test_nearest_point_on_line(tmp_path):
+    lines = gdf([LineString([(0, 0), (10, 0)]), LineString([(0, 20), (10, 20)])], road=["a", "b"])
+    pts = gdf([Point(3, 5), Point(12, 19), Point(-4, -3)])
+    ctx = make_ctx(tmp_path, l=lines, p=pts)
+    _, out = run(ctx, "nearest_point_on_line", layer="p", lines="l")
+    assert out[["x", "y"]].values.tolist() == [[3, 0], [10, 20], [0, 0]]
+    assert out["distance"].tolist() == pytest.approx([5, math.hypot(2, 1), 5])
+    assert out["line_index"].tolist() == [0, 1, 0]
+
+
+def test_perpendicular_distance_and_wrong_type(tmp_path):
+    lines = gdf([LineString([(0, 0), (10, 10)]), LineString([(20, 0), (20, 10)])])
+    pts = gdf([Point(0, 10), Point(18, 5)], n=[1, 2])
+    ctx = make_ctx(tmp_path, l=lines, p=pts, poly=gdf([box(0, 0, 1, 1)]))
+    _, out = run(ctx, "perpendicular_distance", layer="p", lines="l")
+    assert out["distance"].tolist() == pytest.approx([math.sqrt(50), 2.0])
+    assert out["line_index"].tolist() == [0, 1] and out["n"].tolist() == [1, 2]
+    with pytest.raises(ValidationError) as err:
+        run(ctx, "perpendicular_distance", layer="poly", lines="l")
+    assert "point" in err.value.message and "Polygon" in err.value.message
