@@ -72,3 +72,112 @@ def write_vector(gdf, path: str | Path) -> str:
             raise ValidationError(f"Cannot write '{suffix}' files.", fix="Use gpkg, geojson, shp, fgb, csv or parquet.")
         gdf.to_file(path, driver=driver)
     return str(path)
+
+
+# -- checked inputs: the validation every tool does before any work ---------------------------
+GEOMETRY_FAMILIES = {
+    "point": {"Point", "MultiPoint"},
+    "line": {"LineString", "MultiLineString", "LinearRing"},
+    "polygon": {"Polygon", "MultiPolygon"},
+}
+
+
+def checked_layer(ctx, name: str, expect: tuple[str, ...] | str | None = None, repair: bool = True):
+    """The named layer, refused when empty or of the wrong geometry type, invalid geometries repaired.
+
+    expect names the accepted geometry families ("point", "line", "polygon"). Repaired geometries
+    are noted in ctx; the cached input is never modified (a repaired copy is returned).
+    """
+    gdf = ctx.gdf(name)
+    if len(gdf) == 0:
+        raise ToolError(f"Layer '{name}' is empty (0 features).", fix="Choose a layer that has features.")
+    if expect:
+        check_geometry_type(gdf, name, (expect,) if isinstance(expect, str) else expect)
+    if repair:
+        gdf = repaired(ctx, gdf, name)
+    return gdf
+
+
+def check_geometry_type(gdf, name: str, expect: tuple[str, ...]) -> None:
+    """ValidationError naming the expected and the actual geometry types when they do not fit."""
+    allowed = set().union(*(GEOMETRY_FAMILIES[e] for e in expect))
+    present = set(gdf.geometry.geom_type.dropna().unique())
+    wrong = present - allowed
+    if wrong or not present:
+        got = ", ".join(sorted(present)) or "no geometries"
+        raise ValidationError(
+            f"Layer '{name}' has {got} geometries, but this tool expects {' or '.join(expect)} geometries.",
+            fix=f"Use a {' or '.join(expect)} layer, or convert the layer first.",
+        )
+
+
+def repaired(ctx, gdf, name: str):
+    """gdf with invalid geometries made valid (vectorized make_valid), noted in ctx; gdf itself if all valid."""
+    geoms = gdf.geometry
+    invalid = geoms.notna() & ~geoms.is_valid
+    count = int(invalid.sum())
+    if not count:
+        return gdf
+    fixed = gdf.copy()
+    fixed.loc[invalid, fixed.geometry.name] = geoms[invalid].make_valid()
+    ctx.note(f"Repaired {count} invalid geometr{'y' if count == 1 else 'ies'} in '{name}' with make_valid.")
+    return fixed
+
+
+def aligned(ctx, first, second, first_name: str, second_name: str):
+    """second in the CRS of first (reprojected and noted when they differ); refused when only one has a CRS."""
+    if first.crs is None and second.crs is None:
+        return second
+    if first.crs is None or second.crs is None:
+        missing = first_name if first.crs is None else second_name
+        raise ValidationError(
+            f"Layer '{missing}' has no CRS, so it cannot be matched with the other layer.",
+            fix=f"Assign the right CRS to '{missing}' first (reproject with assign=true).",
+        )
+    if first.crs == second.crs:
+        return second
+    ctx.note(
+        f"Reprojected '{second_name}' from {crs_label(second.crs)} to {crs_label(first.crs)} to match '{first_name}'."
+    )
+    return second.to_crs(first.crs)
+
+
+LOCAL_PROJECTIONS = {"laea": "Lambert azimuthal equal-area", "aeqd": "azimuthal equidistant"}
+
+
+def crs_label(crs) -> str:
+    """'EPSG:32633' when the CRS has a code; a local projection described with its centre; else its name."""
+    if crs is None:
+        return "no CRS"
+    epsg = crs.to_epsg()
+    if epsg:
+        return f"EPSG:{epsg}"
+    params = crs.to_dict()
+    if params.get("proj") in LOCAL_PROJECTIONS:
+        return (
+            f"a local {LOCAL_PROJECTIONS[params['proj']]} projection centred on "
+            f"lat {params.get('lat_0', 0):g}, lon {params.get('lon_0', 0):g}"
+        )
+    return crs.name
+
+
+def read_table(ctx, name: str):
+    """The named layer or table as a plain DataFrame (CSV/XLSX without geometry are read as tables)."""
+    import pandas as pd
+
+    entry = ctx.layers.get(name)
+    if entry.data is not None:
+        return (
+            pd.DataFrame(entry.data.drop(columns=entry.data.geometry.name)) if _has_geometry(entry.data) else entry.data
+        )
+    if entry.path and Path(entry.path).suffix.lower() in (".csv", ".tsv", ".txt", ".xlsx"):
+        path = Path(entry.path)
+        if path.suffix.lower() == ".xlsx":
+            return pd.read_excel(path)
+        return pd.read_csv(path, sep="\t" if path.suffix.lower() == ".tsv" else ",")
+    gdf = ctx.gdf(name)
+    return pd.DataFrame(gdf.drop(columns=gdf.geometry.name))
+
+
+def _has_geometry(data) -> bool:
+    return type(data).__name__ == "GeoDataFrame"

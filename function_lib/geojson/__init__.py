@@ -2,4 +2,6 @@
 
 from . import conversion, mapping, measure, overlay_ops, proximity, query, shapes
 
-TOOLS = conversion.TOOLS + query.TOOLS + measure.TOOLS + mapping.TOOLS + overlay_ops.TOOLS + proximity.TOOLS + shapes.TOOLS
+TOOLS = (
+    conversion.TOOLS + query.TOOLS + measure.TOOLS + mapping.TOOLS + overlay_ops.TOOLS + proximity.TOOLS + shapes.TOOLS
+)

@@ -1,7 +1,312 @@
-"""GeoPandas tools: measure."""
+"""GeoPandas tools that measure and count: length, area, X/Y, counts, points in polygons, group by, table join."""
 
 from __future__ import annotations
 
-from ._base import tool_list
+from ...errors import ValidationError
+from ..context import RunContext, ToolResult, did_you_mean
+from ..io import aligned, checked_layer, crs_label, read_table
+from ..metric import to_metric
+from ..spec import Param, ToolSpec
+from ._base import LAYER, tool_list, vector_result
 
 TOOLS, tool = tool_list()
+
+AGGREGATIONS = ("count", "sum", "mean", "min", "max", "median")
+
+
+def _measured(ctx, gdf, purpose: str):
+    """The geometry in a metric CRS (projected when in degrees) and the label of that CRS."""
+    metric, _ = to_metric(gdf, ctx, purpose)
+    return metric.geometry, crs_label(metric.crs)
+
+
+def _format_length(metres: float) -> str:
+    return f"{metres / 1000:,.3f} km" if metres >= 10_000 else f"{metres:,.2f} m"
+
+
+def _format_area(square_metres: float) -> str:
+    return f"{square_metres / 1e6:,.3f} km²" if square_metres >= 1e6 else f"{square_metres:,.2f} m²"
+
+
+@tool(
+    ToolSpec(
+        name="geometry_length",
+        half="geojson",
+        category="measure",
+        paper_name="CalculateGeometryLength",
+        purpose="Length of each line (perimeter of each polygon) in metres, in a field length_m.",
+        params=(LAYER,),
+        returns="A new layer with length_m; the total in the answer.",
+        keywords=("length", "how long", "perimeter", "kilometres of road"),
+    )
+)
+def geometry_length(ctx: RunContext, layer: str) -> ToolResult:
+    gdf = checked_layer(ctx, layer, expect=("line", "polygon"))
+    geoms, used = _measured(ctx, gdf, "distance")
+    out = gdf.copy()
+    out["length_m"] = geoms.length.to_numpy()
+    total = float(out["length_m"].sum())
+    result = vector_result(
+        ctx,
+        out,
+        f"{layer}_length",
+        f"Measured the length of '{layer}' in {used}",
+        len(gdf),
+        total_m=total,
+        measure_crs=used,
+    )
+    result.answer = (
+        f"The total length of '{layer}' is {_format_length(total)} ({len(out)} features, measured in {used})."
+    )
+    return result
+
+
+@tool(
+    ToolSpec(
+        name="geometry_area",
+        half="geojson",
+        category="measure",
+        paper_name=None,
+        purpose="Area of each polygon in square metres (equal-area CRS when in degrees), in a field area_m2.",
+        params=(LAYER,),
+        returns="A new layer with area_m2; the total in the answer.",
+        keywords=("area", "how big", "size", "square kilometres", "hectares"),
+    )
+)
+def geometry_area(ctx: RunContext, layer: str) -> ToolResult:
+    gdf = checked_layer(ctx, layer, expect="polygon")
+    geoms, used = _measured(ctx, gdf, "area")
+    out = gdf.copy()
+    out["area_m2"] = geoms.area.to_numpy()
+    total = float(out["area_m2"].sum())
+    result = vector_result(
+        ctx,
+        out,
+        f"{layer}_area",
+        f"Measured the area of '{layer}' in {used}",
+        len(gdf),
+        total_m2=total,
+        measure_crs=used,
+    )
+    result.answer = f"The total area of '{layer}' is {_format_area(total)} ({len(out)} features, measured in {used})."
+    return result
+
+
+@tool(
+    ToolSpec(
+        name="add_xy",
+        half="geojson",
+        category="measure",
+        paper_name="AddXYCoordinates",
+        purpose="Add x and y fields with each point's coordinates (optionally in another CRS).",
+        params=(LAYER, Param("crs", "crs", "CRS of the coordinates (default: the layer's)", required=False)),
+        returns="A new point layer with x and y fields.",
+        equivalent="qgis_add_xy_fields",
+        keywords=("coordinates", "add x y", "latitude longitude fields"),
+    )
+)
+def add_xy(ctx: RunContext, layer: str, crs: str | None = None) -> ToolResult:
+    gdf = checked_layer(ctx, layer, expect="point")
+    points = gdf.geometry
+    used = crs_label(gdf.crs)
+    if crs:
+        if gdf.crs is None:
+            raise ValidationError(
+                f"Layer '{layer}' has no CRS, so its points cannot be converted to {crs}.",
+                fix="Assign its CRS first (reproject with assign=true).",
+            )
+        points = points.to_crs(crs)
+        used = crs_label(points.crs)
+    if (points.geom_type == "MultiPoint").any():
+        ctx.note("Multi-point features got the coordinates of their centroid.")
+        points = points.centroid
+    out = gdf.copy()
+    for name in ("x", "y"):
+        if name in out.columns:
+            ctx.note(f"Field '{name}' existed and was overwritten.")
+    out["x"], out["y"] = points.x.to_numpy(), points.y.to_numpy()
+    return vector_result(ctx, out, f"{layer}_xy", f"Added x/y fields in {used} to '{layer}'", len(gdf))
+
+
+@tool(
+    ToolSpec(
+        name="count_features",
+        half="geojson",
+        category="measure",
+        paper_name="CountTheQuantityOfSpatialFeatures",
+        purpose="Count features, in total or per value of a field.",
+        params=(LAYER, Param("by", "field", "Count per value of this field", required=False, of_layer="layer")),
+        returns="The count (answer); with by, a table of counts.",
+        keywords=("how many", "count", "number of"),
+    )
+)
+def count_features(ctx: RunContext, layer: str, by: str | None = None) -> ToolResult:
+    gdf = ctx.gdf(layer)
+    if by is None:
+        n = len(gdf)
+        answer = f"Layer '{layer}' has {n} feature{'s' if n != 1 else ''}."
+        return ToolResult(summary=answer, answer=answer, values={"count": n})
+    counts = gdf[by].value_counts(dropna=False).rename_axis(by).reset_index(name="count")
+    out = ctx.save_table(counts, f"{layer}_count_by_{by}")
+    top = ", ".join(f"{k}: {v}" for k, v in zip(counts[by].head(5), counts["count"].head(5)))
+    more = ", ..." if len(counts) > 5 else ""
+    summary = f"Counted {len(gdf)} features of '{layer}' in {len(counts)} groups of {by} ({top}{more})."
+    return ToolResult(summary=summary, outputs=[out], values={"count": len(gdf), "groups": len(counts)})
+
+
+@tool(
+    ToolSpec(
+        name="count_points_in_polygons",
+        half="geojson",
+        category="measure",
+        paper_name="CountTheQuantityOfSpatialFeatures",
+        purpose="Count the points inside each polygon (spatial index).",
+        params=(
+            Param("polygons", "layer", "Polygon layer"),
+            Param("points", "layer", "Point layer"),
+            Param("field_name", "string", "Name of the count field", required=False, default="count"),
+        ),
+        returns="A new polygon layer with the count field.",
+        equivalent="qgis_count_points_in_polygon",
+        keywords=("how many in each", "points per polygon", "count within"),
+    )
+)
+def count_points_in_polygons(ctx: RunContext, polygons: str, points: str, field_name: str = "count") -> ToolResult:
+    import geopandas as gpd
+
+    polys = checked_layer(ctx, polygons, expect="polygon")
+    pts = aligned(ctx, polys, checked_layer(ctx, points, expect="point", repair=False), polygons, points)
+    hits = gpd.sjoin(pts[[pts.geometry.name]], polys[[polys.geometry.name]], how="inner", predicate="intersects")
+    counts = hits["index_right"].value_counts()
+    out = polys.copy()
+    if field_name in out.columns:
+        ctx.note(f"Field '{field_name}' existed and was overwritten.")
+    out[field_name] = counts.reindex(out.index, fill_value=0).astype("int64").to_numpy()
+    inside = int(hits.index.nunique())
+    result = vector_result(
+        ctx,
+        out,
+        f"{polygons}_{field_name}",
+        f"Counted {inside} of {len(pts)} points of '{points}' in the polygons of '{polygons}'",
+        len(polys),
+        points_inside=inside,
+    )
+    result.answer = (
+        f"{inside} of {len(pts)} points of '{points}' fall inside the {len(polys)} polygons of '{polygons}'."
+    )
+    return result
+
+
+@tool(
+    ToolSpec(
+        name="group_by",
+        half="geojson",
+        category="measure",
+        paper_name="GroupByOneGeoDataFrames",
+        purpose="Group features by field(s) and aggregate a field (count, sum, mean, min, max, median).",
+        params=(
+            LAYER,
+            Param("by", "fields", "Fields to group by", of_layer="layer"),
+            Param("field", "field", "Field to aggregate", required=False, of_layer="layer"),
+            Param("agg", "enum", "Aggregation", required=False, default="count", enum=AGGREGATIONS),
+        ),
+        returns="A table with one row per group: count and the aggregate.",
+        equivalent="qgis_statistics_by_categories",
+        examples=({"layer": "houses", "by": ["district"], "field": "price", "agg": "mean"},),
+        keywords=("group by", "per", "statistics by category", "average per", "total per"),
+    )
+)
+def group_by(ctx: RunContext, layer: str, by: list, field: str | None = None, agg: str = "count") -> ToolResult:
+    import pandas as pd
+
+    gdf = checked_layer(ctx, layer, repair=False)
+    if not by:
+        raise ValidationError("group_by needs at least one field in by.")
+    if agg != "count" and field is None:
+        raise ValidationError(f"The aggregation '{agg}' needs a field to aggregate.", fix="Give field, like price.")
+    data = pd.DataFrame(gdf.drop(columns=gdf.geometry.name))
+    grouped = data.groupby(list(by), dropna=False, sort=True)
+    table = grouped.size().rename("count").to_frame()
+    column = None
+    if agg != "count":
+        values = pd.to_numeric(data[field], errors="coerce")
+        if values.notna().sum() == 0:
+            raise ValidationError(
+                f"Field '{field}' has no numbers, so {agg} cannot be computed.",
+                fix="Use agg=count, or a numeric field.",
+            )
+        column = f"{field}_{agg}"
+        table[column] = values.groupby([data[b] for b in by], dropna=False, sort=True).agg(agg)
+    table = table.reset_index()
+    out = ctx.save_table(table, f"{layer}_by_{'_'.join(by)}")
+    shown = column or "count"
+    head = ", ".join(
+        f"{' / '.join(map(str, row[: len(by)]))}: {_short(row[-1])}"
+        for row in table[list(by) + [shown]].head(5).itertuples(index=False)
+    )
+    summary = (
+        f"Grouped {len(gdf)} features of '{layer}' by {', '.join(by)} into {len(table)} groups, "
+        f"{agg}{' of ' + field if column else ''} ({head}{', ...' if len(table) > 5 else ''})."
+    )
+    return ToolResult(summary=summary, outputs=[out], values={"groups": len(table)})
+
+
+def _short(value) -> str:
+    return f"{value:,.4g}" if isinstance(value, float) else str(value)
+
+
+@tool(
+    ToolSpec(
+        name="join_table",
+        half="geojson",
+        category="measure",
+        paper_name="MergeDataFrameToGeoDataFrame",
+        purpose="Join a table's attributes to a layer by a common key field.",
+        params=(
+            LAYER,
+            Param("field", "field", "Key field of the layer", of_layer="layer"),
+            Param("table", "layer", "Table (CSV or layer) to join"),
+            Param("table_field", "string", "Key field of the table"),
+        ),
+        returns="A new layer with the table's fields (first match per key).",
+        equivalent="qgis_join_by_field",
+        keywords=("join table", "merge", "attribute join", "vlookup"),
+    )
+)
+def join_table(ctx: RunContext, layer: str, field: str, table: str, table_field: str) -> ToolResult:
+    gdf = checked_layer(ctx, layer, repair=False)
+    tab = read_table(ctx, table)
+    if table_field not in tab.columns:
+        columns = [str(c) for c in tab.columns]
+        raise ValidationError(
+            f"Table '{table}' has no field '{table_field}'.",
+            fix=did_you_mean(table_field, columns, "Fields: " + ", ".join(columns)),
+        )
+    left_key, right_key = _join_keys(gdf[field], tab[table_field])
+    extra = tab.drop(columns=[table_field]).assign(_join_key=right_key.to_numpy())
+    duplicates = int(extra["_join_key"].duplicated().sum())
+    if duplicates:
+        ctx.note(f"{duplicates} rows of '{table}' repeat a key; the first row per key was used.")
+        extra = extra.drop_duplicates("_join_key")
+    out = gdf.assign(_join_key=left_key.to_numpy()).merge(extra, on="_join_key", how="left", suffixes=("", "_table"))
+    out.index = gdf.index
+    matched = int(left_key.isin(extra["_join_key"].dropna()).sum())
+    out = out.drop(columns="_join_key")
+    return vector_result(
+        ctx,
+        out,
+        f"{layer}_{table}",
+        f"Joined '{table}' to '{layer}' on {field} = {table_field}: {matched} of {len(gdf)} features matched",
+        len(gdf),
+        matched=matched,
+    )
+
+
+def _join_keys(left, right):
+    """Keys that match across types: both numeric when both read as numbers, else trimmed text."""
+    import pandas as pd
+
+    numbers = [pd.to_numeric(s, errors="coerce") for s in (left, right)]
+    if all(n.notna().sum() == s.notna().sum() for n, s in zip(numbers, (left, right))):
+        return numbers[0].astype("float64"), numbers[1].astype("float64")
+    return left.astype("string").str.strip(), right.astype("string").str.strip()

@@ -1,7 +1,220 @@
-"""GeoPandas tools: query."""
+"""GeoPandas tools for query and retrieval: select, filter by expression, spatial join, sort, coordinates."""
 
 from __future__ import annotations
 
-from ._base import tool_list
+from ...errors import ValidationError
+from ..context import RunContext, ToolResult
+from ..io import aligned, checked_layer
+from ..metric import to_metric
+from ..spec import Param, ToolSpec
+from ._base import LAYER, tool_list, vector_result
 
 TOOLS, tool = tool_list()
+
+
+@tool(
+    ToolSpec(
+        name="select_rows",
+        half="geojson",
+        category="query",
+        paper_name="SelectRowsFromGeoDataFrame",
+        purpose="Select features whose field equals a value, or the top N by a field (or the first N).",
+        params=(
+            LAYER,
+            Param("field", "field", "Field to match or rank by", required=False, of_layer="layer"),
+            Param("value", "value", "Value the field must equal", required=False, of_layer="layer"),
+            Param("top_n", "integer", "Keep this many features", required=False, minimum=1),
+            Param("ascending", "boolean", "Rank smallest first", required=False, default=False),
+        ),
+        returns="A new layer with the selected features.",
+        examples=({"layer": "countries", "field": "pop_est", "top_n": 5},),
+        keywords=("select", "top", "largest", "where equals", "first"),
+    )
+)
+def select_rows(
+    ctx: RunContext,
+    layer: str,
+    field: str | None = None,
+    value: str | None = None,
+    top_n: int | None = None,
+    ascending: bool = False,
+) -> ToolResult:
+    gdf = checked_layer(ctx, layer, repair=False)
+    if value is not None and field is None:
+        raise ValidationError("A value to select needs the field it belongs to.", fix="Give field as well as value.")
+    if value is None and top_n is None:
+        raise ValidationError("Say what to select: a field and value, or top_n.", fix="For example top_n=5 with field.")
+    out, what = gdf, []
+    if value is not None:
+        out = out[_equals(out[field], value)]
+        what.append(f"{field} = {value!r}")
+    if top_n is not None:
+        if field is not None and value is None:
+            ranked = _numeric_if_possible(out[field])
+            order = ranked.sort_values(ascending=ascending, na_position="last", kind="stable").index[:top_n]
+            out = out.loc[order]
+            what.append(f"{'lowest' if ascending else 'highest'} {top_n} by {field}")
+        else:
+            out = out.head(top_n)
+            what.append(f"first {top_n}")
+    if len(out) == 0:
+        ctx.note(f"No feature of '{layer}' matched {' and '.join(what)}.")
+    return vector_result(ctx, out, f"{layer}_selected", f"Selected {' and '.join(what)} from '{layer}'", len(gdf))
+
+
+def _numeric_if_possible(series):
+    import pandas as pd
+
+    if pd.api.types.is_numeric_dtype(series):
+        return series
+    numbers = pd.to_numeric(series, errors="coerce")
+    return numbers if numbers.notna().sum() == series.notna().sum() else series
+
+
+def _equals(series, value):
+    """Rows where the field equals value: numbers compare as numbers, text case-insensitively as a fallback."""
+    import pandas as pd
+
+    text = str(value)
+    number = pd.to_numeric(pd.Series([text]), errors="coerce").iloc[0]
+    if pd.notna(number):
+        mask = pd.to_numeric(series, errors="coerce") == number
+        if mask.any():
+            return mask.fillna(False)
+    as_text = series.astype("string")
+    mask = (as_text == text).fillna(False)
+    if not mask.any():
+        mask = (as_text.str.lower() == text.lower()).fillna(False)
+    return mask.astype(bool)
+
+
+@tool(
+    ToolSpec(
+        name="filter_by_expression",
+        half="geojson",
+        category="query",
+        paper_name="FilterRowsByExpression",
+        purpose="Keep features where an expression is true.",
+        when="Syntax: pop > 1000 and state = 'PA', \"type\" IN ('a','b'), name LIKE 'A%', x IS NULL, BETWEEN.",
+        params=(LAYER, Param("expression", "expression", "Condition on fields")),
+        returns="A new layer with the matching features.",
+        equivalent="qgis_extract_by_expression",
+        examples=({"layer": "cities", "expression": "population > 100000 and state = 'PA'"},),
+        keywords=("filter", "where", "extract by attribute", "query"),
+    )
+)
+def filter_by_expression(ctx: RunContext, layer: str, expression: str) -> ToolResult:
+    from ..expression import filter_mask
+
+    gdf = checked_layer(ctx, layer, repair=False)
+    out = gdf[filter_mask(expression, gdf)]
+    if len(out) == 0:
+        ctx.note(f"No feature of '{layer}' matched {expression}.")
+    return vector_result(ctx, out, f"{layer}_filtered", f"Filtered '{layer}' by {expression}", len(gdf))
+
+
+@tool(
+    ToolSpec(
+        name="spatial_join",
+        half="geojson",
+        category="query",
+        paper_name="SpatialJoinTwoGeoDataFrames",
+        purpose="Add the attributes of features of another layer that match spatially (or the nearest one).",
+        params=(
+            LAYER,
+            Param("join", "layer", "Layer whose attributes are added"),
+            Param(
+                "predicate",
+                "enum",
+                "Spatial relation",
+                required=False,
+                default="intersects",
+                enum=("intersects", "within", "contains", "nearest"),
+            ),
+        ),
+        returns="A new layer: every input feature with the matched attributes (one row per match).",
+        equivalent="qgis_join_by_location",
+        keywords=("spatial join", "join by location", "which district", "nearest"),
+    )
+)
+def spatial_join(ctx: RunContext, layer: str, join: str, predicate: str = "intersects") -> ToolResult:
+    import geopandas as gpd
+
+    left = checked_layer(ctx, layer)
+    right = aligned(ctx, left, checked_layer(ctx, join), layer, join)
+    if predicate == "nearest" and left.crs is None:
+        ctx.note("Neither layer has a CRS: the nearest distance is in the layers' coordinate units, not metres.")
+        joined = gpd.sjoin_nearest(left, right, how="left", distance_col="join_distance")
+    elif predicate == "nearest":
+        metric_left, _ = to_metric(left, ctx)
+        metric_right = right.to_crs(metric_left.crs) if right.crs != metric_left.crs else right
+        joined = gpd.sjoin_nearest(metric_left, metric_right, how="left", distance_col="join_distance_m")
+        joined = joined.set_geometry(left.geometry.loc[joined.index].values, crs=left.crs)
+    else:
+        joined = gpd.sjoin(left, right, how="left", predicate=predicate)
+    matched = int(joined["index_right"].notna().sum())
+    out = joined.drop(columns=["index_right"])
+    summary = f"Joined '{join}' to '{layer}' by {predicate}: {matched} matches"
+    if "join_distance_m" in out:
+        summary += f", median distance {out['join_distance_m'].median():.1f} m"
+    return vector_result(ctx, out, f"{layer}_{join}_join", summary, len(left), matches=matched)
+
+
+@tool(
+    ToolSpec(
+        name="sort_by_field",
+        half="geojson",
+        category="query",
+        paper_name="SortPointsbyField",
+        purpose="Sort features by a field.",
+        params=(
+            LAYER,
+            Param("field", "field", "Field to sort by", of_layer="layer"),
+            Param("descending", "boolean", "Largest first", required=False, default=False),
+        ),
+        returns="A new layer in sorted order, with a rank field.",
+        keywords=("sort", "order", "rank"),
+    )
+)
+def sort_by_field(ctx: RunContext, layer: str, field: str, descending: bool = False) -> ToolResult:
+    gdf = checked_layer(ctx, layer, repair=False)
+    keys = _numeric_if_possible(gdf[field])
+    order = keys.sort_values(ascending=not descending, na_position="last", kind="stable").index
+    out = gdf.loc[order].copy()
+    out["rank"] = range(1, len(out) + 1)
+    direction = "descending" if descending else "ascending"
+    return vector_result(ctx, out, f"{layer}_sorted", f"Sorted '{layer}' by {field} ({direction})", len(gdf))
+
+
+@tool(
+    ToolSpec(
+        name="export_coordinates",
+        half="geojson",
+        category="query",
+        paper_name="ExportCoordinateofGeometry",
+        purpose="Export the coordinates of every vertex (points: each point) to a CSV table.",
+        params=(LAYER,),
+        returns="A CSV: feature_id, vertex, x, y and the feature's attributes.",
+        keywords=("coordinates", "export xy", "vertices csv"),
+    )
+)
+def export_coordinates(ctx: RunContext, layer: str) -> ToolResult:
+    import numpy as np
+    import pandas as pd
+    import shapely
+
+    gdf = checked_layer(ctx, layer, repair=False)
+    coords, owner = shapely.get_coordinates(gdf.geometry.values, return_index=True)
+    starts = np.r_[0, np.flatnonzero(np.diff(owner)) + 1]
+    vertex = np.arange(len(owner)) - np.repeat(starts, np.diff(np.r_[starts, len(owner)]))
+    attrs = pd.DataFrame(gdf.drop(columns=gdf.geometry.name)).iloc[owner].reset_index(drop=True)
+    table = pd.DataFrame(
+        {"feature_id": gdf.index.values[owner], "vertex": vertex, "x": coords[:, 0], "y": coords[:, 1]}
+    )
+    table = pd.concat(
+        [table, attrs.drop(columns=[c for c in ("feature_id", "vertex", "x", "y") if c in attrs])], axis=1
+    )
+    out = ctx.save_table(table, f"{layer}_coordinates")
+    crs = gdf.crs.to_string() if gdf.crs is not None else "no CRS"
+    summary = f"Exported {len(table)} coordinates of {len(gdf)} features of '{layer}' ({crs}) to {out.path}."
+    return ToolResult(summary=summary, outputs=[out], values={"coordinate_count": len(table)})
