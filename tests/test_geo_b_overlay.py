@@ -6,13 +6,12 @@ import geopandas as gpd
 import numpy as np
 import pytest
 import shapely
-from shapely.geometry import LineString, Point, Polygon, box
-
 from geoagent.errors import ToolError, ValidationError
 from geoagent.function_lib.context import RunContext
 from geoagent.function_lib.geojson import TOOLS
 from geoagent.function_lib.io import read_vector
 from geoagent.function_lib.registry import Registry, run_tool
+from shapely.geometry import LineString, Point, Polygon, box
 
 CRS = "EPSG:32633"
 REGISTRY = Registry()

@@ -8,12 +8,11 @@ import geopandas as gpd
 import numpy as np
 import pandas as pd
 import pytest
-from shapely.geometry import LineString, Point, box
-
 from geoagent.errors import ValidationError
 from geoagent.function_lib.context import RunContext
 from geoagent.function_lib.geojson import TOOLS
 from geoagent.function_lib.registry import Registry, run_tool
+from shapely.geometry import LineString, Point, box
 
 CRS = "EPSG:32633"
 REGISTRY = Registry()
