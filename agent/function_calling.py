@@ -1,0 +1,223 @@
+"""Tier 1, LLM function calling (ReAct): only the router's top-k tools, every call validated before it runs."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+
+from ..errors import CancelledError, GeoAgentError, LLMError
+from ..function_lib.registry import run_tool, validate_args
+
+REJECT = "reject_task"
+ESCALATE = "escalate_to_code"
+CONTROL_TOOLS = [
+    {
+        "type": "function",
+        "function": {
+            "name": REJECT,
+            "description": "Refuse a request these tools and data cannot do (say why); never invent a result.",
+            "parameters": {
+                "type": "object",
+                "properties": {"reason": {"type": "string", "description": "Why it cannot be done"}},
+                "required": ["reason"],
+            },
+        },
+    },
+    {
+        "type": "function",
+        "function": {
+            "name": ESCALATE,
+            "description": "Hand the request to the code-writing worker when no tool here can express it.",
+            "parameters": {
+                "type": "object",
+                "properties": {"reason": {"type": "string", "description": "What the tools cannot do"}},
+                "required": ["reason"],
+            },
+        },
+    },
+]
+
+SYSTEM = (
+    "You are GeoAgent's GIS tool worker. Solve the request by calling the tools. Layers are named; "
+    "each tool result names its new output layer, which later calls can use. Distances are in metres. "
+    "When done, reply in one or two plain sentences with the result (no tool call). If the data or "
+    "tools cannot answer it, call reject_task with the reason; never make up a result. If it needs "
+    "custom analysis the tools cannot express, call escalate_to_code."
+)
+
+MAX_RESULT_CHARS = 1200
+
+
+@dataclass
+class LoopOutcome:
+    """How a tool loop ended: answer, rejected, escalate (with a reason) or exhausted (rounds used up)."""
+
+    kind: str
+    text: str = ""
+
+
+def ranked_names(decision) -> list[str]:
+    """The router's ranked tool names, whatever shape the decision stores them in."""
+    names = []
+    for item in getattr(decision, "tools", None) or []:
+        if isinstance(item, str):
+            names.append(item)
+        elif isinstance(item, dict):
+            names.append(item.get("name"))
+        elif isinstance(item, (tuple, list)):
+            names.append(item[0])
+        else:
+            names.append(getattr(item, "name", None))
+    return [n for n in names if n]
+
+
+def runnable_name(registry, name: str) -> str | None:
+    """`name` if it can run here, else its equivalent from the other half when that one can, else None."""
+    if name not in registry:
+        return None
+    if registry.preferred(name).available:
+        return name
+    other = registry.get(name).spec.equivalent
+    if other and other in registry and registry.preferred(other).available:
+        return other
+    return None
+
+
+def tools_for(decision, registry, k: int) -> list[str]:
+    """Up to k runnable tools: the tier-0 plan's tool first, then the router's ranking."""
+    plan = getattr(decision, "plan", None)
+    candidates = ([plan.tool] if plan is not None and getattr(plan, "tool", None) else []) + ranked_names(decision)
+    chosen: list[str] = []
+    for name in candidates:
+        runnable = runnable_name(registry, name)
+        if runnable and runnable not in chosen:
+            chosen.append(runnable)
+        if len(chosen) >= k:
+            break
+    return chosen
+
+
+def layers_text(infos) -> str:
+    return "\n".join(i.prompt_text() for i in infos) if infos else "(no layers)"
+
+
+def plan_hint(decision) -> str:
+    """What the router already read from the request, so the model need not rediscover it."""
+    plan = getattr(decision, "plan", None)
+    if plan is None or not getattr(plan, "tool", None):
+        return ""
+    params = json.dumps(getattr(plan, "params", {}) or {}, default=str)
+    missing = ", ".join(getattr(plan, "missing", []) or [])
+    text = f"Router's guess: {plan.tool} {params}"
+    return text + (f"; unclear: {missing}" if missing else "")
+
+
+def result_text(result) -> str:
+    """A tool's result as the model reads it: summary, new layers, answer, values (trimmed)."""
+    data: dict = {"ok": True, "summary": result.summary}
+    if result.outputs:
+        data["new_layers"] = [{"name": o.name, "kind": o.kind} for o in result.outputs]
+    if result.answer:
+        data["answer"] = result.answer
+    if result.values:
+        data["values"] = result.values
+    text = json.dumps(data, default=str)
+    return text if len(text) <= MAX_RESULT_CHARS else text[: MAX_RESULT_CHARS - 20] + "... (trimmed)"
+
+
+def error_text(exc: GeoAgentError) -> str:
+    return json.dumps({"ok": False, "error": exc.message, "fix": exc.fix})
+
+
+def call_model(client, messages, tools, ctx, report):
+    """One model turn with its usage and wall time recorded in the report."""
+    ctx.check_cancelled()
+    t0 = time.perf_counter()
+    reply = client.chat(messages, tools, cancel_event=ctx.cancel_event)
+    report.timings_ms["llm"] = report.timings_ms.get("llm", 0.0) + (time.perf_counter() - t0) * 1000
+    report.usage.add(reply.prompt_tokens, reply.completion_tokens)
+    return reply
+
+
+def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, max_failures: int = 3) -> LoopOutcome:
+    """ReAct: model → validated tool calls → results back, until an answer, a refusal or an escalation."""
+    specs = {n: registry.get(n).spec for n in names}
+    tools = [specs[n].openai_tool() for n in names] + CONTROL_TOOLS
+    failures = 0
+    last_error = ""
+    for _ in range(max_rounds):
+        reply = call_model(client, messages, tools, ctx, report)
+        messages.append(client.assistant_message(reply))
+        if not reply.tool_calls:
+            return LoopOutcome("answer", reply.content.strip())
+        for call in reply.tool_calls:
+            if call.name in (REJECT, ESCALATE):
+                reason = (call.args or {}).get("reason") or "no reason given"
+                return LoopOutcome("rejected" if call.name == REJECT else "escalate", str(reason))
+            ctx.check_cancelled()
+            content, ok = _run_call(call, specs, registry, ctx, report)
+            messages.append(client.tool_message(call, content))
+            if ok:
+                failures = 0
+            else:
+                failures += 1
+                last_error = json.loads(content).get("error", content)
+                if failures >= max_failures:
+                    return LoopOutcome("escalate", f"{failures} tool calls in a row failed; last: {last_error}")
+    return LoopOutcome(
+        "exhausted", f"no answer after {max_rounds} rounds" + (f"; last error: {last_error}" if last_error else "")
+    )
+
+
+def _run_call(call, specs, registry, ctx, report) -> tuple[str, bool]:
+    """Validate and run one call; the text for the model and whether it succeeded."""
+    if call.name not in specs:
+        allowed = ", ".join(list(specs) + [REJECT, ESCALATE])
+        msg = f"There is no tool '{call.name}' here."
+        return json.dumps({"ok": False, "error": msg, "fix": f"Use one of: {allowed}."}), False
+    if call.args is None:
+        return json.dumps({"ok": False, "error": call.error, "fix": "Send the arguments as one JSON object."}), False
+    try:
+        args = validate_args(specs[call.name], call.args)
+        t0 = time.perf_counter()
+        result = run_tool(registry, call.name, args, ctx)
+        report.timings_ms["execute"] = report.timings_ms.get("execute", 0.0) + (time.perf_counter() - t0) * 1000
+    except (CancelledError, LLMError):
+        raise
+    except GeoAgentError as exc:
+        return error_text(exc), False
+    report.steps.append({"tool": call.name, "params": args})
+    report.outputs = [o.to_json() for o in ctx.outputs]
+    if result.answer:
+        report.answer = result.answer
+    return result_text(result), True
+
+
+def serve_function_calling(request, ctx, infos, decision, registry, config, report, client) -> LoopOutcome:
+    """Tier 1, single-agent ReAct. Sets the report's status/answer; returns the outcome for escalation."""
+    names = tools_for(decision, registry, config.top_k)
+    if not names:
+        return LoopOutcome("escalate", "no tool in the library fits this request")
+    user = f"Request: {request}\n\nLayers:\n{layers_text(infos)}"
+    hint = plan_hint(decision)
+    if hint:
+        user += f"\n\n{hint}"
+    messages = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
+    outcome = tool_loop(client, messages, names, registry, ctx, report, config.max_rounds)
+    finish(outcome, report)
+    return outcome
+
+
+def finish(outcome: LoopOutcome, report) -> None:
+    """Write a loop's ending into the report (escalations are left to the caller)."""
+    if outcome.kind == "answer":
+        report.status = "ok"
+        report.answer = outcome.text or report.answer
+    elif outcome.kind == "rejected":
+        report.status = "rejected"
+        report.answer = outcome.text
+        report.error = f"The request was refused: {outcome.text}"
+    elif outcome.kind == "exhausted" and report.steps:
+        report.status = "ok"
+        report.notes.append(f"The model stopped without a final answer ({outcome.text}).")

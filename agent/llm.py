@@ -1,0 +1,314 @@
+"""The model client: any OpenAI-compatible endpoint, retries, streaming, and a text-JSON tool fallback."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+
+from ..errors import CancelledError, LLMError
+from . import tokens
+from .providers import PLACEHOLDER_KEY, LLMSettings
+
+RETRY_STATUSES = {408, 409, 429, 500, 502, 503, 504}
+MAX_BACKOFF_S = 8.0
+
+
+@dataclass
+class ToolCall:
+    """One tool call of a reply; `args` is None and `error` says why when the arguments are not JSON."""
+
+    id: str
+    name: str
+    arguments: str
+    args: dict | None = None
+    error: str | None = None
+
+
+@dataclass
+class ChatReply:
+    """A model reply: its text, its tool calls, and what it cost."""
+
+    content: str = ""
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    usage_from_api: bool = False
+    finish_reason: str | None = None
+
+
+def parse_arguments(call: ToolCall) -> ToolCall:
+    """Fill `args` from the raw argument text, or `error` with a plain explanation."""
+    text = (call.arguments or "").strip() or "{}"
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        call.error = f"The reply was not valid JSON: the arguments of {call.name} could not be read ({exc.msg})."
+        return call
+    if not isinstance(value, dict):
+        call.error = f"The arguments of {call.name} must be a JSON object, not {type(value).__name__}."
+        return call
+    call.args = value
+    return call
+
+
+class LLMClient:
+    """Chat with one model through the official openai package; errors become LLMError in plain words."""
+
+    def __init__(self, settings: LLMSettings):
+        import openai
+
+        self.settings = settings
+        self.json_mode = settings.tool_mode == "json"
+        self._client = openai.OpenAI(
+            api_key=settings.api_key or PLACEHOLDER_KEY,
+            base_url=settings.base_url,
+            timeout=settings.timeout_s,
+            max_retries=0,  # retries are ours, so that backoff and messages are under our control
+            default_headers={"api-key": settings.api_key}
+            if settings.provider == "azure" and settings.api_key
+            else None,
+        )
+        self.calls = 0
+
+    # -- public ----------------------------------------------------------------------------
+    def chat(self, messages: list[dict], tools: list[dict] | None = None, cancel_event=None) -> ChatReply:
+        """One model turn. With tools the reply may carry tool calls (native, or parsed from text JSON)."""
+        if tools and self.settings.tool_mode == "auto" and not self.json_mode:
+            try:
+                return self._turn(messages, tools, cancel_event)
+            except LLMError as exc:
+                if not getattr(exc, "tools_unsupported", False):
+                    raise
+                self.json_mode = True  # this model has no tool calling: describe tools in the prompt instead
+        return self._turn(messages, tools, cancel_event)
+
+    def assistant_message(self, reply: ChatReply) -> dict:
+        """The assistant turn to append to the history after `reply`."""
+        if self.json_mode or not reply.tool_calls:
+            return {"role": "assistant", "content": reply.content or ""}
+        return {
+            "role": "assistant",
+            "content": reply.content or None,
+            "tool_calls": [
+                {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+                for c in reply.tool_calls
+            ],
+        }
+
+    def tool_message(self, call: ToolCall, content: str) -> dict:
+        """The message that gives a tool's result (or error) back to the model."""
+        if self.json_mode:
+            return {"role": "user", "content": f"Result of {call.name}: {content}"}
+        return {"role": "tool", "tool_call_id": call.id, "content": content}
+
+    def models(self) -> list[str]:
+        """The model ids the endpoint offers (a connection test for the settings dialog)."""
+        try:
+            return [m.id for m in self._client.models.list()]
+        except Exception as exc:  # noqa: BLE001 - every failure becomes one plain message
+            raise self._explain(exc) from exc
+
+    # -- one turn with retries ---------------------------------------------------------------
+    def _turn(self, messages, tools, cancel_event) -> ChatReply:
+        sent_messages = self._json_messages(messages, tools) if (tools and self.json_mode) else messages
+        kwargs = {"model": self.settings.model, "messages": sent_messages}
+        if self.settings.temperature is not None:
+            kwargs["temperature"] = self.settings.temperature
+        if tools and not self.json_mode:
+            kwargs["tools"] = tools
+        attempt = 0
+        while True:
+            _check(cancel_event)
+            try:
+                reply = self._call_cancellable(kwargs, cancel_event)
+                break
+            except CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - classified below
+                attempt += 1
+                if not _retryable(exc) or attempt > self.settings.max_retries:
+                    raise self._explain(exc) from exc
+                _sleep(self._delay(exc, attempt), cancel_event)
+        self.calls += 1
+        if tools and self.json_mode:
+            _calls_from_text(reply)
+        if not reply.usage_from_api:
+            reply.prompt_tokens = tokens.count_messages(sent_messages, kwargs.get("tools"))
+            reply.completion_tokens = tokens.count_reply(reply.content, reply.tool_calls)
+        return reply
+
+    def _call_cancellable(self, kwargs, cancel_event) -> ChatReply:
+        """Run the HTTP call in a helper thread so that a cancel is honoured while waiting on the server."""
+        if cancel_event is None:
+            return self._request(kwargs, None)
+        box: dict = {}
+
+        def work():
+            try:
+                box["reply"] = self._request(kwargs, cancel_event)
+            except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
+                box["error"] = exc
+
+        worker = threading.Thread(target=work, daemon=True, name="geoagent-llm")
+        worker.start()
+        while worker.is_alive():
+            worker.join(0.05)
+            _check(cancel_event)
+        if "error" in box:
+            raise box["error"]
+        return box["reply"]
+
+    def _request(self, kwargs, cancel_event) -> ChatReply:
+        if self.settings.stream:
+            return self._request_stream(kwargs, cancel_event)
+        resp = self._client.chat.completions.create(**kwargs)
+        if not getattr(resp, "choices", None):
+            raise LLMError(
+                f"The server at {self.settings.base_url} sent a reply with no choices.",
+                fix="Is this an OpenAI-compatible /v1 endpoint?",
+            )
+        choice = resp.choices[0]
+        msg = choice.message
+        reply = ChatReply(content=msg.content or "", finish_reason=choice.finish_reason)
+        for tc in msg.tool_calls or []:
+            fn = tc.function
+            reply.tool_calls.append(
+                parse_arguments(ToolCall(tc.id or f"call_{len(reply.tool_calls)}", fn.name, fn.arguments or ""))
+            )
+        _take_usage(reply, getattr(resp, "usage", None))
+        return reply
+
+    def _request_stream(self, kwargs, cancel_event) -> ChatReply:
+        """Stream a reply and assemble its text and its tool calls from the deltas."""
+        stream = self._client.chat.completions.create(**kwargs, stream=True, stream_options={"include_usage": True})
+        reply, parts, calls = ChatReply(), [], {}
+        for chunk in stream:
+            if cancel_event is not None and cancel_event.is_set():
+                stream.close()
+                raise CancelledError("The request was cancelled.", fix="Nothing was changed.")
+            _take_usage(reply, getattr(chunk, "usage", None))
+            for choice in chunk.choices or []:
+                delta = choice.delta
+                if delta is not None and delta.content:
+                    parts.append(delta.content)
+                for tc in (delta.tool_calls or []) if delta is not None else []:
+                    slot = calls.setdefault(tc.index, {"id": "", "name": "", "args": []})
+                    if tc.id:
+                        slot["id"] = tc.id
+                    if tc.function is not None:
+                        if tc.function.name:
+                            slot["name"] += tc.function.name
+                        if tc.function.arguments:
+                            slot["args"].append(tc.function.arguments)
+                if choice.finish_reason:
+                    reply.finish_reason = choice.finish_reason
+        reply.content = "".join(parts)
+        for index in sorted(calls):
+            slot = calls[index]
+            call = ToolCall(slot["id"] or f"call_{index}", slot["name"], "".join(slot["args"]))
+            reply.tool_calls.append(parse_arguments(call))
+        return reply
+
+    # -- text-JSON fallback --------------------------------------------------------------------
+    def _json_messages(self, messages, tools) -> list[dict]:
+        """Describe the tools in the system prompt for a model without native tool calling."""
+        lines = [
+            "You can call tools. To call one, reply with ONLY a JSON object:",
+            '{"tool": "<name>", "arguments": {...}}',
+            "When the task is done, reply with plain text (no JSON). Tools:",
+        ]
+        for t in tools:
+            fn = t["function"]
+            params = json.dumps(fn.get("parameters", {}).get("properties", {}), separators=(",", ":"))
+            required = ",".join(fn.get("parameters", {}).get("required", []))
+            lines.append(f"- {fn['name']}: {fn.get('description', '')} args={params} required=[{required}]")
+        guide = "\n".join(lines)
+        out = [dict(m) for m in messages]
+        if out and out[0].get("role") == "system":
+            out[0]["content"] = f"{out[0]['content']}\n\n{guide}"
+        else:
+            out.insert(0, {"role": "system", "content": guide})
+        return out
+
+    # -- errors --------------------------------------------------------------------------------
+    def _delay(self, exc, attempt: int) -> float:
+        retry_after = _header(exc, "retry-after")
+        if retry_after:
+            try:
+                return min(float(retry_after), MAX_BACKOFF_S)
+            except ValueError:
+                pass
+        return min(self.settings.backoff_s * (2 ** (attempt - 1)), MAX_BACKOFF_S)
+
+    def _explain(self, exc) -> LLMError:
+        """A failure of the endpoint, in plain words, with what to do about it."""
+        from .llm_errors import explain
+
+        return explain(exc, self.settings)
+
+
+def _take_usage(reply: ChatReply, usage) -> None:
+    if usage is None:
+        return
+    prompt = getattr(usage, "prompt_tokens", None)
+    completion = getattr(usage, "completion_tokens", None)
+    if prompt is not None or completion is not None:
+        reply.prompt_tokens = int(prompt or 0)
+        reply.completion_tokens = int(completion or 0)
+        reply.usage_from_api = True
+
+
+_JSON_BLOCK = re.compile(r"\{.*\}", re.DOTALL)
+
+
+def _calls_from_text(reply: ChatReply) -> None:
+    """Read a {"tool": ..., "arguments": ...} answer from a model without tool calling."""
+    text = reply.content.strip()
+    match = _JSON_BLOCK.search(text)
+    if match is None:
+        return  # plain text: the final answer
+    try:
+        data = json.loads(match.group(0))
+    except json.JSONDecodeError as exc:
+        reply.tool_calls = [ToolCall("json_0", "?", match.group(0), error=f"The reply was not valid JSON ({exc.msg}).")]
+        return
+    if not isinstance(data, dict) or "tool" not in data:
+        return  # a JSON answer with no tool: treat it as text
+    args = data.get("arguments", {})
+    raw = args if isinstance(args, str) else json.dumps(args)
+    reply.tool_calls = [parse_arguments(ToolCall("json_0", str(data["tool"]), raw))]
+    reply.content = ""
+
+
+def _retryable(exc) -> bool:
+    import openai
+
+    if isinstance(exc, (openai.APITimeoutError, openai.APIConnectionError)):
+        return True
+    status = getattr(exc, "status_code", None)
+    return status in RETRY_STATUSES
+
+
+def _header(exc, name: str) -> str | None:
+    response = getattr(exc, "response", None)
+    if response is None:
+        return None
+    try:
+        return response.headers.get(name)
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def _check(cancel_event) -> None:
+    if cancel_event is not None and cancel_event.is_set():
+        raise CancelledError("The request was cancelled.", fix="Nothing was changed.")
+
+
+def _sleep(seconds: float, cancel_event) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        _check(cancel_event)
+        time.sleep(min(0.05, max(0.0, end - time.monotonic())))

@@ -1,0 +1,93 @@
+"""Endpoint failures in plain words: each openai exception becomes an LLMError that says what to do."""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import GeoAgentError, LLMError
+
+_TOOLS_UNSUPPORTED = re.compile(
+    r"(does not support|not support|unsupported|unknown|unrecognized).{0,40}(tool|function)", re.I
+)
+
+
+def _server_message(exc) -> str:
+    """The error text the server sent, without the request body or any header."""
+    body = getattr(exc, "body", None)
+    if isinstance(body, dict):
+        err = body.get("error", body)
+        if isinstance(err, dict):
+            return str(err.get("message") or err.get("detail") or "")[:300]
+        return str(err)[:300]
+    if isinstance(body, str):
+        return body[:300]
+    return str(getattr(exc, "message", "") or "")[:300]
+
+
+def explain(exc, settings) -> LLMError:
+    """Map any failure of a model call to one LLMError with a user-facing message and a fix."""
+    import openai
+
+    if isinstance(exc, LLMError):
+        return exc
+    if isinstance(exc, GeoAgentError):
+        return LLMError(exc.message, fix=exc.fix, details=exc.details)
+    base, model = settings.base_url, settings.model
+    if isinstance(exc, openai.APITimeoutError):
+        return LLMError(
+            f"The server at {base} is not answering: no reply within {settings.timeout_s:g} s.",
+            fix="Check that the server is running and not overloaded, or raise the timeout.",
+        )
+    if isinstance(exc, openai.APIConnectionError):
+        cause = exc.__cause__ or exc.__context__
+        closed = cause is not None and any(
+            w in repr(cause).lower() for w in ("disconnect", "closed", "incomplete", "remote")
+        )
+        if closed:
+            return LLMError(
+                f"The server at {base} closed the connection before its reply was complete.",
+                fix="Try again; if it keeps happening, check the server's log (it may be crashing on this request).",
+            )
+        return LLMError(
+            f"The server at {base} is not answering.",
+            fix="Check the base URL and that the server is running (for Ollama: `ollama serve`).",
+        )
+    status = getattr(exc, "status_code", None)
+    text = _server_message(exc)
+    if status in (401, 403):
+        return LLMError(
+            f"The endpoint at {base} refused the key (HTTP {status}).",
+            fix="Check the API key (GEOAGENT_API_KEY or OPENAI_API_KEY, or the key saved in the plugin settings).",
+        )
+    if status == 404:
+        if settings.provider == "ollama" or "pull" in text.lower():
+            return LLMError(f"Model {model} is not pulled in Ollama.", fix=f"Run `ollama pull {model}` and try again.")
+        return LLMError(
+            f"The endpoint at {base} does not know model {model} (HTTP 404). {text}".strip(),
+            fix="Check the model name, and that the base URL ends with /v1.",
+        )
+    if status == 429:
+        return LLMError(
+            f"The endpoint at {base} is rate-limiting requests (HTTP 429) and kept doing so after retries.",
+            fix="Wait a minute, or check the quota of your account.",
+        )
+    if status is not None and status >= 500:
+        return LLMError(
+            f"The server at {base} failed (HTTP {status}). {text}".strip(),
+            fix="Try again later; if it persists, check the server's log.",
+        )
+    if status in (400, 422):
+        err = LLMError(
+            f"The endpoint at {base} rejected the request (HTTP {status}): {text}",
+            fix="Check the model name and that it supports this kind of request.",
+        )
+        err.tools_unsupported = bool(_TOOLS_UNSUPPORTED.search(text))
+        return err
+    if isinstance(exc, (ValueError, openai.APIResponseValidationError)) or "json" in type(exc).__name__.lower():
+        return LLMError(
+            f"The reply from {base} was not valid JSON.",
+            fix="Is this an OpenAI-compatible /v1 endpoint? Check the base URL.",
+        )
+    if status is not None:
+        return LLMError(f"The endpoint at {base} answered HTTP {status}. {text}".strip(), fix="Check the settings.")
+    return LLMError(f"Calling the model at {base} failed: {type(exc).__name__}.", fix="Check the endpoint settings.")

@@ -1,0 +1,159 @@
+"""Serving a request with a model: tier 1 (functions, ReAct or Planner–Worker), tier 2 (code), or chat."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from ..errors import CancelledError
+from .function_calling import LoopOutcome, call_model, finish, layers_text, serve_function_calling
+from .llm import LLMClient
+from .providers import settings_from_config
+
+CHAT_SYSTEM = (
+    "You are GeoAgent, a GIS assistant inside QGIS. Answer the user's question briefly and concretely, "
+    "using the layer descriptions when they matter. Do not claim to have run any analysis."
+)
+
+
+def make_client(config) -> LLMClient:
+    return LLMClient(settings_from_config(config))
+
+
+def serve_with_model(request, ctx, infos, decision, registry, config, report, client=None) -> None:
+    """Serve a request the router could not settle at tier 0; the report carries the outcome."""
+    client = client or make_client(config)
+    if report.model is None:
+        report.model = client.settings.model
+    plan = getattr(decision, "plan", None)
+    if report.route == "function" and plan is not None and not getattr(plan, "complete", True):
+        missing = ", ".join(getattr(plan, "missing", []) or []) or "some parameters"
+        report.escalations.append(f"tier 0 → 1: {plan.tool} needs {missing}, which the request does not state clearly")
+    if report.route == "chat":
+        _serve_chat(request, ctx, infos, config, report, client)
+        return
+    if report.route == "function":
+        report.tier = 1
+        if config.architecture == "planner":
+            from .planner import serve_planner
+
+            outcome = serve_planner(request, ctx, infos, decision, registry, config, report, client)
+        else:
+            outcome = serve_function_calling(request, ctx, infos, decision, registry, config, report, client)
+        if outcome.kind not in ("escalate", "exhausted") or (outcome.kind == "exhausted" and report.steps):
+            return
+        if config.route == "function":
+            report.status = "error"
+            report.error = (
+                f"The function route could not serve this request ({outcome.text}). "
+                "Allow code generation (route auto or codegen) or rephrase it."
+            )
+            return
+        report.escalations.append(f"tier 1 → 2: {outcome.text}")
+        _discard_outputs(ctx, report)
+        report.route = "codegen"
+    serve_codegen(request, ctx, infos, config, report, client)
+
+
+def _serve_chat(request, ctx, infos, config, report, client) -> None:
+    report.tier = 1
+    user = f"{request}\n\nLayers in play:\n{layers_text(infos)}"
+    messages = [{"role": "system", "content": CHAT_SYSTEM}, {"role": "user", "content": user}]
+    reply = call_model(client, messages, None, ctx, report)
+    report.status = "ok"
+    report.answer = reply.content.strip()
+
+
+def _discard_outputs(ctx, report) -> None:
+    """Tier-1 outputs of a request handed on to code generation are partial: remove them."""
+    for out in ctx.outputs:
+        Path(out.path).unlink(missing_ok=True)
+    ctx.outputs.clear()
+    report.outputs = []
+
+
+# -- tier 2 ------------------------------------------------------------------------------------
+def input_paths(ctx, infos) -> list[str]:
+    """The input layers as files the sandbox can copy (only the user's layers, not earlier results)."""
+    names = [i.name for i in infos] if infos else ctx.layers.names()
+    return [ctx.path(n) for n in names]
+
+
+def serve_codegen(request, ctx, infos, config, report, client) -> None:
+    """Tier 2: the code worker writes and repairs Python in the sandbox; its files become outputs."""
+    from ..codegen.worker import CodegenWorker
+
+    report.tier = 2
+    report.route = "codegen"
+    chat = ModelChat(client, ctx, report)
+    work_dir = Path(tempfile.mkdtemp(prefix="geoagent-code-"))
+    try:
+        worker = CodegenWorker(chat, _sandbox(config), config.max_repairs)
+        t0 = time.perf_counter()
+        result = worker.solve(request, infos, str(work_dir), input_paths(ctx, infos), ctx.cancel_event)
+        report.timings_ms["codegen"] = (time.perf_counter() - t0) * 1000
+        ctx.check_cancelled()
+        _record_codegen(result, ctx, report, work_dir)
+    finally:
+        shutil.rmtree(work_dir, ignore_errors=True)
+
+
+def _sandbox(config):
+    from ..codegen.sandbox import Sandbox
+
+    return Sandbox(timeout=getattr(config, "sandbox_timeout_s", 600))
+
+
+def _record_codegen(result, ctx, report, work_dir: Path) -> None:
+    """Steps as {"code", "ok"}; outputs copied from the work dir into the output folder."""
+    for attempt in _field(result, "attempts", []):
+        report.steps.append({"code": _field(attempt, "code", ""), "ok": bool(_field(attempt, "ok", False))})
+    ok = bool(_field(result, "ok", False))
+    if ok:
+        for out in _field(result, "outputs", []):
+            path = Path(_field(out, "path", out) if not isinstance(out, str) else out)
+            if not path.is_absolute():
+                path = work_dir / path
+            if not path.exists():
+                continue
+            target = ctx.unique_path(path.stem, path.suffix)
+            shutil.copy2(path, target)
+            for sidecar in _sidecars(path):
+                shutil.copy2(sidecar, target.with_suffix(sidecar.suffix))
+            ctx.add_output(target, name=target.stem)
+        report.outputs = [o.to_json() for o in ctx.outputs]
+        report.status = "ok"
+        report.answer = str(_field(result, "answer", "") or _field(result, "stdout", "") or "").strip()[-2000:]
+    else:
+        report.status = "error"
+        report.error = str(_field(result, "error", "") or "The generated code failed.")
+
+
+def _sidecars(path: Path) -> list[Path]:
+    """A shapefile's companion files (.dbf, .shx, .prj, .cpg) travel with it."""
+    if path.suffix.lower() != ".shp":
+        return []
+    return [p for p in path.parent.glob(path.stem + ".*") if p != path]
+
+
+def _field(obj, name, default=None):
+    if isinstance(obj, dict):
+        return obj.get(name, default)
+    return getattr(obj, name, default)
+
+
+class ModelChat:
+    """The chat callable the code worker uses: messages in, reply text out, usage into the report."""
+
+    def __init__(self, client, ctx, report):
+        self.client, self.ctx, self.report = client, ctx, report
+
+    def __call__(self, messages: list[dict]) -> str:
+        if self.ctx.cancel_event.is_set():
+            raise CancelledError("The request was cancelled.", fix="Nothing was changed.")
+        return call_model(self.client, messages, None, self.ctx, self.report).content
+
+
+__all__ = ["serve_with_model", "serve_codegen", "make_client", "LoopOutcome", "finish"]
