@@ -1,0 +1,259 @@
+"""Per-tool logic beyond parameter mapping: alternative algorithms, derived parameters and answers."""
+
+from __future__ import annotations
+
+import csv
+import re
+
+from qgis.core import (
+    QgsExpression,
+    QgsExpressionContext,
+    QgsExpressionContextUtils,
+    QgsFeature,
+    QgsFeatureRequest,
+    QgsRasterLayer,
+    QgsReferencedRectangle,
+)
+
+from ...errors import ValidationError
+from ...function_lib.context import did_you_mean
+from .inputs import crs_label, is_metric, load_layer, metric_crs_for
+
+AGG_NAMES = {"count": "count", "sum": "sum", "mean": "mean", "min": "min", "max": "max", "median": "median"}
+
+
+def _buffer(call):
+    rings = call.args.get("rings") or 1
+    if rings > 1:
+        p = call.params
+        call.switch("native:multiringconstantbuffer", {"INPUT": p["INPUT"], "RINGS": rings, "DISTANCE": p["DISTANCE"]})
+
+
+def _reproject(call):
+    if call.args.get("assign"):
+        call.switch("native:assignprojection", {"INPUT": call.params["INPUT"], "CRS": call.params["TARGET_CRS"]})
+
+
+def _centroids(call):
+    source = call.params["INPUT"]
+    if call.args.get("whole_layer"):
+        source = call.run_child("native:collect", {"INPUT": source, "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
+    alg = "native:pointonsurface" if call.args.get("method") == "representative_point" else "native:centroids"
+    call.switch(alg, {"INPUT": source, "ALL_PARTS": False})
+
+
+def normalise_expression(text: str) -> str:
+    """Python-isms models write (==, double-equals) in QGIS syntax."""
+    return re.sub(r"==", "=", text)
+
+
+def check_expression(call, text: str, layer) -> QgsExpression:
+    """Parse an expression with QGIS's parser (no eval) and check its fields exist."""
+    expression = QgsExpression(text)
+    if expression.hasParserError():
+        raise ValidationError(
+            f"The expression '{text}' does not parse: {expression.parserErrorString()}",
+            fix="Use QGIS expression syntax: field names bare or in double quotes, text in 'single quotes'.",
+        )
+    names = layer.fields().names()
+    for column in expression.referencedColumns():
+        if column != QgsFeatureRequest.ALL_ATTRIBUTES and column not in names:
+            raise ValidationError(
+                f"Layer '{call.main_name()}' has no field '{column}'.",
+                fix=did_you_mean(column, names, "Fields: " + ", ".join(names))
+                + " Text values go in 'single quotes'.",
+            )
+    return expression
+
+
+def _expression(call):
+    text = normalise_expression(call.args["expression"])
+    check_expression(call, text, call.layers["layer"])
+    call.params["EXPRESSION"] = text
+
+
+def _field_calc(call):
+    layer = call.layers["layer"]
+    formula, value = call.args.get("expression"), call.args.get("value")
+    if formula is None and value is None:
+        raise ValidationError("Give an expression or a value for the new field.", fix="For example expression: $area.")
+    if formula is not None:
+        formula = normalise_expression(formula)
+        check_expression(call, formula, layer)
+        guess = _guess_type(layer, formula)
+    else:
+        guess = _value_type(value)
+        formula = QgsExpression.quotedValue(_typed(value, guess))
+    qname = call.qname("expression")
+    call.params[qname] = formula
+    if call.args.get("field_type") is None:
+        call.params["FIELD_TYPE"] = call.enum_index("FIELD_TYPE", guess)
+    if call.params.get("FIELD_TYPE") == call.enum_index("FIELD_TYPE", "String", 2):
+        call.params["FIELD_LENGTH"] = 255
+
+
+def _value_type(value: str) -> str:
+    for label, cast in (("Integer", int), ("Float", float)):
+        try:
+            cast(value)
+            return label
+        except ValueError:
+            pass
+    return "String"
+
+
+def _typed(value: str, label: str):
+    return int(value) if label == "Integer" else float(value) if label == "Float" else value
+
+
+def _guess_type(layer, formula: str) -> str:
+    """The type of an expression's value on the first feature (Float when it cannot be told)."""
+    expression = QgsExpression(formula)
+    context = QgsExpressionContext(QgsExpressionContextUtils.globalProjectLayerScopes(layer))
+    feature = next(layer.getFeatures(QgsFeatureRequest().setLimit(1)), QgsFeature())
+    context.setFeature(feature)
+    expression.prepare(context)
+    result = expression.evaluate(context)
+    if isinstance(result, bool) or isinstance(result, int):
+        return "Integer"
+    if isinstance(result, str):
+        return "String"
+    return "Float"
+
+
+def _join_location(call):
+    if call.args.get("predicate") == "nearest":
+        p = call.params
+        call.switch("native:joinbynearest", {"INPUT": p["INPUT"], "INPUT_2": p["JOIN"], "NEIGHBORS": 1})
+
+
+def _distance_matrix(call):
+    layer = call.layers["layer"]
+    target = call.layers.get("target", layer)
+    call.params["TARGET"] = target
+    call.params["INPUT_FIELD"] = _id_field(layer, call.main_name())
+    call.params["TARGET_FIELD"] = _id_field(target, call.args.get("target") or call.main_name())
+
+
+def _id_field(layer, name: str) -> str:
+    names = layer.fields().names()
+    if not names:
+        raise ValidationError(f"Layer '{name}' has no fields to identify its points.", fix="Add an id field.")
+    return "fid" if "fid" in names else names[0]
+
+
+def _network_post(call, results, outputs):
+    cost = results.get("TRAVEL_COST")
+    if isinstance(cost, (int, float)):
+        unit = "m" if call.work_crs or is_metric(call.layers["layer"].crs()) else "map units"
+        call.answer = f"Route length: {cost:.1f} {unit}."
+
+
+def _grid(call):
+    layer = call.layers["layer"]
+    call.params["EXTENT"] = QgsReferencedRectangle(layer.extent(), layer.crs())
+    call.params["CRS"] = layer.crs()
+
+
+def _add_xy(call):
+    if call.args.get("crs") is None:
+        call.params["CRS"] = call.layers["layer"].crs()
+
+
+def _aggregate(call):
+    layer = call.layers["layer"]
+    by, field, agg = call.args.get("by"), call.args.get("field"), call.args.get("agg", "sum")
+    aggregates = []
+    if by:
+        aggregates.append(_agg_def(layer, by, "first_value", by))
+    if field and agg != "count":
+        aggregates.append(_agg_def(layer, field, AGG_NAMES[agg], f"{field}_{agg}"))
+    aggregates.append({"aggregate": "count", "delimiter": ",", "input": "$id", "length": 0, "name": "count",
+                       "precision": 0, "type": 4})
+    call.params["GROUP_BY"] = QgsExpression.quotedColumnRef(by) if by else "NULL"
+    call.params["AGGREGATES"] = aggregates
+
+
+def _agg_def(layer, field: str, aggregate: str, name: str) -> dict:
+    qfield = layer.fields().field(field)
+    numeric = aggregate in ("sum", "mean", "median")
+    return {"aggregate": aggregate, "delimiter": ",", "input": QgsExpression.quotedColumnRef(field),
+            "length": 0 if numeric else qfield.length(), "name": name, "precision": 0,
+            "type": 6 if numeric else int(qfield.type())}
+
+
+def _stats_by_categories_post(call, results, outputs):
+    agg = call.args.get("agg", "count")
+    with open(outputs[0].path, newline="", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    by = call.args["by"]
+    column = agg if rows and agg in rows[0] else "count"
+    parts = [f"{'/'.join(str(r.get(b)) for b in by)}: {r.get(column)}" for r in rows[:12]]
+    call.answer = f"{column} of {call.args.get('field') or 'features'} by {', '.join(by)}: " + "; ".join(parts)
+    call.values["rows"] = len(rows)
+
+
+def _basic_statistics_post(call, results, outputs):
+    keys = ("COUNT", "MEAN", "MIN", "MAX", "SUM", "STD_DEV", "MEDIAN")
+    parts = [f"{k.lower()} {_fmt(results[k])}" for k in keys if isinstance(results.get(k), (int, float))]
+    call.answer = f"{call.args['field']}: " + ", ".join(parts) + "."
+
+
+def _nna_post(call, results, outputs):
+    index, observed, expected = results.get("NN_INDEX"), results.get("OBSERVED_MD"), results.get("EXPECTED_MD")
+    pattern = "clustered" if index < 1 else "dispersed" if index > 1 else "random"
+    call.answer = (f"Nearest neighbour index {index:.3f} ({pattern}): observed mean distance {observed:.1f} m, "
+                   f"expected {expected:.1f} m, z-score {results.get('Z_SCORE', 0):.2f}.")
+
+
+def _fmt(value) -> str:
+    return f"{value:.4g}" if isinstance(value, float) else str(value)
+
+
+def _terrain(call):
+    """Slope/aspect/hillshade need metres: a DEM in degrees is warped to a metric CRS first."""
+    raster = call.layers["raster"]
+    if is_metric(raster.crs()) or not raster.crs().isValid():
+        return
+    target = metric_crs_for(raster, call.ctx)
+    warped = call.run_child("gdal:warpreproject", {"INPUT": raster, "TARGET_CRS": target, "RESAMPLING": 1,
+                                                  "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
+    call.params["INPUT"] = QgsRasterLayer(warped, "warped")
+    call.ctx.note(f"The DEM was warped to {crs_label(target)} so slopes are computed in metres.")
+
+
+def _raster_calc(call):
+    main = call.layers["raster"]
+    layers = [main]
+    names = {call.ctx.layers.get(call.args["raster"]).name}
+    for name in re.findall(r'"?([^"@\s()+\-*/]+)@\d+"?', call.args["expression"]):
+        if name in names:
+            continue
+        if call.ctx.layers.find(name) is None:
+            raise ValidationError(
+                f"The expression names a raster '{name}' that is not loaded.",
+                fix=did_you_mean(name, call.ctx.layers.names(), f"Refer to bands as \"{main.name()}@1\"."),
+            )
+        layers.append(load_layer(call.ctx, name, "raster"))
+        names.add(name)
+    call.params[call.qname("raster")] = layers
+
+
+HANDLERS = {
+    "buffer": (_buffer, None),
+    "reproject": (_reproject, None),
+    "centroids": (_centroids, None),
+    "expression": (_expression, None),
+    "field_calc": (_field_calc, None),
+    "join_location": (_join_location, None),
+    "distance_matrix": (_distance_matrix, None),
+    "network": (None, _network_post),
+    "grid": (_grid, None),
+    "add_xy": (_add_xy, None),
+    "aggregate": (_aggregate, None),
+    "stats_by_categories": (None, _stats_by_categories_post),
+    "basic_statistics": (None, _basic_statistics_post),
+    "nna": (None, _nna_post),
+    "terrain": (_terrain, None),
+    "raster_calc": (_raster_calc, None),
+}

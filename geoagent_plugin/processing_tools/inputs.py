@@ -1,0 +1,90 @@
+"""Inputs of a Processing call: layers from the run context, field checks, and the metric CRS choice."""
+
+from __future__ import annotations
+
+from qgis.core import (
+    QgsCoordinateReferenceSystem,
+    QgsMapLayer,
+    QgsRasterLayer,
+    QgsUnitTypes,
+    QgsVectorLayer,
+)
+
+from ...errors import ValidationError
+from ...function_lib.context import RASTER_SUFFIXES, did_you_mean
+
+
+def load_layer(ctx, name: str, source: str = "vector") -> QgsMapLayer:
+    """The named context layer as a QGIS layer: the plugin's own layer object, or opened from its file."""
+    entry = ctx.layers.get(name)
+    if isinstance(entry.data, QgsMapLayer):
+        layer = entry.data
+    else:
+        path = ctx.path(entry.name)
+        if source == "raster" or path.lower().endswith(tuple(RASTER_SUFFIXES)):
+            layer = QgsRasterLayer(path, entry.name)
+        else:
+            layer = QgsVectorLayer(path, entry.name, "ogr")
+    if not layer.isValid():
+        raise ValidationError(f"Layer '{name}' could not be opened.", fix="Check that the file is a readable GIS file.")
+    if source == "raster" and layer.type() != QgsMapLayer.RasterLayer:
+        raise ValidationError(f"Layer '{name}' is not a raster.", fix="Give a raster layer (a GeoTIFF, for example).")
+    if source == "vector" and layer.type() != QgsMapLayer.VectorLayer:
+        raise ValidationError(f"Layer '{name}' is not a vector layer.", fix="Give a vector layer for this tool.")
+    if source == "vector" and layer.featureCount() == 0:
+        raise ValidationError(f"Layer '{name}' has no features.", fix="Use a layer with at least one feature.")
+    return layer
+
+
+def check_fields(layer: QgsVectorLayer, fields, layer_name: str) -> None:
+    """Every named field exists, or a 'did you mean' error before any work."""
+    names = layer.fields().names()
+    for field in [fields] if isinstance(fields, str) else fields:
+        if field not in names:
+            raise ValidationError(
+                f"Layer '{layer_name}' has no field '{field}'.",
+                fix=did_you_mean(field, names, "Fields: " + ", ".join(names)),
+            )
+
+
+def is_metric(crs: QgsCoordinateReferenceSystem) -> bool:
+    return crs.isValid() and not crs.isGeographic() and crs.mapUnits() == QgsUnitTypes.DistanceMeters
+
+
+def require_crs(layer: QgsMapLayer, name: str) -> QgsCoordinateReferenceSystem:
+    crs = layer.crs()
+    if not crs.isValid():
+        raise ValidationError(
+            f"Layer '{name}' has no CRS, so metres cannot be measured on it.",
+            fix="Assign the right CRS first (for example with reproject/assign CRS), then try again.",
+        )
+    return crs
+
+
+def metric_crs_for(layer: QgsMapLayer, ctx) -> QgsCoordinateReferenceSystem:
+    """A CRS in metres for `layer`, chosen by function_lib.metric (local UTM or equidistant), noted in ctx."""
+    import geopandas as gpd
+    from shapely.geometry import box
+
+    from ...function_lib.metric import metric_crs
+
+    crs = layer.crs()
+    ext = layer.extent()
+    bounds = box(ext.xMinimum(), ext.yMinimum(), ext.xMaximum(), ext.yMaximum())
+    gdf = gpd.GeoDataFrame(geometry=[bounds], crs=crs.authid() or crs.toWkt())
+    target = metric_crs(gdf, ctx, "distance")
+    epsg = target.to_epsg()
+    if epsg:
+        return QgsCoordinateReferenceSystem(f"EPSG:{epsg}")
+    return QgsCoordinateReferenceSystem.fromWkt(target.to_wkt())
+
+
+def crs_label(crs: QgsCoordinateReferenceSystem) -> str:
+    return crs.authid() or crs.description() or "custom CRS"
+
+
+def parse_crs(value: str) -> QgsCoordinateReferenceSystem:
+    crs = QgsCoordinateReferenceSystem(str(value))
+    if not crs.isValid():
+        raise ValidationError(f"'{value}' is not a CRS QGIS knows.", fix="Use an authority id like EPSG:3857.")
+    return crs

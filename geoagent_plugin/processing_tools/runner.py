@@ -1,0 +1,283 @@
+"""Run one curated Processing tool: map arguments, reproject for metres, run, write new outputs, summarise."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from qgis.core import (
+    QgsApplication,
+    QgsCoordinateReferenceSystem,
+    QgsMapLayer,
+    QgsProcessingContext,
+    QgsProcessingFeedback,
+    QgsProcessingUtils,
+    QgsProject,
+    QgsVectorLayer,
+)
+
+from ...errors import CancelledError, ToolError, ValidationError
+from ...function_lib.context import ToolResult
+from .inputs import check_fields, crs_label, is_metric, load_layer, metric_crs_for, parse_crs, require_crs
+
+SUFFIX = {"vector": ".gpkg", "table": ".csv", "raster": ".tif", "html": ".html"}
+
+
+class _Feedback(QgsProcessingFeedback):
+    """Processing feedback that forwards progress to the run context and keeps the error messages."""
+
+    def __init__(self, ctx, label: str):
+        super().__init__()
+        self.errors: list[str] = []
+        self._ctx, self._label = ctx, label
+        self.progressChanged.connect(self._on_progress)
+
+    def _on_progress(self, percent):
+        self._ctx.progress(float(percent), self._label)
+
+    def reportError(self, error, fatalError=False):  # noqa: N802 - Qt override
+        self.errors.append(str(error))
+        super().reportError(error, fatalError)
+
+
+def create_algorithm(alg_id: str):
+    alg = QgsApplication.processingRegistry().createAlgorithmById(alg_id)
+    if alg is None:
+        raise ToolError(f"The Processing algorithm {alg_id} is not available in this QGIS.")
+    return alg
+
+
+class Call:
+    """One tool call in progress: the algorithm, its QGIS parameters, the loaded layers and the CRSs used."""
+
+    def __init__(self, spec, binding: dict, ctx, args: dict, alg_id: str):
+        self.spec, self.binding, self.ctx, self.args = spec, binding, ctx, args
+        self.alg = create_algorithm(alg_id)
+        self.pctx = QgsProcessingContext()
+        self.pctx.setTransformContext(QgsProject.instance().transformContext())
+        self.layers: dict = {}
+        self.params: dict = {}
+        self.main: str | None = None
+        self.source_crs: QgsCoordinateReferenceSystem | None = None  # main layer CRS before reprojection
+        self.work_crs: QgsCoordinateReferenceSystem | None = None  # CRS in metres the algorithm ran in
+        self.answer: str | None = None
+        self.values: dict = {}
+
+    # -- helpers for handlers ----------------------------------------------------------------
+    def qname(self, ours: str) -> str | None:
+        """The QGIS name of one of our parameters in the resolved algorithm (first alternative it has)."""
+        for name in self.binding["params"][ours]["qgis"]:
+            if self.alg.parameterDefinition(name) is not None:
+                return name
+        return None
+
+    def switch(self, alg_id: str, params: dict) -> None:
+        """Run another algorithm instead (a handler's choice), with these QGIS parameters."""
+        self.alg = create_algorithm(alg_id)
+        self.params = params
+
+    def enum_index(self, qgis_name: str, label: str, fallback: int | None = None) -> int:
+        options = list(self.alg.parameterDefinition(qgis_name).options())
+        if label in options:
+            return options.index(label)
+        if fallback is None:
+            raise ToolError(f"{self.alg.id()} has no option '{label}' for {qgis_name}.")
+        return fallback
+
+    def main_name(self) -> str:
+        return self.ctx.layers.get(self.args[self.main]).name if self.main else "result"
+
+    def execute(self, alg, params: dict) -> dict:
+        """Run an algorithm in this call's context; failures become ToolError with QGIS's own message."""
+        ok, message = alg.checkParameterValues(params, self.pctx)
+        if not ok:
+            raise ValidationError(f"{self.spec.name}: {message}", fix="Check the parameters and try again.")
+        self.ctx.check_cancelled()
+        feedback = _Feedback(self.ctx, alg.displayName())
+        done = threading.Event()
+        watcher = threading.Thread(target=_watch_cancel, args=(self.ctx.cancel_event, done, feedback), daemon=True)
+        watcher.start()
+        try:
+            results, ok = alg.run(params, self.pctx, feedback)
+        finally:
+            done.set()
+        if feedback.isCanceled():
+            raise CancelledError("The request was cancelled.", fix="Nothing was changed.")
+        if not ok:
+            text = " ".join(feedback.errors) or feedback.textLog().strip()[-500:]
+            raise ToolError(f"{alg.displayName()} failed: {text}", fix="Check the inputs and parameters.")
+        return results
+
+    def run_child(self, alg_id: str, params: dict) -> dict:
+        return self.execute(create_algorithm(alg_id), params)
+
+    def layer_from(self, value) -> QgsMapLayer:
+        layer = value if isinstance(value, QgsMapLayer) else QgsProcessingUtils.mapLayerFromString(value, self.pctx)
+        if layer is None:
+            raise ToolError(f"{self.spec.name}: QGIS returned no layer.")
+        return layer
+
+    def reproject(self, layer, crs, output="TEMPORARY_OUTPUT"):
+        results = self.run_child("native:reprojectlayer", {"INPUT": layer, "TARGET_CRS": crs, "OUTPUT": output})
+        return results["OUTPUT"]
+
+
+def _watch_cancel(cancel_event, done, feedback) -> None:
+    while not done.is_set():
+        if cancel_event.wait(0.05):
+            feedback.cancel()
+            return
+
+
+def run_processing(spec, binding: dict, alg_id: str, ctx, args: dict) -> ToolResult:
+    """Run a curated tool end to end; inputs are never modified, outputs are new files in ctx.out_dir."""
+    from .handlers import HANDLERS
+
+    call = Call(spec, binding, ctx, args, alg_id)
+    _load_inputs(call)
+    _align_crs(call)
+    _map_args(call)
+    pre, post = HANDLERS.get(binding.get("handler"), (None, None))
+    if pre:
+        pre(call)
+    finals = _destinations(call)
+    results = call.execute(call.alg, call.params)
+    outputs, n_out = _finish_outputs(call, results, finals)
+    call.values.update({k: v for k, v in results.items() if isinstance(v, (int, float)) and not isinstance(v, bool)})
+    if post:
+        post(call, results, outputs)
+    return _result(call, outputs, n_out)
+
+
+def _load_inputs(call: Call) -> None:
+    for p in call.spec.params:
+        value = call.args.get(p.name)
+        if value is None or p.kind not in ("layer", "layers"):
+            continue
+        source = call.binding["params"][p.name].get("source") or "vector"
+        if p.kind == "layers":
+            call.layers[p.name] = [load_layer(call.ctx, v, source) for v in value]
+        else:
+            call.layers[p.name] = load_layer(call.ctx, value, source)
+            call.main = call.main or p.name
+    for p in call.spec.params:
+        value = call.args.get(p.name)
+        layer = call.layers.get(p.of_layer) if p.of_layer else None
+        if value is not None and p.kind in ("field", "fields") and isinstance(layer, QgsVectorLayer):
+            check_fields(layer, value, call.args[p.of_layer])
+
+
+def _align_crs(call: Call) -> None:
+    """Reproject to metres when the tool measures and the main layer is not in metres; align other inputs."""
+    vectors = [(n, lyr) for n, lyr in call.layers.items() if isinstance(lyr, QgsVectorLayer)]
+    if not vectors:
+        return
+    main_name, main = vectors[0]
+    target = main.crs()
+    if call.binding.get("metric"):
+        target = require_crs(main, call.args[main_name])
+        if not is_metric(target):
+            call.source_crs, call.work_crs = target, metric_crs_for(main, call.ctx)
+            target = call.work_crs
+    if not target.isValid():
+        return
+    for name, layer in vectors:
+        crs = layer.crs()
+        if crs == target or not crs.isValid():
+            continue
+        if name != main_name and not call.work_crs:
+            call.ctx.note(f"Reprojected '{call.args[name]}' from {crs_label(crs)} to {crs_label(target)} to match.")
+        call.layers[name] = call.layer_from(call.reproject(layer, target))
+
+
+def _map_args(call: Call) -> None:
+    for p in call.spec.params:
+        value = call.args.get(p.name)
+        bind = call.binding["params"][p.name]
+        qname = call.qname(p.name) if bind["qgis"] else None
+        if value is None or qname is None:
+            continue
+        definition = call.alg.parameterDefinition(qname)
+        qtype = definition.type()
+        if p.kind in ("layer", "layers"):
+            value = call.layers[p.name]
+            if qtype == "multilayer" and not isinstance(value, list):
+                value = [value]
+        elif p.kind == "enum":
+            entry = bind["enum"].get(value)
+            if entry is None:
+                continue  # an option our handler implements
+            value = call.enum_index(qname, entry[0], entry[1])
+            value = [value] if bind.get("multi") else value
+        elif p.kind == "crs":
+            value = parse_crs(value)
+        elif qtype == "point":
+            value = _point(call, p.name, value)
+        elif qtype == "matrix" and len(value) % max(1, len(definition.headers())):
+            raise ValidationError(
+                f"'{p.name}' needs groups of {len(definition.headers())} numbers ({', '.join(definition.headers())}).",
+                fix="For example [0, 100, 1, 100, 200, 2].",
+            )
+        for name in [qname, *bind.get("copy_to", [])]:
+            call.params[name] = value
+    for qname, value in call.binding.get("fixed", {}).items():
+        definition = call.alg.parameterDefinition(qname)
+        if definition is not None and definition.type() == "enum":
+            labels = value if isinstance(value, list) else [value]
+            indices = [call.enum_index(qname, label) for label in labels]
+            value = indices if isinstance(value, list) else indices[0]
+        call.params[qname] = value
+
+
+def _point(call: Call, name: str, value) -> str:
+    if len(value) != 2:
+        raise ValidationError(f"'{name}' must be [x, y].", fix="Give two numbers in the layer's CRS.")
+    crs = call.source_crs or call.layers[call.main].crs()
+    return f"{value[0]},{value[1]} [{crs.authid()}]" if crs.authid() else f"{value[0]},{value[1]}"
+
+
+def _destinations(call: Call) -> dict:
+    """New files in the output folder for each output (never an input's path); temporary when reprojecting back."""
+    finals = {}
+    stem = f"{call.main_name()}_{call.spec.name.removeprefix('qgis_')}"
+    for out, kind in call.binding["outputs"].items():
+        if call.alg.parameterDefinition(out) is None:
+            continue
+        path = call.ctx.unique_path(stem, SUFFIX[kind])
+        finals[out] = (kind, path)
+        back = kind == "vector" and call.work_crs is not None
+        call.params[out] = "TEMPORARY_OUTPUT" if back else str(path)
+    return finals
+
+
+def _finish_outputs(call: Call, results: dict, finals: dict):
+    outputs, n_out = [], None
+    for out, (kind, path) in finals.items():
+        if kind == "vector" and call.work_crs is not None:
+            call.reproject(call.layer_from(results[out]), call.source_crs, str(path))
+        if not Path(path).exists():
+            raise ToolError(f"{call.alg.displayName()} wrote no output.", details=str(results))
+        outputs.append(call.ctx.add_output(path, name=Path(path).stem, kind=kind))
+        if kind == "vector" and n_out is None:
+            n_out = QgsVectorLayer(str(path), "out", "ogr").featureCount()
+    if call.work_crs is not None and any(k == "raster" for k, _ in finals.values()):
+        call.ctx.note(f"The raster is in {crs_label(call.work_crs)} (metres).")
+    return outputs, n_out
+
+
+def _result(call: Call, outputs, n_out) -> ToolResult:
+    main = call.layers.get(call.main)
+    text = f"{call.alg.displayName()} on '{call.main_name()}'"
+    if isinstance(main, QgsVectorLayer):
+        n_in = main.featureCount()
+        text += f" ({n_in} features in" + (f", {n_out} out)" if n_out is not None else ")")
+        call.values["features_in"] = n_in
+    if n_out is not None:
+        call.values["feature_count"] = n_out
+    crs = call.source_crs or (main.crs() if main is not None else None)
+    if crs is not None and crs.isValid():
+        text += f", CRS {crs_label(crs)}"
+    text += "."
+    if call.ctx.notes:
+        text += " " + " ".join(call.ctx.notes)
+    return ToolResult(summary=text, outputs=outputs, answer=call.answer, values=call.values)
