@@ -153,7 +153,7 @@ def test_invalid_geometries_are_repaired_and_reported(tmp_path):
     assert not bowtie.is_valid
     ctx = make_ctx(tmp_path, b=gdf([bowtie], n=[1]), m=gdf([box(-1, -1, 11, 11)]))
     res, out = run(ctx, "clip", layer="b", overlay="m")
-    assert "Repaired 1 invalid geometries in 'b'" in res.summary
+    assert "Repaired 1 invalid geometry in 'b'" in res.summary
     assert out.is_valid.all() and out.area.sum() == pytest.approx(50.0)
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...errors import ToolError, ValidationError
+from ...errors import ToolError
 from ..context import RunContext, ToolResult
+from ..io import aligned, checked_layer
 from ..spec import Param, ToolSpec
 from ._base import LAYER, tool_list, vector_result
 
@@ -13,73 +14,27 @@ TOOLS, tool = tool_list()
 
 # Shapely type ids per geometry family (2 = LinearRing, counted as a line).
 FAMILIES = {"point": {0, 4}, "line": {1, 2, 5}, "polygon": {3, 6}}
-TYPE_NAMES = {
-    0: "Point", 1: "LineString", 2: "LinearRing", 3: "Polygon", 4: "MultiPoint",
-    5: "MultiLineString", 6: "MultiPolygon", 7: "GeometryCollection",
-}
 
 
-# -- input checks shared by the GEO-B modules -------------------------------------------------------
-def load_layer(ctx: RunContext, name: str, expect: tuple[str, ...] = (), tool_name: str = ""):
-    """The named layer, checked: not empty, of the expected geometry family, invalid geometries repaired."""
+# -- input checks shared by the GEO-B modules (on top of io.checked_layer / io.aligned) ------------
+def load_layer(ctx: RunContext, name: str, expect: tuple[str, ...] = ()):
+    """The named layer checked by io.checked_layer, with features lacking a geometry left out (and noted)."""
     import shapely
 
-    gdf = ctx.gdf(name)
-    if len(gdf) == 0:
-        raise ToolError(f"Layer '{name}' is empty.", fix="Choose a layer with at least one feature.")
+    gdf = checked_layer(ctx, name, expect or None)
     geoms = np.asarray(gdf.geometry.array)
     missing = shapely.is_missing(geoms) | shapely.is_empty(geoms)
     if missing.all():
         raise ToolError(f"Layer '{name}' has no geometries.", fix="Choose a layer with geometries.")
     if missing.any():
         gdf = gdf[~missing]
-        geoms = geoms[~missing]
         ctx.note(f"Skipped {int(missing.sum())} features of '{name}' without geometry.")
-    if expect:
-        allowed = set().union(*(FAMILIES[e] for e in expect))
-        present = set(np.unique(shapely.get_type_id(geoms)).tolist())
-        if not present <= allowed:
-            got = ", ".join(TYPE_NAMES[t] for t in sorted(present - allowed))
-            raise ValidationError(
-                f"{tool_name or 'This tool'} expects a {' or '.join(expect)} layer, but '{name}' has {got} geometries.",
-                fix=f"Choose a {' or '.join(expect)} layer.",
-            )
-    invalid = ~shapely.is_valid(geoms)
-    if invalid.any():
-        fixed = geoms.copy()
-        polygonal = bool(expect) and set(expect) == {"polygon"}
-        method = {"method": "structure", "keep_collapsed": False} if polygonal else {}
-        fixed[invalid] = shapely.make_valid(geoms[invalid], **method)
-        gdf = gdf.set_geometry(np.asarray(fixed), crs=gdf.crs)
-        ctx.note(f"Repaired {int(invalid.sum())} invalid geometries in '{name}'.")
     return gdf
 
 
-def second_layer(ctx: RunContext, gdf, name: str, expect: tuple[str, ...] = (), tool_name: str = ""):
+def second_layer(ctx: RunContext, gdf, name: str, expect: tuple[str, ...] = (), first_name: str = "the layer"):
     """A second input, checked like the first and reprojected to the first layer's CRS when needed."""
-    other = load_layer(ctx, name, expect, tool_name)
-    if (gdf.crs is None) != (other.crs is None):
-        raise ValidationError(
-            f"Only one of the two layers has a CRS ('{name}' {'has none' if other.crs is None else 'has one'}).",
-            fix="Assign the missing CRS first (reproject with assign), then try again.",
-        )
-    if gdf.crs is not None and not gdf.crs.equals(other.crs):
-        source = other.crs
-        other = other.to_crs(gdf.crs)
-        ctx.note(f"Reprojected '{name}' from {_crs_label(source)} to {_crs_label(gdf.crs)}.")
-    return other
-
-
-def _crs_label(crs) -> str:
-    if crs is None:
-        return "no CRS"
-    epsg = crs.to_epsg()
-    return f"EPSG:{epsg}" if epsg else crs.name
-
-
-def crs_label(crs) -> str:
-    """A short name for a CRS (EPSG code when there is one) for summaries."""
-    return _crs_label(crs)
+    return aligned(ctx, gdf, load_layer(ctx, name, expect), first_name, name)
 
 
 def table_result(ctx: RunContext, df, name: str, summary: str, answer: str | None = None, **values) -> ToolResult:
@@ -110,8 +65,8 @@ def _overlay_param(description="Layer to cut with (polygons)"):
 def clip(ctx: RunContext, layer: str, overlay: str) -> ToolResult:
     import geopandas as gpd
 
-    gdf = load_layer(ctx, layer, tool_name="clip")
-    mask = second_layer(ctx, gdf, overlay, ("polygon",), "clip")
+    gdf = load_layer(ctx, layer)
+    mask = second_layer(ctx, gdf, overlay, ("polygon",), layer)
     out = gpd.clip(gdf, mask, keep_geom_type=True)
     return vector_result(ctx, out, f"{layer}_clipped", f"Clipped '{layer}' to '{overlay}'", len(gdf))
 
@@ -139,8 +94,8 @@ def overlay(ctx: RunContext, layer: str, overlay: str, how: str) -> ToolResult:
     import geopandas as gpd
 
     expect = ("polygon",) if how in ("union", "symmetric_difference", "identity") else ("point", "line", "polygon")
-    gdf = load_layer(ctx, layer, expect, f"overlay {how}")
-    other = second_layer(ctx, gdf, overlay, ("polygon",), f"overlay {how}")
+    gdf = load_layer(ctx, layer, expect)
+    other = second_layer(ctx, gdf, overlay, ("polygon",), layer)
     out = gpd.overlay(gdf, other, how=how, keep_geom_type=True)
     what = f"{how.replace('_', ' ').capitalize()} of '{layer}' and '{overlay}'"
     return vector_result(ctx, out, f"{layer}_{how}", what, len(gdf))
@@ -159,7 +114,7 @@ def overlay(ctx: RunContext, layer: str, overlay: str, how: str) -> ToolResult:
     )
 )
 def dissolve(ctx: RunContext, layer: str, fields: list | None = None) -> ToolResult:
-    gdf = load_layer(ctx, layer, tool_name="dissolve")
+    gdf = load_layer(ctx, layer)
     by = list(fields) if fields else None
     if by:
         out = gdf.dissolve(by=by, aggfunc="first", as_index=False)
@@ -190,8 +145,8 @@ def split_polygons_by_lines(ctx: RunContext, layer: str, lines: str) -> ToolResu
     import geopandas as gpd
     import shapely
 
-    gdf = load_layer(ctx, layer, ("polygon",), "split_polygons_by_lines")
-    cutters = second_layer(ctx, gdf, lines, ("line",), "split_polygons_by_lines")
+    gdf = load_layer(ctx, layer, ("polygon",))
+    cutters = second_layer(ctx, gdf, lines, ("line",), layer)
     polys = np.asarray(gdf.geometry.array)
     line_geoms = np.asarray(cutters.geometry.array)
     line_idx, poly_idx = shapely.STRtree(polys).query(line_geoms, predicate="intersects")
@@ -235,7 +190,7 @@ def split_polygons_by_lines(ctx: RunContext, layer: str, lines: str) -> ToolResu
 def to_lines(ctx: RunContext, layer: str) -> ToolResult:
     import shapely
 
-    gdf = load_layer(ctx, layer, ("polygon", "line"), "to_lines")
+    gdf = load_layer(ctx, layer, ("polygon", "line"))
     geoms = np.asarray(gdf.geometry.array)
     poly = np.isin(shapely.get_type_id(geoms), list(FAMILIES["polygon"]))
     lines = geoms.copy()
@@ -260,7 +215,7 @@ def to_lines(ctx: RunContext, layer: str) -> ToolResult:
 def lines_to_polygons(ctx: RunContext, layer: str) -> ToolResult:
     import shapely
 
-    gdf = load_layer(ctx, layer, ("line",), "lines_to_polygons")
+    gdf = load_layer(ctx, layer, ("line",))
     parts, part_of = shapely.get_parts(np.asarray(gdf.geometry.array), return_index=True)
     coords, coord_of = shapely.get_coordinates(parts, return_index=True)
     counts = np.bincount(coord_of, minlength=len(parts))
@@ -300,7 +255,7 @@ def vertices_to_points(ctx: RunContext, layer: str) -> ToolResult:
     import geopandas as gpd
     import shapely
 
-    gdf = load_layer(ctx, layer, tool_name="vertices_to_points")
+    gdf = load_layer(ctx, layer)
     coords, row = shapely.get_coordinates(np.asarray(gdf.geometry.array), return_index=True)
     starts = np.searchsorted(row, row, side="left")
     out = gpd.GeoDataFrame(gdf.drop(columns=gdf.geometry.name).iloc[row].reset_index(drop=True),

@@ -6,10 +6,11 @@ import numpy as np
 
 from ...errors import ValidationError
 from ..context import RunContext, ToolResult
+from ..io import crs_label
 from ..metric import metric_crs
 from ..spec import Param, ToolSpec
 from ._base import LAYER, tool_list, vector_result
-from .overlay_ops import crs_label, load_layer, second_layer, table_result
+from .overlay_ops import load_layer, second_layer, table_result
 
 TOOLS, tool = tool_list()
 
@@ -99,7 +100,7 @@ def buffer(ctx: RunContext, layer: str, distance: float, rings: int = 1, dissolv
     import geopandas as gpd
     import shapely
 
-    gdf = load_layer(ctx, layer, tool_name="buffer")
+    gdf = load_layer(ctx, layer)
     if distance == 0 or (distance < 0 and rings > 1):
         raise ValidationError(f"Buffer distance must be positive, got {distance} m.", fix="Give a distance above 0.")
     if distance < 0 and not np.isin(shapely.get_type_id(np.asarray(gdf.geometry.array)), [3, 6]).all():
@@ -145,8 +146,8 @@ def within_distance(ctx: RunContext, layer: str, reference: str, distance: float
 
     if distance < 0:
         raise ValidationError(f"Distance must not be negative, got {distance} m.", fix="Give a distance of 0 or more.")
-    gdf = load_layer(ctx, layer, tool_name="within_distance")
-    ref = second_layer(ctx, gdf, reference, tool_name="within_distance")
+    gdf = load_layer(ctx, layer)
+    ref = second_layer(ctx, gdf, reference, first_name=layer)
     crs, (geoms, ref_geoms) = metric_arrays(ctx, gdf, ref)
     hits = np.unique(shapely.STRtree(ref_geoms).query(geoms, predicate="dwithin", distance=distance)[0])
     out = gdf.iloc[hits]
@@ -171,8 +172,8 @@ def distance_matrix(ctx: RunContext, layer: str, target: str | None = None) -> T
     import pandas as pd
     import shapely
 
-    gdf = load_layer(ctx, layer, tool_name="distance_matrix")
-    other = second_layer(ctx, gdf, target, tool_name="distance_matrix") if target else gdf
+    gdf = load_layer(ctx, layer)
+    other = second_layer(ctx, gdf, target, first_name=layer) if target else gdf
     pairs = len(gdf) * len(other)
     if pairs > MAX_MATRIX_PAIRS:
         raise ValidationError(
@@ -213,8 +214,8 @@ def nearest_distance_summary(ctx: RunContext, layer: str, target: str | None = N
     import pandas as pd
     import shapely
 
-    gdf = load_layer(ctx, layer, tool_name="nearest_distance_summary")
-    other = second_layer(ctx, gdf, target, tool_name="nearest_distance_summary") if target else None
+    gdf = load_layer(ctx, layer)
+    other = second_layer(ctx, gdf, target, first_name=layer) if target else None
     crs, arrays = metric_arrays(ctx, gdf, *([other] if other is not None else []))
     idx, dist = nearest(arrays[0], arrays[1] if other is not None else None)
     out = gdf.copy()
@@ -256,8 +257,8 @@ def nearest_distance_summary(ctx: RunContext, layer: str, target: str | None = N
 def join_nearest(ctx: RunContext, layer: str, target: str | None = None) -> ToolResult:
     import shapely
 
-    gdf = load_layer(ctx, layer, tool_name="join_nearest")
-    other = second_layer(ctx, gdf, target, tool_name="join_nearest") if target else None
+    gdf = load_layer(ctx, layer)
+    other = second_layer(ctx, gdf, target, first_name=layer) if target else None
     crs, arrays = metric_arrays(ctx, gdf, *([other] if other is not None else []))
     tgeoms = arrays[1] if other is not None else arrays[0]
     idx, dist = nearest(arrays[0], tgeoms if other is not None else None)
@@ -290,7 +291,7 @@ def connect_closest_pair(ctx: RunContext, layer: str) -> ToolResult:
     import geopandas as gpd
     import shapely
 
-    gdf = load_layer(ctx, layer, tool_name="connect_closest_pair")
+    gdf = load_layer(ctx, layer)
     crs, (geoms,) = metric_arrays(ctx, gdf)
     idx, dist = nearest(geoms)
     a = int(np.nanargmin(dist))
@@ -310,9 +311,9 @@ def _lines_param():
     return Param("lines", "layer", "Line layer")
 
 
-def _to_lines(ctx: RunContext, layer: str, lines: str, tool_name: str):
-    gdf = load_layer(ctx, layer, ("point",), tool_name)
-    line_gdf = second_layer(ctx, gdf, lines, ("line",), tool_name)
+def _to_lines(ctx: RunContext, layer: str, lines: str):
+    gdf = load_layer(ctx, layer, ("point",))
+    line_gdf = second_layer(ctx, gdf, lines, ("line",), layer)
     crs, (points, line_geoms) = metric_arrays(ctx, gdf, line_gdf)
     idx, dist = nearest(points, line_geoms)
     return gdf, line_gdf, crs, points, line_geoms, idx, dist
@@ -333,7 +334,7 @@ def _to_lines(ctx: RunContext, layer: str, lines: str, tool_name: str):
 def nearest_point_on_line(ctx: RunContext, layer: str, lines: str) -> ToolResult:
     import shapely
 
-    gdf, line_gdf, crs, points, line_geoms, idx, dist = _to_lines(ctx, layer, lines, "nearest_point_on_line")
+    gdf, line_gdf, crs, points, line_geoms, idx, dist = _to_lines(ctx, layer, lines)
     on_line = shapely.get_point(shapely.shortest_line(points, line_geoms[idx]), 1)
     on_line = back_to(on_line, crs, gdf.crs)
     out = gdf.set_geometry(on_line, crs=gdf.crs)
@@ -357,7 +358,7 @@ def nearest_point_on_line(ctx: RunContext, layer: str, lines: str) -> ToolResult
     )
 )
 def perpendicular_distance(ctx: RunContext, layer: str, lines: str) -> ToolResult:
-    gdf, line_gdf, crs, points, line_geoms, idx, dist = _to_lines(ctx, layer, lines, "perpendicular_distance")
+    gdf, line_gdf, crs, points, line_geoms, idx, dist = _to_lines(ctx, layer, lines)
     out = gdf.copy()
     out["line_index"] = line_gdf.index.to_numpy()[idx]
     out["distance"] = dist

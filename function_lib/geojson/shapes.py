@@ -6,10 +6,11 @@ import numpy as np
 
 from ...errors import ToolError, ValidationError
 from ..context import RunContext, ToolResult
+from ..io import crs_label
 from ..metric import to_metric
 from ..spec import Param, ToolSpec
 from ._base import LAYER, tool_list, vector_result
-from .overlay_ops import crs_label, load_layer
+from .overlay_ops import load_layer
 from .proximity import back_to, metric_arrays, nearest
 
 TOOLS, tool = tool_list()
@@ -45,7 +46,7 @@ def centroids(ctx: RunContext, layer: str, method: str = "centroid", whole_layer
     import geopandas as gpd
     import shapely
 
-    gdf = load_layer(ctx, layer, tool_name="centroids")
+    gdf = load_layer(ctx, layer)
     crs, geoms = _measure_crs(ctx, gdf)
     centre = shapely.centroid if method == "centroid" else shapely.point_on_surface
     if whole_layer:
@@ -78,7 +79,7 @@ def centroids(ctx: RunContext, layer: str, method: str = "centroid", whole_layer
 def voronoi(ctx: RunContext, layer: str) -> ToolResult:
     import shapely
 
-    gdf = load_layer(ctx, layer, ("point",), "voronoi")
+    gdf = load_layer(ctx, layer, ("point",))
     geoms = np.asarray(gdf.geometry.array)
     if not (shapely.get_type_id(geoms) == 0).all():
         raise ValidationError("voronoi expects single points, but the layer has multipoints.",
@@ -125,7 +126,7 @@ def bounding_geometry(ctx: RunContext, layer: str, shape: str = "convex_hull", b
     import pandas as pd
     import shapely
 
-    gdf = load_layer(ctx, layer, tool_name="bounding_geometry")
+    gdf = load_layer(ctx, layer)
     metric = shape in ("rectangle", "circle") and gdf.crs is not None
     crs, geoms = _measure_crs(ctx, gdf) if metric else (None, np.asarray(gdf.geometry.array))
     codes, groups = (pd.factorize(gdf[by], sort=True, use_na_sentinel=False) if by
@@ -161,7 +162,7 @@ def bounding_geometry(ctx: RunContext, layer: str, shape: str = "convex_hull", b
 def main_direction(ctx: RunContext, layer: str) -> ToolResult:
     import shapely
 
-    gdf = load_layer(ctx, layer, ("polygon", "line"), "main_direction")
+    gdf = load_layer(ctx, layer, ("polygon", "line"))
     crs, geoms = _measure_crs(ctx, gdf)
     rect = shapely.oriented_envelope(geoms)
     ring = np.where(shapely.get_type_id(rect) == 3, shapely.get_exterior_ring(rect), rect)
@@ -215,7 +216,7 @@ def cluster_points(ctx: RunContext, layer: str, method: str = "dbscan", clusters
     import pandas as pd
     import shapely
 
-    gdf = load_layer(ctx, layer, ("point",), "cluster_points")
+    gdf = load_layer(ctx, layer, ("point",))
     crs, (geoms,) = metric_arrays(ctx, gdf)
     xy = shapely.get_coordinates(shapely.centroid(geoms))
     if method == "kmeans":
