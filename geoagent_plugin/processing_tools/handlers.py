@@ -60,8 +60,7 @@ def check_expression(call, text: str, layer) -> QgsExpression:
         if column != QgsFeatureRequest.ALL_ATTRIBUTES and column not in names:
             raise ValidationError(
                 f"Layer '{call.main_name()}' has no field '{column}'.",
-                fix=did_you_mean(column, names, "Fields: " + ", ".join(names))
-                + " Text values go in 'single quotes'.",
+                fix=did_you_mean(column, names, "Fields: " + ", ".join(names)) + " Text values go in 'single quotes'.",
             )
     return expression
 
@@ -168,8 +167,17 @@ def _aggregate(call):
         aggregates.append(_agg_def(layer, by, "first_value", by))
     if field and agg != "count":
         aggregates.append(_agg_def(layer, field, AGG_NAMES[agg], f"{field}_{agg}"))
-    aggregates.append({"aggregate": "count", "delimiter": ",", "input": "$id", "length": 0, "name": "count",
-                       "precision": 0, "type": 4})
+    aggregates.append(
+        {
+            "aggregate": "count",
+            "delimiter": ",",
+            "input": "$id",
+            "length": 0,
+            "name": "count",
+            "precision": 0,
+            "type": 4,
+        }
+    )
     call.params["GROUP_BY"] = QgsExpression.quotedColumnRef(by) if by else "NULL"
     call.params["AGGREGATES"] = aggregates
 
@@ -177,9 +185,15 @@ def _aggregate(call):
 def _agg_def(layer, field: str, aggregate: str, name: str) -> dict:
     qfield = layer.fields().field(field)
     numeric = aggregate in ("sum", "mean", "median")
-    return {"aggregate": aggregate, "delimiter": ",", "input": QgsExpression.quotedColumnRef(field),
-            "length": 0 if numeric else qfield.length(), "name": name, "precision": 0,
-            "type": 6 if numeric else int(qfield.type())}
+    return {
+        "aggregate": aggregate,
+        "delimiter": ",",
+        "input": QgsExpression.quotedColumnRef(field),
+        "length": 0 if numeric else qfield.length(),
+        "name": name,
+        "precision": 0,
+        "type": 6 if numeric else int(qfield.type()),
+    }
 
 
 def _stats_by_categories_post(call, results, outputs):
@@ -202,8 +216,10 @@ def _basic_statistics_post(call, results, outputs):
 def _nna_post(call, results, outputs):
     index, observed, expected = results.get("NN_INDEX"), results.get("OBSERVED_MD"), results.get("EXPECTED_MD")
     pattern = "clustered" if index < 1 else "dispersed" if index > 1 else "random"
-    call.answer = (f"Nearest neighbour index {index:.3f} ({pattern}): observed mean distance {observed:.1f} m, "
-                   f"expected {expected:.1f} m, z-score {results.get('Z_SCORE', 0):.2f}.")
+    call.answer = (
+        f"Nearest neighbour index {index:.3f} ({pattern}): observed mean distance {observed:.1f} m, "
+        f"expected {expected:.1f} m, z-score {results.get('Z_SCORE', 0):.2f}."
+    )
 
 
 def _fmt(value) -> str:
@@ -216,8 +232,9 @@ def _terrain(call):
     if is_metric(raster.crs()) or not raster.crs().isValid():
         return
     target = metric_crs_for(raster, call.ctx)
-    warped = call.run_child("gdal:warpreproject", {"INPUT": raster, "TARGET_CRS": target, "RESAMPLING": 1,
-                                                  "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
+    warped = call.run_child(
+        "gdal:warpreproject", {"INPUT": raster, "TARGET_CRS": target, "RESAMPLING": 1, "OUTPUT": "TEMPORARY_OUTPUT"}
+    )["OUTPUT"]
     call.params["INPUT"] = QgsRasterLayer(warped, "warped")
     call.ctx.note(f"The DEM was warped to {crs_label(target)} so slopes are computed in metres.")
 
@@ -232,7 +249,7 @@ def _raster_calc(call):
         if call.ctx.layers.find(name) is None:
             raise ValidationError(
                 f"The expression names a raster '{name}' that is not loaded.",
-                fix=did_you_mean(name, call.ctx.layers.names(), f"Refer to bands as \"{main.name()}@1\"."),
+                fix=did_you_mean(name, call.ctx.layers.names(), f'Refer to bands as "{main.name()}@1".'),
             )
         layers.append(load_layer(call.ctx, name, "raster"))
         names.add(name)

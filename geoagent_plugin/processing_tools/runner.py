@@ -35,7 +35,7 @@ class _Feedback(QgsProcessingFeedback):
     def _on_progress(self, percent):
         self._ctx.progress(float(percent), self._label)
 
-    def reportError(self, error, fatalError=False):  # noqa: N802 - Qt override
+    def reportError(self, error, fatalError=False):  # noqa: N802, N803 - Qt override
         self.errors.append(str(error))
         super().reportError(error, fatalError)
 
