@@ -1,0 +1,4 @@
+"""placeholder"""
+CHAINS = []
+CODEGEN = []
+CHAT = []
