@@ -1,0 +1,236 @@
+"""Layers (b) and (c) inside the sandbox child: OS limits, an audit hook, restricted builtins and I/O path checks."""
+
+from __future__ import annotations
+
+import builtins
+import os
+import signal
+import sys
+import threading
+
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+_PROCESS_EVENTS = {
+    "os.system", "os.exec", "os.spawn", "os.posix_spawn", "os.fork", "os.forkpty", "subprocess.Popen",
+    "pty.spawn", "os.startfile", "os.killpg", "signal.pthread_kill", "ctypes.dlopen", "ctypes.dlsym",
+    "ctypes.dlsym/handle", "resource.setrlimit", "resource.prlimit", "sys.addaudithook", "sys.settrace",
+    "sys.setprofile", "sys._current_frames", "urllib.Request", "http.client.connect", "ftplib.connect",
+    "smtplib.connect", "webbrowser.open", "sqlite3.connect", "os.add_dll_directory", "winreg.OpenKey",
+    "os.setxattr", "os.removexattr", "os.chflags", "os.lchflags", "os.chown", "shutil.chown", "syslog.openlog",
+}  # fmt: skip
+_PATH_WRITE_EVENTS = {  # event -> indexes of path arguments that are written
+    "os.remove": (0,), "os.rmdir": (0,), "os.mkdir": (0,), "os.rename": (0, 1), "os.link": (0, 1),
+    "os.symlink": (0, 1), "os.truncate": (0,), "os.chmod": (0,), "os.utime": (0,), "os.mkfifo": (0,),
+    "os.mknod": (0,), "shutil.rmtree": (0,), "shutil.copyfile": (1,), "shutil.copymode": (1,),
+    "shutil.copystat": (1,), "shutil.copytree": (1,), "shutil.move": (0, 1), "shutil.make_archive": (0,),
+    "shutil.unpack_archive": (1,), "os.chdir": (0,),
+}  # fmt: skip
+_PATH_READ_EVENTS = {"os.listdir": 0, "os.scandir": 0, "glob.glob": 0, "pathlib.Path.glob": 0, "os.walk": 0}
+_FFI_MODULES = {"ctypes", "_ctypes", "cffi", "_posixsubprocess", "pty", "_winapi", "mmap"}
+
+
+class SandboxViolation(PermissionError):  # noqa: N818 - the name users see in error messages
+    """An operation the sandbox does not allow."""
+
+
+SandboxViolation.__module__ = "builtins"  # tracebacks then say "SandboxViolation: ...", not "guards.SandboxViolation"
+
+
+def apply_limits(limits: dict) -> list[str]:
+    """RLIMIT_* for this process (nothing on platforms without `resource`); returns what was applied."""
+    try:
+        import resource
+    except ImportError:
+        return []
+    applied = []
+    wanted = [
+        ("RLIMIT_CORE", 0),
+        ("RLIMIT_AS", limits.get("address_space")),
+        ("RLIMIT_FSIZE", limits.get("file_size")),
+        ("RLIMIT_NOFILE", limits.get("open_files")),
+    ]
+    for name, value in wanted:
+        kind = getattr(resource, name, None)
+        if kind is None or value is None:
+            continue
+        soft, hard = resource.getrlimit(kind)
+        value = value if hard == resource.RLIM_INFINITY else min(value, hard)
+        try:
+            resource.setrlimit(kind, (value, value))
+            applied.append(name)
+        except (ValueError, OSError):
+            pass
+    if hasattr(signal, "SIGXFSZ"):
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a too-big write raises OSError(EFBIG) instead of killing us
+    if hasattr(signal, "SIGXCPU"):
+        signal.signal(signal.SIGXCPU, _cpu_exceeded)
+    return applied
+
+
+def _cpu_exceeded(signum, frame):
+    raise TimeoutError("The code used more CPU time than the sandbox allows for one run.")
+
+
+def set_cpu_budget(seconds: int) -> None:
+    """Soft RLIMIT_CPU = CPU used so far + the budget of one cell (the persistent child accumulates CPU time)."""
+    try:
+        import resource
+    except ImportError:
+        return
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    total = int(used.ru_utime + used.ru_stime) + int(seconds) + 1
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    if hard != resource.RLIM_INFINITY:
+        total = min(total, hard)
+    resource.setrlimit(resource.RLIMIT_CPU, (total, hard))
+
+
+class Guard:
+    """The audit hook's state. Only the worker's main() holds a reference; generated code gets none."""
+
+    def __init__(self, policy: dict):
+        self.active = False
+        self.write_roots: list[str] = [os.path.realpath(policy["tmp_dir"])]
+        self.sensitive_paths = [os.path.realpath(os.path.expanduser(p)) for p in policy.get("sensitive_paths", [])]
+        self.sensitive_names = set(policy.get("sensitive_names", []))
+        self.sensitive_dirs = set(policy.get("sensitive_dirs", []))
+        self.max_threads = int(policy.get("limits", {}).get("max_threads", 16))
+        self.violations: list[str] = []
+        self.pid = os.getpid()
+        self._base_roots = list(self.write_roots)
+
+    # -- called by the worker only ---------------------------------------------------------
+    def enter(self, work_dir: str) -> None:
+        self.write_roots = [os.path.realpath(work_dir)] + self._base_roots
+        self.violations = []
+        self.active = True
+
+    def leave(self) -> list[str]:
+        self.active = False
+        return list(self.violations)
+
+    # -- checks ----------------------------------------------------------------------------
+    def deny(self, what: str):
+        self.violations.append(what)
+        raise SandboxViolation(f"Blocked by the sandbox: {what}.")
+
+    def _resolve(self, path) -> str | None:
+        if isinstance(path, int) or path is None:
+            return None
+        if isinstance(path, bytes):
+            path = os.fsdecode(path)
+        try:
+            return os.path.realpath(os.path.join(os.getcwd(), os.path.expanduser(os.fspath(path))))
+        except (TypeError, ValueError, OSError):
+            return None
+
+    def writable(self, real: str) -> bool:
+        return any(real == root or real.startswith(root + os.sep) for root in self.write_roots)
+
+    def sensitive(self, real: str) -> bool:
+        parts = real.split(os.sep)
+        if parts[-1] in self.sensitive_names or any(p in self.sensitive_dirs for p in parts):
+            return True
+        if real.startswith("/proc/") and len(parts) > 2 and parts[2].isdigit() and int(parts[2]) != self.pid:
+            return True
+        return any(real == s or real.startswith(s + os.sep) for s in self.sensitive_paths)
+
+    def check_write(self, path, verb: str = "writing") -> None:
+        real = self._resolve(path)
+        if real is not None and not self.writable(real):
+            self.deny(f"{verb} '{real}' is outside the work dir")
+
+    def check_read(self, path) -> None:
+        real = self._resolve(path)
+        if real is not None and self.sensitive(real):
+            self.deny(f"reading '{real}' is not allowed (private or system file)")
+
+    def hook(self, event: str, args: tuple) -> None:
+        if not self.active:
+            return
+        if event == "open":
+            path, mode, flags = (tuple(args) + (None, None, None))[:3]
+            writing = any(c in mode for c in "wax+") if isinstance(mode, str) else bool((flags or 0) & _WRITE_FLAGS)
+            if writing:
+                self.check_write(path)
+            self.check_read(path)
+        elif event in _PATH_WRITE_EVENTS:
+            verb = "changing directory to" if event == "os.chdir" else f"{event}() on"
+            for i in _PATH_WRITE_EVENTS[event]:
+                if i < len(args):
+                    self.check_write(args[i], verb)
+            if event == "os.symlink":
+                self.check_write(args[0], "linking to")
+        elif event in _PATH_READ_EVENTS and args:
+            self.check_read(args[_PATH_READ_EVENTS[event]])
+        elif event in _PROCESS_EVENTS or event.startswith("socket.") or event.startswith("winreg."):
+            self.deny(f"{event} is not allowed (no processes, network, FFI or interpreter hooks)")
+        elif event == "os.kill":
+            if args and args[0] not in (self.pid, 0):
+                self.deny("signalling another process is not allowed")
+        elif event == "import" and args and str(args[0]).split(".")[0] in _FFI_MODULES:
+            self.deny(f"loading the module '{args[0]}' is not allowed")
+        elif event == "_thread.start_new_thread" and threading.active_count() >= self.max_threads:
+            self.deny(f"more than {self.max_threads} threads are not allowed")
+
+
+def restricted_builtins(policy: dict) -> dict:
+    """A builtins dict for generated code: no eval/exec/compile/open-ended import, guarded getattr."""
+    allowed = set(policy["allowed_imports"])
+    forbidden = set(policy["forbidden_modules"])
+    real_import, real_getattr = builtins.__import__, builtins.getattr
+
+    def guarded_import(name, globals=None, locals=None, fromlist=(), level=0):  # noqa: A002 - builtin signature
+        top = name.partition(".")[0]
+        if level or top not in allowed:
+            raise ImportError(f"Blocked by the sandbox: import of '{name}' is not allowed.", name=name)
+        for item in fromlist or ():
+            if item in forbidden or (item.startswith("_") and item != "*"):
+                raise ImportError(f"Blocked by the sandbox: importing '{item}' from '{name}' is not allowed.")
+        return real_import(name, globals, locals, fromlist, level)
+
+    def guarded_getattr(obj, name, *default):
+        if isinstance(name, str) and name.startswith("_"):
+            raise SandboxViolation(f"Blocked by the sandbox: getattr of the private attribute '{name}'.")
+        return real_getattr(obj, name, *default)
+
+    safe = {k: v for k, v in vars(builtins).items() if k not in set(policy["forbidden_calls"])}
+    safe.update(__import__=guarded_import, getattr=guarded_getattr)
+    return safe
+
+
+def guard_geo_io(guard: Guard) -> None:
+    """pyogrio reads and writes through GDAL in C, out of the audit hook's sight: check its paths in Python."""
+    try:
+        import pyogrio.core as core
+        import pyogrio.raw as raw
+    except ImportError:
+        return
+    for module in (raw, core):
+        for name in [n for n in dir(module) if n.startswith("ogr_")]:
+            func = getattr(module, name)
+            if callable(func) and not name.startswith(("ogr_list_drivers", "ogr_driver_supports")):
+                setattr(
+                    module, name, _path_checked(func, guard, "write" in name or "unlink" in name or "rmtree" in name)
+                )
+
+
+def _path_checked(func, guard: Guard, writes: bool):
+    def wrapper(*args, **kwargs):
+        path = args[0] if args else next(iter(kwargs.values()), None)
+        if guard.active and isinstance(path, (str, os.PathLike)):
+            text = os.fspath(path)
+            if "://" in text or text.startswith(("/vsicurl", "/vsis3", "/vsigs", "/vsiaz", "/vsiadls", "/vsihttp")):
+                guard.deny(f"reading '{text}' (network) is not allowed")
+            for prefix in ("/vsizip/", "/vsigzip/", "/vsitar/", "/vsi7z/", "/vsirar/"):
+                text = text[len(prefix) - 1 :] if text.startswith(prefix) else text
+            guard.check_write(text) if writes else guard.check_read(text)
+        return func(*args, **kwargs)
+
+    wrapper.__name__ = getattr(func, "__name__", "ogr_call")
+    return wrapper
+
+
+def install(guard: Guard) -> None:
+    """Install the audit hook (for the life of the process) and the I/O path checks."""
+    guard_geo_io(guard)
+    sys.addaudithook(guard.hook)

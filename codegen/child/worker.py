@@ -1,0 +1,231 @@
+"""The sandbox child: preloads the GIS stack, confines itself, then runs cells sent as JSON lines."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+import threading
+import time
+import traceback
+
+MAX_STDOUT = 1_000_000
+
+
+def main() -> int:
+    started = time.perf_counter()
+    # The protocol gets private copies of fd 0/1; the code's own (and C libraries') stdout goes to stderr's file.
+    proto_in = os.fdopen(os.dup(0), "r", encoding="utf-8")
+    proto_out = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(devnull, 0)
+    os.dup2(2, 1)
+    policy = json.loads(proto_in.readline())
+
+    sys.path[:0] = [p for p in policy.get("extra_sys_path", []) if p not in sys.path]
+    import guards
+    import landlock
+
+    limits = guards.apply_limits(policy.get("limits", {}))
+    preloaded, preload_errors = _preload(policy.get("preload", []))
+    guard = guards.Guard(policy)
+    abi = 0
+    if policy.get("limits", {}).get("landlock", True):
+        try:
+            abi = landlock.restrict([policy["root"], policy["tmp_dir"]], _read_roots(policy), _device_files())
+        except OSError as exc:
+            preload_errors.append(f"landlock: {exc}")
+    safe_builtins = guards.restricted_builtins(policy)
+    guards.install(guard)
+    hello = {
+        "ready": True, "pid": os.getpid(), "python": sys.version.split()[0], "preloaded": preloaded,
+        "errors": preload_errors, "limits": limits, "landlock": abi,
+        "startup_ms": round((time.perf_counter() - started) * 1000, 1),
+    }  # fmt: skip
+    _send(proto_out, hello)
+
+    namespace = _fresh_namespace(safe_builtins)
+    cell = 0
+    for line in proto_in:
+        try:
+            request = json.loads(line)
+        except ValueError:
+            _send(proto_out, {"ok": False, "error": "The sandbox received a malformed message."})
+            continue
+        op = request.get("op")
+        if op == "shutdown":
+            break
+        if op == "reset":
+            namespace = _fresh_namespace(safe_builtins)
+            _close_figures()
+            _send(proto_out, {"id": request.get("id"), "ok": True})
+        elif op == "ping":
+            _send(proto_out, {"id": request.get("id"), "ok": True, "pid": os.getpid()})
+        elif op == "run":
+            cell += 1
+            reply = _run_cell(request, namespace, guard, policy, cell)
+            _send(proto_out, reply)
+        else:
+            _send(proto_out, {"id": request.get("id"), "ok": False, "error": f"Unknown operation {op!r}."})
+    return 0
+
+
+def _send(stream, message: dict) -> None:
+    stream.write(json.dumps(message, default=str) + "\n")
+    stream.flush()
+
+
+def _preload(names: list[str]) -> tuple[list[str], list[str]]:
+    import warnings
+
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    warnings.filterwarnings("ignore", message="Unable to import Axes3D")
+    loaded, errors = [], []
+    for name in names:
+        try:
+            __import__(name)
+            loaded.append(name)
+        except Exception as exc:  # a missing optional package must not stop the sandbox
+            errors.append(f"{name}: {type(exc).__name__}: {exc}")
+    try:  # threadpoolctl loads the BLAS libraries with ctypes: do it now, before dlopen is refused
+        from sklearn.utils.fixes import threadpool_info
+
+        threadpool_info()
+    except Exception:  # noqa: BLE001 - sklearn missing or too old: nothing to warm up
+        pass
+    try:  # loky counts physical cores with a subprocess once, then caches the answer
+        from joblib.externals.loky import cpu_count
+
+        cpu_count(only_physical_cores=True)
+    except Exception:  # noqa: BLE001 - joblib is optional
+        pass
+    return loaded, errors
+
+
+def _read_roots(policy: dict) -> list[str]:
+    """Directories the child may read after Landlock: Python, system libraries, data dirs; never home itself."""
+    home = os.path.realpath(os.path.expanduser("~"))
+    blocked = [os.path.realpath(os.path.expanduser(p)) for p in policy.get("sensitive_paths", [])]
+    candidates = [sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(sys.executable)]
+    candidates += [p for p in sys.path if p] + list(policy.get("read_roots", []))
+    candidates += ["/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/opt", "/proc/self", "/proc/cpuinfo",
+                   "/proc/meminfo", "/proc/stat", "/sys/devices/system/cpu", "/sys/fs/cgroup", "/dev/shm"]  # fmt: skip
+    for env in ("GDAL_DATA", "PROJ_DATA", "PROJ_LIB"):
+        if os.environ.get(env):
+            candidates.append(os.environ[env])
+    try:
+        import matplotlib
+
+        candidates += [matplotlib.get_cachedir(), matplotlib.get_configdir()]
+    except Exception:  # noqa: BLE001 - matplotlib is optional
+        pass
+    if os.path.isdir("/etc"):
+        skip = {"shadow", "shadow-", "gshadow", "gshadow-", "sudoers", "sudoers.d", "ssh", "ssl/private"}
+        candidates += [os.path.join("/etc", n) for n in os.listdir("/etc") if n not in skip]
+    roots = []
+    for path in candidates:
+        real = os.path.realpath(path)
+        too_wide = real in ("/", home) or home.startswith(real + os.sep)
+        secret = any(real == b or real.startswith(b + os.sep) or b.startswith(real + os.sep) for b in blocked)
+        if os.path.exists(real) and not too_wide and not secret and real not in roots:
+            roots.append(real)
+    return roots
+
+
+def _device_files() -> list[str]:
+    return [p for p in ("/dev/null", "/dev/zero", "/dev/urandom", "/dev/random") if os.path.exists(p)]
+
+
+def _fresh_namespace(safe_builtins: dict) -> dict:
+    return {"__name__": "__main__", "__builtins__": safe_builtins}
+
+
+def _close_figures() -> None:
+    plt = sys.modules.get("matplotlib.pyplot")
+    if plt is not None:
+        plt.close("all")
+
+
+def _run_cell(request: dict, namespace: dict, guard, policy: dict, cell: int) -> dict:
+    import guards
+
+    work_dir = request["work_dir"]
+    filename = f"<cell-{cell}>"
+    out = io.StringIO()
+    threads_before = set(threading.enumerate())
+    old_out, old_err = sys.stdout, sys.stderr
+    ok, error, violations = True, None, []
+    started = time.perf_counter()
+    try:
+        os.chdir(work_dir)
+        guards.set_cpu_budget(int(request.get("cpu_seconds") or policy["limits"].get("cpu_seconds", 600)))
+        code = compile(request["code"], filename, "exec")
+    except SyntaxError as exc:
+        ok, error = False, f"SyntaxError: {exc.msg} (line {exc.lineno}: `{(exc.text or '').strip()}`)"
+    except OSError as exc:
+        ok, error = False, f"The work dir cannot be used: {exc}"
+    if ok:
+        sys.stdout = sys.stderr = out
+        guard.enter(work_dir)
+        failure = None
+        try:
+            exec(code, namespace)
+        except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt from the code too
+            failure = exc
+        finally:
+            violations = guard.leave()
+            sys.stdout, sys.stderr = old_out, old_err
+        if failure is not None:
+            ok, error = False, _explain(failure, request["code"], filename)
+            failure = None
+    leftover = [t for t in threading.enumerate() if t not in threads_before and t.is_alive()]
+    restart = bool(leftover)
+    if leftover:
+        ok = False
+        error = (error + " " if error else "") + (
+            f"The code left {len(leftover)} thread(s) running; the sandbox was restarted and its variables were lost."
+        )
+    text = out.getvalue()
+    return {
+        "id": request.get("id"), "ok": ok, "error": error, "stdout": text[-MAX_STDOUT:],
+        "stdout_truncated": len(text) > MAX_STDOUT, "restart": restart, "blocked": violations,
+        "elapsed_ms": round((time.perf_counter() - started) * 1000, 2),
+    }  # fmt: skip
+
+
+def _explain(exc: BaseException, code: str, filename: str) -> str:
+    """The root cause in one or two lines: exception, the failing line of the user's code, where it was raised."""
+    if isinstance(exc, SystemExit):
+        return "The code called exit(); print the answer instead of exiting."
+    if isinstance(exc, KeyboardInterrupt):
+        return "The code was interrupted."
+    frames = traceback.extract_tb(exc.__traceback__)
+    head = "".join(traceback.format_exception_only(type(exc), exc)).strip().splitlines()
+    message = head[-1] if head else type(exc).__name__
+    if len(head) > 1 and isinstance(exc, SyntaxError):
+        message = " ".join(h.strip() for h in head)
+    here = os.path.dirname(os.path.abspath(__file__))
+    frames = [f for f in frames if os.path.dirname(os.path.abspath(f.filename)) != here]
+    user = [f for f in frames if f.filename == filename]
+    lines = code.splitlines()
+    parts = [message]
+    if user:
+        lineno = user[-1].lineno or 0
+        source = lines[lineno - 1].strip() if 0 < lineno <= len(lines) else ""
+        parts.append(f"(line {lineno}: `{source}`)")
+    if frames and frames[-1].filename != filename:
+        inner = frames[-1]
+        parts.append(f"[raised in {_short_path(inner.filename)}, {inner.name}()]")
+    return " ".join(parts)
+
+
+def _short_path(path: str) -> str:
+    for marker in ("site-packages" + os.sep, "dist-packages" + os.sep):
+        if marker in path:
+            return path.split(marker, 1)[1]
+    return os.path.basename(path)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

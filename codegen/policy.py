@@ -1,0 +1,118 @@
+"""The sandbox policy in one place: allowed imports, forbidden names, sensitive paths and OS limits."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+# Top-level modules generated code may import (the child refuses the rest at run time too).
+ALLOWED_IMPORTS = frozenset(
+    {
+        "geopandas", "shapely", "pandas", "numpy", "matplotlib", "mpl_toolkits", "sklearn", "scipy", "pyproj",
+        "pyogrio", "json", "math", "cmath", "statistics", "collections", "itertools", "functools", "operator",
+        "datetime", "time", "calendar", "zoneinfo", "re", "string", "textwrap", "difflib", "unicodedata",
+        "pathlib", "csv", "io", "decimal", "fractions", "random", "heapq", "bisect", "array", "copy",
+        "dataclasses", "enum", "typing", "numbers", "warnings", "pprint", "html", "base64", "hashlib",
+        "uuid", "struct", "abc", "contextlib", "traceback", "zipfile", "gzip", "locale",
+    }
+)  # fmt: skip
+
+# Modules that give a way out (processes, network, FFI, interpreter internals); named in errors and hooks.
+FORBIDDEN_MODULES = frozenset(
+    {
+        "os", "sys", "subprocess", "socket", "ssl", "ctypes", "cffi", "importlib", "imp", "requests", "urllib",
+        "urllib3", "http", "httpx", "ftplib", "smtplib", "telnetlib", "xmlrpc", "socketserver", "asyncio",
+        "shutil", "pickle", "cPickle", "dill", "marshal", "shelve", "multiprocessing", "concurrent", "threading",
+        "_thread", "signal", "builtins", "__builtin__", "pty", "fcntl", "resource", "posix", "nt", "gc",
+        "inspect", "code", "codeop", "runpy", "pkgutil", "sysconfig", "site", "webbrowser", "tempfile", "glob",
+        "mmap", "sqlite3", "dbm", "winreg", "_winapi", "msvcrt", "platform", "pdb", "faulthandler", "tracemalloc",
+        "ast", "dis", "types", "weakref", "atexit", "select", "selectors", "pwd", "grp", "spwd", "crypt",
+        "osgeo", "qgis", "PyQt5", "PyQt6", "sip", "geoagent", "openai", "fiona", "rasterio", "tarfile",
+    }
+)  # fmt: skip
+
+# Builtins generated code may not call (the child's restricted builtins drop them as well).
+FORBIDDEN_CALLS = frozenset(
+    {"eval", "exec", "compile", "__import__", "globals", "locals", "vars", "breakpoint", "input", "help",
+     "exit", "quit", "memoryview", "setattr", "delattr"}
+)  # fmt: skip
+
+# Attribute names that reach interpreter internals (frames, code objects) without a leading underscore.
+FORBIDDEN_ATTRIBUTES = frozenset(
+    {"f_back", "f_locals", "f_globals", "f_builtins", "f_code", "tb_frame", "tb_next", "gi_frame", "gi_code",
+     "cr_frame", "cr_code", "ag_frame", "ag_code", "co_code", "func_globals", "mro", "modules", "system",
+     "popen", "spawn", "fork", "execv", "execve", "dlopen", "addaudithook", "settrace", "setprofile"}
+)  # fmt: skip
+
+# File names never readable from the sandbox, wherever they are.
+SENSITIVE_NAMES = frozenset(
+    {"qgis-auth.db", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "shadow", "gshadow", "sudoers",
+     ".netrc", ".pgpass", "credentials", "known_hosts", "authorized_keys", ".git-credentials", "environ"}
+)  # fmt: skip
+
+# Directory names whose whole content is off limits.
+SENSITIVE_DIRS = frozenset({".ssh", ".gnupg", ".aws", ".azure", ".kube", ".docker", "keyrings", ".password-store"})
+
+# Environment variables never passed to the child (API keys and the like).
+SECRET_ENV_MARKERS = ("KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "CREDENTIAL", "AUTH", "COOKIE", "SESSION")
+
+GIB = 1024**3
+MIB = 1024**2
+
+
+@dataclass
+class Limits:
+    """OS limits applied inside the child (where `resource` exists) and the thread cap of the audit hook."""
+
+    address_space: int = 4 * GIB
+    file_size: int = 512 * MIB
+    open_files: int = 256
+    cpu_seconds: int = 600  # per cell, on top of the wall-clock timeout kept by the parent
+    max_threads: int = 16
+    landlock: bool = True
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class ChildPolicy:
+    """What the parent tells the worker at start: the JSON handshake of the protocol."""
+
+    root: str
+    tmp_dir: str
+    allowed_imports: list = field(default_factory=lambda: sorted(ALLOWED_IMPORTS))
+    forbidden_modules: list = field(default_factory=lambda: sorted(FORBIDDEN_MODULES))
+    forbidden_calls: list = field(default_factory=lambda: sorted(FORBIDDEN_CALLS))
+    sensitive_names: list = field(default_factory=lambda: sorted(SENSITIVE_NAMES))
+    sensitive_dirs: list = field(default_factory=lambda: sorted(SENSITIVE_DIRS))
+    sensitive_paths: list = field(default_factory=list)
+    read_roots: list = field(default_factory=list)
+    preload: list = field(
+        default_factory=lambda: ["numpy", "pandas", "shapely", "geopandas", "matplotlib.pyplot", "sklearn", "pyproj"]
+    )
+    extra_sys_path: list = field(default_factory=list)
+    limits: dict = field(default_factory=lambda: Limits().to_json())
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+def sensitive_paths() -> list[str]:
+    """Absolute paths the child must never read: SSH keys, QGIS profiles' auth db, shadow files."""
+    home = Path.home()
+    paths = [home / d for d in SENSITIVE_DIRS]
+    paths += [Path("/etc/shadow"), Path("/etc/gshadow"), Path("/etc/sudoers"), Path("/etc/ssh")]
+    for qgis_dir in (
+        home / ".local/share/QGIS",
+        Path(os.environ.get("APPDATA", str(home / "AppData/Roaming"))) / "QGIS",
+        home / "Library/Application Support/QGIS",
+    ):
+        paths.append(qgis_dir)
+    return [str(p) for p in paths]
+
+
+def clean_env(env: dict[str, str]) -> dict[str, str]:
+    """The parent's environment minus anything that looks like a secret."""
+    return {k: v for k, v in env.items() if not any(m in k.upper() for m in SECRET_ENV_MARKERS)}

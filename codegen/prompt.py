@@ -1,0 +1,66 @@
+"""Prompts of the code worker: schema analysis first, then the packages and rules, then the request."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..function_lib.describe import LayerInfo
+
+PACKAGES = "geopandas, shapely, pandas, numpy, matplotlib, scikit-learn (sklearn), scipy, pyproj"
+
+SYSTEM_PROMPT = f"""You are a GIS analyst who writes one complete Python script to answer a request.
+The script runs in a sandbox: a separate Python process with only these packages: {PACKAGES},
+plus the standard modules json, math, statistics, collections, itertools, functools, datetime, re, csv, io, pathlib.
+No other imports (no os, sys, subprocess, requests, urllib), no network, no eval/exec, no private or dunder attributes.
+
+Rules:
+- The input files are in the current folder; read them by the file names given below.
+- Write every output file (GeoPackage/GeoJSON layers, CSV tables, PNG charts, HTML) into the current folder
+  with a short descriptive name. Never overwrite or modify the input files.
+- Charts: matplotlib with savefig('name.png'); never call show().
+- Distances, lengths and areas in metres: if a layer's CRS is geographic (degrees), reproject it first with
+  to_crs(gdf.estimate_utm_crs()) or another projected CRS, and say which CRS you used.
+- Use the exact field names from the schema below; check values before filtering on them.
+- print() the final answer in one or two plain sentences (numbers with units); that text is shown to the user.
+- Variables from earlier attempts of this request still exist, but write a complete script each time.
+Reply with the script in a single ```python block and nothing else."""
+
+
+def schema_text(layer_infos: list[LayerInfo], copies: dict[str, str] | None = None) -> str:
+    """The schema analysis: each layer with its file name in the work dir, CRS, count, fields and samples."""
+    if not layer_infos:
+        return "No input layers."
+    by_original = {str(Path(k)): Path(v).name for k, v in (copies or {}).items()}
+    lines = []
+    for info in layer_infos:
+        text = info.prompt_text()
+        if info.path and str(Path(info.path)) in by_original:
+            local = by_original[str(Path(info.path))]
+            text = text.replace(f"file {Path(info.path).name}", f"file {local}", 1)
+            if f"file {local}" not in text:
+                text = text.replace("\n", f", file {local}\n", 1) if "\n" in text else text + f", file {local}"
+        if info.crs_is_geographic:
+            text += "\n    (CRS in degrees: reproject before measuring in metres)"
+        lines.append(text)
+    return "\n".join(lines)
+
+
+def build_messages(request: str, layer_infos: list[LayerInfo], copies: dict[str, str] | None = None,
+                   extra_files: list[str] | None = None) -> list[dict]:  # fmt: skip
+    """The first two messages of a code-generation conversation."""
+    user = [f"Request: {request.strip()}", "", "Layers (schema analysis):", schema_text(layer_infos, copies)]
+    known = {Path(v).name for v in (copies or {}).values()}
+    others = [name for name in extra_files or [] if name not in known]
+    if others:
+        user += ["", "Other files in the current folder: " + ", ".join(sorted(others))]
+    return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": "\n".join(user)}]
+
+
+def repair_message(error: str, stdout: str, attempt: int, max_attempts: int, notes: list[str]) -> dict:
+    """The feedback after a failed attempt: the root cause, the end of the output, and what to avoid."""
+    parts = [f"Attempt {attempt} of {max_attempts} failed.", f"Error: {error}"]
+    if stdout.strip():
+        parts += ["Output before the error (end):", stdout]
+    parts += notes
+    parts.append("Fix the cause and reply with the complete corrected script in a single ```python block.")
+    return {"role": "user", "content": "\n".join(parts)}

@@ -1,0 +1,209 @@
+"""The code worker's repair loop: generate, check, run in the sandbox, feed the root cause back, up to N attempts."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from ..errors import CancelledError, GeoAgentError
+from ..function_lib.context import did_you_mean
+from . import prompt
+from .extract import extract_code
+
+STDOUT_FEEDBACK = 2000
+ERROR_FEEDBACK = 1500
+ANSWER_LIMIT = 4000
+
+
+@dataclass
+class Attempt:
+    """One try: the code, whether it worked, its error, what it printed."""
+
+    code: str
+    ok: bool
+    error: str | None = None
+    stdout: str = ""
+
+    def as_tuple(self) -> tuple:
+        return (self.code, self.ok, self.error)
+
+
+@dataclass
+class Outcome:
+    """The result of a code-generation request."""
+
+    ok: bool
+    code: str | None = None
+    attempts: list[Attempt] = field(default_factory=list)
+    outputs: list[dict] = field(default_factory=list)
+    answer: str = ""
+    error: str | None = None
+    stdout: str = ""
+    rejected: bool = False  # the reviewer refused to run the code
+    usage: dict = field(default_factory=lambda: {"llm_calls": 0, "prompt_tokens": 0, "completion_tokens": 0})
+
+    def steps(self) -> list[dict]:
+        """The report's steps: one {"code", "ok"} per attempt."""
+        return [{"code": a.code, "ok": a.ok} for a in self.attempts]
+
+
+def truncate_tail(text: str, limit: int = STDOUT_FEEDBACK) -> str:
+    """Keep the end (where results and the last messages are); say how much was cut."""
+    if len(text) <= limit:
+        return text
+    return f"[... {len(text) - limit} characters cut ...]\n" + text[-limit:]
+
+
+def truncate_error(text: str, limit: int = ERROR_FEEDBACK) -> str:
+    """Keep the start (the root cause, the failing line) and the end (the innermost frame)."""
+    if len(text) <= limit:
+        return text
+    head = limit * 2 // 3
+    return text[:head] + f" [... {len(text) - limit} characters cut ...] " + text[-(limit - head) :]
+
+
+def error_signature(error: str | None) -> str:
+    """The failing approach without its details: exception type plus message with numbers and quotes blurred."""
+    if not error:
+        return ""
+    first = error.split(" (line ")[0].split(" [raised in ")[0]
+    first = re.sub(r"\d+(\.\d+)?", "N", first)
+    return re.sub(r"\s+", " ", first).strip().lower()[:200]
+
+
+class CodegenWorker:
+    """Writes and repairs code through `chat(messages) -> (text, usage)`, runs it in a `Sandbox`."""
+
+    def __init__(self, chat: Callable, sandbox, max_attempts: int = 5, review: Callable[[str], bool] | None = None,
+                 timeout: float | None = None):  # fmt: skip
+        self.chat = chat
+        self.sandbox = sandbox
+        self.max_attempts = max(1, int(max_attempts))
+        self.review = review
+        self.timeout = timeout
+
+    def solve(self, request: str, layer_infos, work_dir, inputs=(), cancel_event=None) -> Outcome:
+        """Serve one request; failures end in an Outcome with a clear error, cancellation raises CancelledError."""
+        work_dir = Path(work_dir)
+        copies = self.sandbox.prepare(work_dir, inputs)
+        self.sandbox.reset()
+        extra = sorted(p.name for p in work_dir.iterdir() if p.is_file()) if work_dir.is_dir() else []
+        messages = prompt.build_messages(request, list(layer_infos or []), copies, extra)
+        outcome = Outcome(ok=False)
+        seen: dict[str, int] = {}  # error signature -> first attempt that hit it
+        codes: dict[str, int] = {}  # code -> attempt number
+        for number in range(1, self.max_attempts + 1):
+            _check_cancel(cancel_event)
+            reply = self._ask(messages, outcome)
+            if reply is None:
+                return outcome
+            messages.append({"role": "assistant", "content": reply})
+            code = extract_code(reply)
+            if code is None:
+                error = "The reply contained no Python code."
+                outcome.attempts.append(Attempt("", False, error))
+                messages.append(prompt.repair_message(error, "", number, self.max_attempts, [
+                    "Reply with the complete script in a single ```python block."]))  # fmt: skip
+                continue
+            if code in codes:
+                error = f"This is the same code as attempt {codes[code]}, which failed."
+                outcome.attempts.append(Attempt(code, False, error))
+                messages.append(prompt.repair_message(error, "", number, self.max_attempts, [
+                    "Do not send it again: change the approach."]))  # fmt: skip
+                continue
+            codes[code] = number
+            if self.review is not None and not self.review(code):
+                outcome.attempts.append(Attempt(code, False, "The code was not approved to run."))
+                outcome.code, outcome.rejected = code, True
+                outcome.error = "The generated code was not approved, so it was not run."
+                return outcome
+            result = self.sandbox.run(code, work_dir, timeout=self.timeout, cancel_event=cancel_event,
+                                      exclude=copies.values())  # fmt: skip
+            if result.stage == "cancelled":
+                raise CancelledError("The request was cancelled.", fix="Nothing was changed.")
+            outcome.attempts.append(Attempt(code, result.ok, result.error, result.stdout))
+            outcome.outputs.extend(o for o in result.outputs if o not in outcome.outputs)
+            if result.ok:
+                outcome.ok, outcome.code, outcome.stdout, outcome.error = True, code, result.stdout, None
+                outcome.answer = _answer(result.stdout, outcome.outputs)
+                return outcome
+            notes = self._notes(result.error or "", number, seen, layer_infos)
+            error = truncate_error(result.error or "unknown error")
+            messages.append(
+                prompt.repair_message(error, truncate_tail(result.stdout), number, self.max_attempts, notes)
+            )
+        outcome.code = next((a.code for a in reversed(outcome.attempts) if a.code), None)
+        outcome.error = _final_error(outcome.attempts, self.max_attempts)
+        return outcome
+
+    def _ask(self, messages: list[dict], outcome: Outcome) -> str | None:
+        try:
+            text, usage = self.chat(messages)
+        except CancelledError:
+            raise
+        except GeoAgentError as exc:
+            outcome.error = exc.user_text()
+            return None
+        usage = usage or {}
+        outcome.usage["llm_calls"] += 1
+        outcome.usage["prompt_tokens"] += int(usage.get("prompt_tokens") or 0)
+        outcome.usage["completion_tokens"] += int(usage.get("completion_tokens") or 0)
+        return text or ""
+
+    def _notes(self, error: str, number: int, seen: dict[str, int], layer_infos) -> list[str]:
+        """Error memory and schema look-ups added to the feedback."""
+        notes = []
+        signature = error_signature(error)
+        if signature in seen:
+            notes.append(
+                f"Attempt {seen[signature]} failed with the same error. That approach does not work: "
+                "do not retry it with small changes; use a different method or check the data first."
+            )
+        else:
+            seen[signature] = number
+        notes += _schema_hints(error, layer_infos)
+        if "Blocked by the sandbox" in error or "refused the code" in error:
+            notes.append(
+                "Stay within the allowed packages and the current folder; do not try to work around the sandbox."
+            )
+        return notes
+
+
+def _schema_hints(error: str, layer_infos) -> list[str]:
+    """A KeyError or AttributeError on a name that is not a field: list the real fields, closest first."""
+    match = re.search(r"KeyError: \"?'([^']+)'|has no attribute '([^']+)'|column[s]? \[?'([^']+)'", error)
+    if not match or not layer_infos:
+        return []
+    name = next(g for g in match.groups() if g)
+    fields = {f for info in layer_infos for f in info.field_names()}
+    if name in fields:
+        return []
+    hint = did_you_mean(name, sorted(fields))
+    listing = "; ".join(f"{info.name}: {', '.join(info.field_names()) or '(no fields)'}" for info in layer_infos)
+    return [f"'{name}' is not a field of the input layers. {hint} Fields: {listing}".replace("  ", " ")]
+
+
+def _answer(stdout: str, outputs: list[dict]) -> str:
+    text = stdout.strip()
+    if text:
+        return truncate_tail(text, ANSWER_LIMIT)
+    if outputs:
+        return "Done. Wrote " + ", ".join(Path(o["path"]).name for o in outputs) + "."
+    return "The code ran but printed no answer and wrote no file."
+
+
+def _final_error(attempts: list[Attempt], max_attempts: int) -> str:
+    last = next((a.error for a in reversed(attempts) if a.error), "unknown error")
+    distinct = len({error_signature(a.error) for a in attempts if a.error})
+    return (
+        f"The generated code still failed after {max_attempts} attempt(s) ({distinct} different error(s)). "
+        f"Last error: {truncate_error(last, 600)} "
+        "Rephrase the request, check the input layers, or try a stronger model."
+    )
+
+
+def _check_cancel(cancel_event) -> None:
+    if cancel_event is not None and cancel_event.is_set():
+        raise CancelledError("The request was cancelled.", fix="Nothing was changed.")

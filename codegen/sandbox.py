@@ -1,0 +1,326 @@
+"""The persistent sandbox process of a conversation: spawn, run cells over JSON lines, time out, kill, restart."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import CancelledError, SandboxError
+from . import static_check
+from .policy import ChildPolicy, Limits, clean_env, sensitive_paths
+from .workdir import copy_inputs, find_outputs, snapshot
+
+WORKER = Path(__file__).resolve().parent / "child" / "worker.py"
+START_TIMEOUT = 120.0
+_EOF = {"eof": True}
+
+
+@dataclass
+class CellResult:
+    """What one run of generated code produced."""
+
+    ok: bool
+    error: str | None = None
+    stdout: str = ""
+    outputs: list[dict] = field(default_factory=list)
+    elapsed_ms: float = 0.0
+    restarted: bool = False
+    stage: str = "run"  # static | run | timeout | crash | cancelled
+    blocked: list[str] = field(default_factory=list)  # operations the guards refused, even if the code went on
+
+    def to_json(self) -> dict:
+        return {"ok": self.ok, "error": self.error, "stdout": self.stdout, "outputs": self.outputs}
+
+
+def find_python(setting: str | None = None) -> str:
+    """A Python interpreter for the child; inside QGIS sys.executable is QGIS itself, so look around it."""
+    candidates = [setting, os.environ.get("GEOAGENT_PYTHON")]
+    if _looks_like_python(sys.executable):
+        candidates.append(sys.executable)
+    base = getattr(sys, "_base_executable", None)
+    if base and _looks_like_python(base):
+        candidates.append(base)
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    for prefix in dict.fromkeys([sys.exec_prefix, sys.base_exec_prefix, os.path.dirname(sys.executable)]):
+        for rel in ("bin/python3", f"bin/python{version}", "python.exe", "python3.exe", "bin/python", "python3"):
+            candidates.append(os.path.join(prefix, rel))
+    candidates += [shutil.which("python3"), shutil.which("python")]
+    for candidate in candidates:
+        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    raise SandboxError(
+        "No Python interpreter was found to run generated code in a separate process.",
+        fix="Set the GeoAgent 'Python for generated code' setting (or GEOAGENT_PYTHON) to a python executable.",
+    )
+
+
+def _looks_like_python(path: str | None) -> bool:
+    return bool(path) and Path(path).name.lower().startswith("python")
+
+
+class Sandbox:
+    """One child process; variables survive between cells until `reset()`, a timeout or a crash."""
+
+    def __init__(self, root=None, python: str | None = None, timeout: float = 60.0, limits: Limits | None = None,
+                 preload: list[str] | None = None):  # fmt: skip
+        self._own_root = root is None
+        self.root = Path(root or tempfile.mkdtemp(prefix="geoagent-sandbox-")).resolve()
+        self.python = python or find_python()
+        self.timeout = timeout
+        self.limits = limits or Limits()
+        self.preload = preload
+        self.info: dict = {}
+        self.starts = 0
+        self._proc: subprocess.Popen | None = None
+        self._lines: queue.Queue = queue.Queue()
+        self._tmp: str | None = None
+        self._log = None
+        self._ids = 0
+        self._runs = 0
+
+    # -- lifecycle -------------------------------------------------------------------------
+    @property
+    def alive(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    def start(self) -> dict:
+        """Start the child (imports the GIS stack, confines itself) and wait for its ready message."""
+        if self.alive:
+            return self.info
+        self.root.mkdir(parents=True, exist_ok=True)
+        self._tmp = tempfile.mkdtemp(prefix="geoagent-sandbox-tmp-")
+        policy = ChildPolicy(root=str(self.root), tmp_dir=self._tmp, sensitive_paths=sensitive_paths(),
+                             limits=self.limits.to_json(), extra_sys_path=_site_dirs())  # fmt: skip
+        if self.preload is not None:
+            policy.preload = list(self.preload)
+        env = clean_env(dict(os.environ))
+        env.update(MPLBACKEND="Agg", TMPDIR=self._tmp, TEMP=self._tmp, TMP=self._tmp, PYTHONDONTWRITEBYTECODE="1",
+                   PYTHONIOENCODING="utf-8", PYTHONUNBUFFERED="1",
+                   LOKY_MAX_CPU_COUNT=str(os.cpu_count() or 1))  # fmt: skip
+        env.pop("PYTHONSTARTUP", None)
+        self._log = tempfile.TemporaryFile(prefix="geoagent-sandbox-log-")
+        kwargs = {"start_new_session": True} if os.name == "posix" else {"creationflags": 0x00000200}
+        started = time.perf_counter()
+        self._proc = subprocess.Popen(
+            [self.python, "-u", str(WORKER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log,
+            cwd=str(self.root), env=env, text=True, encoding="utf-8", bufsize=1, **kwargs,
+        )  # fmt: skip
+        self._lines = queue.Queue()
+        threading.Thread(target=_pump, args=(self._proc.stdout, self._lines), daemon=True).start()
+        self._write(policy.to_json())
+        hello = self._read(time.monotonic() + START_TIMEOUT, None)
+        if not hello or not hello.get("ready"):
+            tail = self._log_tail()
+            self.close()
+            raise SandboxError("The sandbox process could not start.", fix="Check the Python setting.", details=tail)
+        self.info = dict(hello, cold_start_ms=round((time.perf_counter() - started) * 1000, 1))
+        self.starts += 1
+        return self.info
+
+    def close(self) -> None:
+        """Kill the child's whole process group and remove its private temp dir."""
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            _kill_tree(proc)
+            for stream in (proc.stdin, proc.stdout):
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+        if self._tmp:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp = None
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    def __enter__(self) -> Sandbox:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+        if self._own_root:
+            shutil.rmtree(self.root, ignore_errors=True)
+
+    # -- work dirs -------------------------------------------------------------------------
+    def new_work_dir(self, name: str = "run") -> Path:
+        """A fresh, empty work dir under this sandbox's root (no restart needed to use it)."""
+        self._runs += 1
+        path = self.root / f"{name}-{self._runs:03d}"
+        while path.exists():
+            self._runs += 1
+            path = self.root / f"{name}-{self._runs:03d}"
+        path.mkdir(parents=True)
+        return path
+
+    def prepare(self, work_dir, inputs=()) -> dict[str, str]:
+        """Copy the inputs (with sidecars) into the work dir; returns {original: copy}."""
+        return copy_inputs(inputs, work_dir)
+
+    # -- cells -----------------------------------------------------------------------------
+    def reset(self) -> None:
+        """Forget every variable of earlier cells (a new request starts clean)."""
+        if self.alive:
+            self._write({"op": "reset", "id": self._next_id()})
+            if self._read(time.monotonic() + 10, None) in (None, _EOF):
+                self.close()
+
+    def run(self, code: str, work_dir, timeout: float | None = None, check: bool = True, cancel_event=None,
+            exclude=()) -> CellResult:  # fmt: skip
+        """Run one cell in `work_dir` (under the root, else the child restarts there); never raises for code errors."""
+        work_dir = Path(work_dir).resolve()
+        if check:
+            findings = static_check.check_code(code, work_dir)
+            if findings:
+                return CellResult(False, static_check.describe(findings), stage="static")
+        restarted = self._ensure_root(work_dir)
+        before = snapshot(work_dir)
+        timeout = self.timeout if timeout is None else timeout
+        self._write({"op": "run", "id": self._next_id(), "code": code, "work_dir": str(work_dir),
+                     "cpu_seconds": int(max(timeout, 1) * 2 + 5)})  # fmt: skip
+        started = time.perf_counter()
+        reply = self._read(time.monotonic() + timeout, cancel_event)
+        elapsed = (time.perf_counter() - started) * 1000
+        if reply is None or reply is _EOF:
+            result = self._lost(timeout, cancel_event, eof=reply is _EOF)
+        else:
+            result = CellResult(bool(reply.get("ok")), reply.get("error"), reply.get("stdout", ""),
+                                elapsed_ms=reply.get("elapsed_ms", elapsed), restarted=restarted,
+                                blocked=list(reply.get("blocked") or []))  # fmt: skip
+            if reply.get("restart"):
+                self.close()
+                result.restarted = True
+        result.outputs = find_outputs(work_dir, before, exclude)
+        return result
+
+    def _ensure_root(self, work_dir: Path) -> bool:
+        """Landlock fixed the child's writable root at start: a work dir elsewhere needs a new child."""
+        inside = work_dir == self.root or self.root in work_dir.parents
+        if not inside:
+            self.close()
+            self.root = work_dir
+            self._own_root = False
+        if not self.alive:
+            was_started = self.starts > 0
+            self.start()
+            return was_started
+        return False
+
+    def _lost(self, timeout: float, cancel_event, eof: bool = False) -> CellResult:
+        """No reply: the code timed out, was cancelled, or killed the child. Kill the tree; next run restarts."""
+        cancelled = cancel_event is not None and cancel_event.is_set()
+        code = None
+        if eof and self._proc is not None:
+            try:
+                code = self._proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                code = None
+        died = eof
+        tail = self._log_tail()
+        self.close()
+        if cancelled:
+            return CellResult(False, "The run was cancelled; the sandbox was stopped.", stage="cancelled",
+                              restarted=True)  # fmt: skip
+        if not died:
+            return CellResult(False, f"The code ran longer than the {timeout:g} s limit and was stopped; the sandbox "
+                              "was restarted (variables of earlier cells are lost). Make the code faster or work on "
+                              "less data.", stage="timeout", restarted=True)  # fmt: skip
+        how = _signal_name(code)
+        detail = f" Last output: {tail.strip().splitlines()[-1]}" if tail.strip() else ""
+        return CellResult(False, f"The sandbox process died ({how}) while running the code; it was restarted "
+                          f"(variables of earlier cells are lost).{detail}", stage="crash", restarted=True)  # fmt: skip
+
+    # -- protocol --------------------------------------------------------------------------
+    def _next_id(self) -> int:
+        self._ids += 1
+        return self._ids
+
+    def _write(self, message: dict) -> None:
+        try:
+            self._proc.stdin.write(json.dumps(message) + "\n")
+            self._proc.stdin.flush()
+        except (OSError, ValueError, AttributeError):
+            pass  # a dead child shows up as a missing reply
+
+    def _read(self, deadline: float, cancel_event) -> dict | None:
+        while True:
+            if cancel_event is not None and cancel_event.is_set():
+                return None
+            wait = min(0.05, deadline - time.monotonic()) if cancel_event is not None else deadline - time.monotonic()
+            if wait <= 0:
+                return None
+            try:
+                line = self._lines.get(timeout=wait)
+            except queue.Empty:
+                continue
+            if line is None:
+                return _EOF
+            try:
+                return json.loads(line)
+            except ValueError:
+                continue
+
+    def _log_tail(self, limit: int = 2000) -> str:
+        if self._log is None:
+            return ""
+        try:
+            self._log.flush()
+            self._log.seek(0, os.SEEK_END)
+            size = self._log.tell()
+            self._log.seek(max(0, size - limit))
+            return self._log.read().decode("utf-8", "replace")
+        except (OSError, ValueError):
+            return ""
+
+
+def _pump(stream, lines: queue.Queue) -> None:
+    try:
+        for line in stream:
+            lines.put(line)
+    except (OSError, ValueError):
+        pass
+    lines.put(None)
+
+
+def _kill_tree(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        try:
+            if os.name == "posix":
+                os.killpg(proc.pid, signal.SIGKILL)
+            else:
+                proc.kill()
+        except (ProcessLookupError, PermissionError, OSError):
+            proc.kill()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+def _signal_name(code: int | None) -> str:
+    if code is not None and code < 0:
+        try:
+            return f"signal {signal.Signals(-code).name}"
+        except ValueError:
+            return f"signal {-code}"
+    return f"exit code {code}"
+
+
+def _site_dirs() -> list[str]:
+    """The parent's package folders (QGIS may add its own), so the child finds the same GeoPandas."""
+    return [p for p in sys.path if p and ("site-packages" in p or "dist-packages" in p) and os.path.isdir(p)]
+
+
+def ensure_not_cancelled(cancel_event) -> None:
+    if cancel_event is not None and cancel_event.is_set():
+        raise CancelledError("The request was cancelled.", fix="Nothing was changed.")
