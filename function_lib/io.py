@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import ToolError, ValidationError
+from ..errors import DependencyError, ToolError, ValidationError
+
+# GeoPackage 1.2: older GDALs (QGIS 3.22 on Debian 12 has 3.6) warn on every open of a 1.4 file.
+GPKG_OPTIONS = {"GPKG": {"VERSION": "1.2"}}
 
 WRITE_DRIVERS = {
     ".gpkg": "GPKG",
@@ -25,11 +28,12 @@ def read_vector(path: str | Path):
     suffix = path.suffix.lower()
     try:
         if suffix in (".parquet", ".geoparquet"):
+            _need_pyarrow()
             return gpd.read_parquet(path)
         if suffix in (".csv", ".tsv", ".txt"):
             return _read_csv(path)
         return gpd.read_file(path)
-    except (ValidationError, ToolError):
+    except (ValidationError, ToolError, DependencyError):
         raise
     except Exception as exc:  # noqa: BLE001 - any reader failure becomes one clear message
         raise ToolError(f"Could not read '{path.name}': {exc}", fix="Is it a vector file GDAL can open?") from exc
@@ -56,11 +60,22 @@ def _read_csv(path: Path):
     )
 
 
+def _need_pyarrow() -> None:
+    try:
+        import pyarrow.parquet  # noqa: F401
+    except ImportError as exc:
+        raise DependencyError(
+            "GeoParquet needs the pyarrow package, which is not installed.",
+            fix="Install it (pip install pyarrow) or choose gpkg, geojson, fgb, shp or csv.",
+        ) from exc
+
+
 def write_vector(gdf, path: str | Path) -> str:
     """Write a GeoDataFrame; the format follows the suffix (GeoPackage by default)."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix in (".parquet", ".geoparquet"):
+        _need_pyarrow()
         gdf.to_parquet(path)
     elif suffix == ".csv":
         out = gdf.copy()
@@ -70,7 +85,7 @@ def write_vector(gdf, path: str | Path) -> str:
         driver = WRITE_DRIVERS.get(suffix)
         if driver is None:
             raise ValidationError(f"Cannot write '{suffix}' files.", fix="Use gpkg, geojson, shp, fgb, csv or parquet.")
-        gdf.to_file(path, driver=driver)
+        gdf.to_file(path, driver=driver, **GPKG_OPTIONS.get(driver, {}))
     return str(path)
 
 
@@ -142,7 +157,7 @@ def aligned(ctx, first, second, first_name: str, second_name: str):
     return second.to_crs(first.crs)
 
 
-LOCAL_PROJECTIONS = {"laea": "Lambert azimuthal equal-area", "aeqd": "azimuthal equidistant"}
+LOCAL_PROJECTIONS = ("Lambert Azimuthal Equal Area", "Azimuthal Equidistant")
 
 
 def crs_label(crs) -> str:
@@ -152,12 +167,12 @@ def crs_label(crs) -> str:
     epsg = crs.to_epsg()
     if epsg:
         return f"EPSG:{epsg}"
-    params = crs.to_dict()
-    if params.get("proj") in LOCAL_PROJECTIONS:
-        return (
-            f"a local {LOCAL_PROJECTIONS[params['proj']]} projection centred on "
-            f"lat {params.get('lat_0', 0):g}, lon {params.get('lon_0', 0):g}"
-        )
+    operation = getattr(crs, "coordinate_operation", None)
+    method = operation.method_name if operation is not None else ""
+    if any(name.lower() in method.lower() for name in LOCAL_PROJECTIONS):
+        params = {p.name: p.value for p in operation.params}
+        lat, lon = params.get("Latitude of natural origin", 0), params.get("Longitude of natural origin", 0)
+        return f"a local {method} projection centred on lat {lat:g}, lon {lon:g}"
     return crs.name
 
 
