@@ -178,7 +178,9 @@ class RunContext:
         if entry.path:
             return entry.path
         target = self.unique_path(entry.name, ".gpkg")
-        entry.data.to_file(target, driver="GPKG")
+        from .io import write_vector
+
+        write_vector(entry.data, target)
         entry.path = str(target)
         return entry.path
 
@@ -207,7 +209,11 @@ class RunContext:
         from .io import write_vector
 
         path = write_vector(gdf, self.unique_path(name, "." + fmt.lower().lstrip(".")))
-        return self.add_output(path, name=Path(path).stem, kind="vector", data=gdf)
+        kind = output_kind(path)  # a CSV with a WKT column is a table to the user, still readable as a layer
+        out = self.add_output(path, name=Path(path).stem, kind=kind, data=gdf)
+        if kind != "vector":
+            self.layers.add(out.name, path=path, data=gdf)
+        return out
 
     def save_table(self, df, name: str) -> Output:
         path = self.unique_path(name, ".csv")

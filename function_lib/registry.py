@@ -67,14 +67,17 @@ class Registry:
     def names(self) -> list[str]:
         return list(self._tools)
 
-    def preferred(self, name: str) -> Tool:
-        """The tool to run for `name`: its Processing equivalent when that one is available here."""
+    def preferred(self, name: str, args: dict | None = None) -> Tool:
+        """The tool to run for `name`: its Processing equivalent when that one is available here and
+        takes every argument given (a GeoPandas-only option such as buffer rings keeps GeoPandas)."""
         tool = self.get(name)
-        other = tool.spec.equivalent
-        if tool.spec.half == "geojson" and other in self._tools and self._tools[other].available:
-            return self._tools[other]
-        if not tool.available and other in self._tools and self._tools[other].available:
-            return self._tools[other]
+        other = self._tools.get(tool.spec.equivalent or "")
+        if other is None or not other.available:
+            return tool
+        if args is not None and not set(args) <= {p.name for p in other.spec.params}:
+            return tool
+        if tool.spec.half == "geojson" or not tool.available:
+            return other
         return tool
 
 
@@ -123,14 +126,12 @@ def check_layers_and_fields(spec: ToolSpec, args: dict, ctx: RunContext) -> None
 
 def run_tool(registry: Registry, name: str, args: dict, ctx: RunContext) -> ToolResult:
     """Validate a call, check its layers and fields, and run the preferred implementation."""
-    tool = registry.preferred(name)
+    tool = registry.preferred(name, args if isinstance(args, dict) else None)
     if not tool.available:
         raise ToolError(
             f"The tool '{name}' needs QGIS Processing, which is not available here.",
             fix="Run it inside QGIS or on a machine with PyQGIS.",
         )
-    if tool.name != name:
-        args = {k: v for k, v in args.items() if k in {p.name for p in tool.spec.params}}
     args = validate_args(tool.spec, args)
     if tool.spec.half == "geojson":
         check_layers_and_fields(tool.spec, args, ctx)

@@ -203,7 +203,7 @@ def main() -> None:
     for name, gdf in layers.items():
         target = out / f"{name}.gpkg"
         target.unlink(missing_ok=True)
-        gdf.to_file(target, driver="GPKG", layer=name)
+        gdf.to_file(target, driver="GPKG", layer=name, VERSION="1.2")  # readable without warnings by GDAL 3.6
     write_dem(out / "dem.tif", rng)
     if args.natural_earth:
         convert_natural_earth(Path(args.natural_earth), out)

@@ -23,9 +23,12 @@ def tool_list():
 LAYER = Param("layer", "layer", "Input layer (layer name, file path or an earlier result)")
 
 
-def vector_result(ctx: RunContext, gdf, name: str, summary: str, n_in: int | None = None, **values) -> ToolResult:
-    """Save a result layer and build the summary: what was done, features in and out, notes."""
-    out = ctx.save_vector(gdf, name)
+def vector_result(
+    ctx: RunContext, gdf, name: str, summary: str, n_in: int | None = None, fmt: str = "gpkg", **values
+) -> ToolResult:
+    """Save a result layer (GeoPackage unless fmt says otherwise) and build the summary: what was done,
+    features in and out, notes."""
+    out = ctx.save_vector(gdf, name, fmt)
     counts = f" ({n_in} features in, {len(gdf)} out)" if n_in is not None else f" ({len(gdf)} features)"
     text = summary + counts + "."
     if ctx.notes:

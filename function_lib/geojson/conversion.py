@@ -265,7 +265,7 @@ def _write_as(ctx: RunContext, gdf, name: str, fmt: str, summary: str) -> ToolRe
         long_names = [c for c in gdf.columns if len(str(c)) > 10]
         if long_names:
             ctx.note("Shapefile truncates field names to 10 characters: " + ", ".join(map(str, long_names)) + ".")
-    result = vector_result(ctx, gdf, safe_name(name), summary, len(gdf))
+    result = vector_result(ctx, gdf, safe_name(name), summary, len(gdf), fmt=fmt)
     result.summary += f" File: {result.outputs[0].path}"
     return result
 

@@ -250,7 +250,6 @@ def nearest_distance_summary(ctx: RunContext, layer: str, target: str | None = N
         params=(LAYER, _target_param()),
         returns="line layer with the source attributes, nearest_index, the target's attributes and distance",
         paper_name="JoinNearestPoints",
-        equivalent="qgis_join_by_nearest",
         keywords=("closest", "nearest neighbour", "connect"),
     )
 )
