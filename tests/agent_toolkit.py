@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pytest
+from geoagent.agent.pipeline import AgentConfig, run_request
 from geoagent.function_lib.context import ToolResult
 from geoagent.function_lib.geojson._base import LAYER, vector_result
 from geoagent.function_lib.registry import Registry
 from geoagent.function_lib.spec import Param, ToolSpec
+from geoagent.tests.scripted_server import ScriptedServer, load_script
 
 BUFFER = ToolSpec(
     name="buffer",
@@ -151,3 +154,40 @@ def make_layers(folder) -> dict[str, str]:
     schools.to_file(paths["schools"], driver="GPKG")
     districts.to_file(paths["districts"], driver="GPKG")
     return paths
+
+
+# -- fixtures and a runner shared by the agent tests ---------------------------------------------
+KEY = "sk-test-NEVER-IN-REPORTS-1234"
+
+
+@pytest.fixture
+def server():
+    srv = ScriptedServer().start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def layers(tmp_path):
+    return make_layers(tmp_path / "data")
+
+
+def config_for(server, **extra) -> AgentConfig:
+    config = AgentConfig(base_url=server.url, model="scripted", api_key=KEY, timeout_s=5, top_k=3)
+    config.backoff_s = 0.01
+    config.max_retries = 2
+    for key, value in extra.items():
+        setattr(config, key, value)
+    return config
+
+
+def run(server, script, layers, tmp_path, router=None, request="buffer the big schools by 100 m", **extra):
+    server.add(*(load_script(script) if isinstance(script, str) else script))
+    return run_request(
+        request,
+        [layers["schools"], layers["districts"]],
+        tmp_path / "out",
+        config_for(server, **extra),
+        registry=tiny_registry(),
+        router=router or TinyRouter(),
+    )

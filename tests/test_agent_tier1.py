@@ -6,47 +6,15 @@ import json
 
 import geopandas as gpd
 import pytest
-from geoagent.agent.pipeline import AgentConfig, run_request
 from geoagent.agent.tokens import count_messages
-from geoagent.tests.agent_toolkit import Plan, TinyRouter, make_layers, tiny_registry
-from geoagent.tests.scripted_server import ScriptedServer, load_script
+from geoagent.tests import agent_toolkit
+from geoagent.tests.agent_toolkit import KEY, Plan, TinyRouter, config_for, run
+from geoagent.tests.scripted_server import load_script
 from shapely.geometry import Point
 
-KEY = "sk-test-NEVER-IN-REPORTS-1234"
 CIRCLE_100M = Point(0, 0).buffer(100).area  # the same GEOS approximation the tool uses
 
-
-@pytest.fixture
-def server():
-    srv = ScriptedServer().start()
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture
-def layers(tmp_path):
-    return make_layers(tmp_path / "data")
-
-
-def config_for(server, **extra) -> AgentConfig:
-    config = AgentConfig(base_url=server.url, model="scripted", api_key=KEY, timeout_s=5, top_k=3)
-    config.backoff_s = 0.01
-    config.max_retries = 2
-    for key, value in extra.items():
-        setattr(config, key, value)
-    return config
-
-
-def run(server, script, layers, tmp_path, router=None, request="buffer the big schools by 100 m", **extra):
-    server.add(*(load_script(script) if isinstance(script, str) else script))
-    return run_request(
-        request,
-        [layers["schools"], layers["districts"]],
-        tmp_path / "out",
-        config_for(server, **extra),
-        registry=tiny_registry(),
-        router=router or TinyRouter(),
-    )
+server, layers = agent_toolkit.server, agent_toolkit.layers  # fixtures
 
 
 def _areas(path):
