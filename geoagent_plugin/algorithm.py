@@ -77,6 +77,7 @@ class AskGeoAgentAlgorithm(QgsProcessingAlgorithm):
         from . import engine
         from .layers import build_inputs
         from .settings import GeoAgentSettings
+        from .task import in_python_thread
 
         request = self.parameterAsString(parameters, self.REQUEST, context).strip()
         if not request:
@@ -96,17 +97,20 @@ class AskGeoAgentAlgorithm(QgsProcessingAlgorithm):
             if feedback.isCanceled():
                 cancel.set()
 
-        report = run_request(
-            request,
-            store,
-            folder,
-            config=config,
-            registry=engine.registry(),
-            router=engine.router(),
-            layer_infos=infos,
-            progress=progress,
-            cancel_event=cancel,
-        )
+        def serve():
+            return run_request(
+                request,
+                store,
+                folder,
+                config=config,
+                registry=engine.registry(),
+                router=engine.router(),
+                layer_infos=infos,
+                progress=progress,
+                cancel_event=cancel,
+            )
+
+        report = in_python_thread(serve)  # Processing may run us in a QThread; see task.in_python_thread
         data = report.to_json()
         feedback.pushInfo(f"route={data['route']} tier={data['tier']} status={data['status']}")
         for note in data.get("notes", []):

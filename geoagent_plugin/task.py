@@ -12,6 +12,29 @@ from ..agent.pipeline import run_request
 from . import engine
 
 
+def in_python_thread(fn, *args, **kwargs):
+    """Call fn in a Python-created thread and wait for it.
+
+    pyproj keeps per-thread PROJ contexts in Python thread-local state; in a QThreadPool thread
+    (where QgsTask.run() executes) that state is torn down between GIL acquisitions and PROJ
+    crashes on the next CRS lookup. A Python thread keeps its state for its whole life.
+    """
+    box: dict = {}
+
+    def target():
+        try:
+            box["value"] = fn(*args, **kwargs)
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the calling thread
+            box["error"] = exc
+
+    thread = threading.Thread(target=target, name="geoagent-worker", daemon=True)
+    thread.start()
+    thread.join()
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
+
+
 class AgentTask(QgsTask):
     """Runs run_request off the main thread. Nothing GUI or project-related happens in run()."""
 
@@ -35,19 +58,22 @@ class AgentTask(QgsTask):
         self.progress_message = message
         self.setProgress(max(0.0, min(100.0, float(percent))))
 
+    def _serve(self):
+        return self.runner(
+            self.request,
+            self.store,
+            self.out_dir,
+            config=self.config,
+            registry=engine.registry(),
+            router=engine.router(),
+            layer_infos=self.infos,
+            progress=self._progress,
+            cancel_event=self.cancel_event,
+        )
+
     def run(self) -> bool:
         try:
-            self.report = self.runner(
-                self.request,
-                self.store,
-                self.out_dir,
-                config=self.config,
-                registry=engine.registry(),
-                router=engine.router(),
-                layer_infos=self.infos,
-                progress=self._progress,
-                cancel_event=self.cancel_event,
-            )
+            self.report = in_python_thread(self._serve)
         except Exception as exc:  # noqa: BLE001 - reported in finished() on the main thread
             self.error = f"{type(exc).__name__}: {exc}"
             self.details = traceback.format_exc()

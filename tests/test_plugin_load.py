@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import configparser
 
-from qgis.core import Qgis, QgsApplication
-
 from geoagent import classFactory
 from geoagent.geoagent_plugin import dependencies
 from geoagent.tests.test_gui_support import ROOT, isolated_settings  # noqa: F401
+from qgis.core import Qgis, QgsApplication
 
 
 def _version_number(text: str) -> int:
@@ -22,8 +21,11 @@ def test_metadata_versions_cover_this_qgis():
     general = meta["general"]
     assert general["name"] == "GeoAgent"
     assert general["hasProcessingProvider"] == "yes"
-    assert _version_number(general["qgisMinimumVersion"]) <= Qgis.QGIS_VERSION_INT <= _version_number(
-        general["qgisMaximumVersion"]) + 99
+    assert (
+        _version_number(general["qgisMinimumVersion"])
+        <= Qgis.QGIS_VERSION_INT
+        <= _version_number(general["qgisMaximumVersion"]) + 99
+    )
 
 
 def test_plugin_loads_and_unloads_cleanly(qgis_iface, isolated_settings):  # noqa: F811

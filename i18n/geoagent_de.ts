@@ -1,0 +1,432 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de">
+  <context>
+    <name>GeoAgent</name>
+    <message>
+      <location filename="../geoagent_plugin/plugin.py" line="26" />
+      <source>&amp;GeoAgent</source>
+      <translation>&amp;GeoAgent</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="64" />
+      <source>API key</source>
+      <translation>API-Schlüssel</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="72" />
+      <source>Answer</source>
+      <translation>Antwort</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="66" />
+      <source>Architecture</source>
+      <translation>Architektur</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="37" />
+      <source>Ask GeoAgent</source>
+      <translation>GeoAgent fragen</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="104" />
+      <source>Ask for an analysis, for example: buffer roads by 100 m</source>
+      <translation>Fragen Sie nach einer Analyse, zum Beispiel: Straßen um 100 m puffern</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="64" />
+      <source>Auto</source>
+      <translation>Automatisch</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="62" />
+      <source>Base URL</source>
+      <translation>Basis-URL</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="111" />
+      <source>Cancel</source>
+      <translation>Abbrechen</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="139" />
+      <source>Cancelled</source>
+      <translation>Abgebrochen</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="86" />
+      <source>Clear</source>
+      <translation>Leeren</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="64" />
+      <source>Code</source>
+      <translation>Code</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="37" />
+      <source>Connected, but no model is set. Available: {names}</source>
+      <translation>Verbunden, aber kein Modell eingestellt. Verfügbar: {names}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="33" />
+      <source>Connected, but the server has no model called '{model}'. Available: {names}</source>
+      <translation>Verbunden, aber der Server hat kein Modell namens „{model}“. Verfügbar: {names}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="38" />
+      <source>Connected. Model '{model}' is available.</source>
+      <translation>Verbunden. Modell „{model}“ ist verfügbar.</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="89" />
+      <source>Copy</source>
+      <translation>Kopieren</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="28" />
+      <source>Could not reach {url}. Is the server running, and is the address right?</source>
+      <translation>{url} ist nicht erreichbar. Läuft der Server, und stimmt die Adresse?</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="46" />
+      <source>Describe an analysis in plain language, for example "buffer roads by 100 m". Standard requests run offline; others need a model configured in GeoAgent settings (or GEOAGENT_BASE_URL, GEOAGENT_MODEL and GEOAGENT_API_KEY for headless runs).</source>
+      <translation>Beschreiben Sie eine Analyse in Alltagssprache, zum Beispiel „Straßen um 100 m puffern“. Standardanfragen laufen offline; andere brauchen ein in den GeoAgent-Einstellungen konfiguriertes Modell (oder GEOAGENT_BASE_URL, GEOAGENT_MODEL und GEOAGENT_API_KEY bei Läufen ohne Oberfläche).</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="48" />
+      <source>Forget the stored key</source>
+      <translation>Gespeicherten Schlüssel löschen</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="64" />
+      <source>Function</source>
+      <translation>Funktion</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="63" />
+      <source>GeoAgent</source>
+      <translation>GeoAgent</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/plugin.py" line="44" />
+      <source>GeoAgent chat</source>
+      <translation>GeoAgent-Chat</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="225" />
+      <source>GeoAgent failed unexpectedly: {error}. Please report it with the GeoAgent log.</source>
+      <translation>GeoAgent ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoAgent-Protokoll.</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/plugin.py" line="86" />
+      <source>GeoAgent needs Python packages that QGIS's Python lacks: {names}. Click Install, or run: {command}</source>
+      <translation>GeoAgent braucht Python-Pakete, die dem Python von QGIS fehlen: {names}. Klicken Sie auf Installieren oder führen Sie aus: {command}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="31" />
+      <source>GeoAgent settings</source>
+      <translation>GeoAgent-Einstellungen</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/plugin.py" line="45" />
+      <source>GeoAgent settings…</source>
+      <translation>GeoAgent-Einstellungen…</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="136" />
+      <source>GeoAgent wrote a result it cannot read: {path}</source>
+      <translation>GeoAgent hat ein Ergebnis geschrieben, das nicht lesbar ist: {path}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="59" />
+      <source>Input layers</source>
+      <translation>Eingabelayer</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/plugin.py" line="96" />
+      <source>Install</source>
+      <translation>Installieren</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/plugin.py" line="120" />
+      <source>Installing the packages failed: {detail} Run this in a terminal instead: {command}</source>
+      <translation>Die Installation der Pakete ist fehlgeschlagen: {detail} Führen Sie stattdessen im Terminal aus: {command}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="60" />
+      <source>Keep the conversation in the project file (no keys are saved)</source>
+      <translation>Unterhaltung in der Projektdatei behalten (Schlüssel werden nicht gespeichert)</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="84" />
+      <source>Layers in play</source>
+      <translation>Beteiligte Layer</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="70" />
+      <source>Maximum code repair attempts</source>
+      <translation>Maximale Anzahl Code-Reparaturversuche</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="63" />
+      <source>Model</source>
+      <translation>Modell</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="13" />
+      <source>No base URL is set. Choose a provider preset or type the server's URL (ending in /v1).</source>
+      <translation>Keine Basis-URL gesetzt. Wählen Sie eine Anbietervorlage oder geben Sie die Server-URL ein (endet auf /v1).</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="156" />
+      <source>Open</source>
+      <translation>Öffnen</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="77" />
+      <source>Open settings</source>
+      <translation>Einstellungen öffnen</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="70" />
+      <source>Output folder</source>
+      <translation>Ausgabeordner</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="51" />
+      <source>Planner and worker</source>
+      <translation>Planer und Ausführer</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="61" />
+      <source>Provider</source>
+      <translation>Anbieter</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="91" />
+      <source>Re-run edited</source>
+      <translation>Bearbeitet erneut ausführen</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="73" />
+      <source>Report (JSON)</source>
+      <translation>Bericht (JSON)</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="56" />
+      <source>Request</source>
+      <translation>Anfrage</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="68" />
+      <source>Result layer</source>
+      <translation>Ergebnislayer</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="64" />
+      <source>Route</source>
+      <translation>Route</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="120" />
+      <source>Route for the next message: let the router decide, or force one</source>
+      <translation>Route für die nächste Nachricht: den Router entscheiden lassen oder eine erzwingen</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="49" />
+      <source>Route forced: {route}</source>
+      <translation>Route erzwungen: {route}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="68" />
+      <source>Router confidence threshold</source>
+      <translation>Konfidenzschwelle des Routers</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="53" />
+      <source>Run clear standard requests offline, without a model (tier 0)</source>
+      <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="124" />
+      <source>Send</source>
+      <translation>Senden</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="88" />
+      <source>Settings…</source>
+      <translation>Einstellungen…</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="165" />
+      <source>Show code</source>
+      <translation>Code anzeigen</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="57" />
+      <source>Show generated code before running it</source>
+      <translation>Erzeugten Code vor dem Ausführen anzeigen</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="82" />
+      <source>Show tool calls</source>
+      <translation>Werkzeugaufrufe anzeigen</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="51" />
+      <source>Single agent (ReAct)</source>
+      <translation>Einzelner Agent (ReAct)</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="128" />
+      <source>Something went wrong.</source>
+      <translation>Etwas ist schiefgegangen.</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="71" />
+      <source>Status</source>
+      <translation>Status</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="73" />
+      <source>Test connection</source>
+      <translation>Verbindung testen</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="142" />
+      <source>Testing…</source>
+      <translation>Wird getestet…</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="17" />
+      <source>The 'openai' package is missing. Install it from the message GeoAgent showed at start-up.</source>
+      <translation>Das Paket „openai“ fehlt. Installieren Sie es über die Meldung, die GeoAgent beim Start angezeigt hat.</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="190" />
+      <source>The edited tool calls are not valid JSON: {error}</source>
+      <translation>Die bearbeiteten Werkzeugaufrufe sind kein gültiges JSON: {error}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="128" />
+      <source>The key could not be stored: unlock or set up the QGIS authentication database (Settings &gt; Options &gt; Authentication) and try again.</source>
+      <translation>Der Schlüssel konnte nicht gespeichert werden: Entsperren oder richten Sie die QGIS-Authentifizierungsdatenbank ein (Einstellungen &gt; Optionen &gt; Authentifizierung) und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/plugin.py" line="114" />
+      <source>The packages were installed. GeoAgent is ready.</source>
+      <translation>Die Pakete wurden installiert. GeoAgent ist bereit.</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="84" />
+      <source>The request is empty. Describe what you want to do.</source>
+      <translation>Die Anfrage ist leer. Beschreiben Sie, was Sie tun möchten.</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="140" />
+      <source>The request was cancelled. Nothing was added to the project.</source>
+      <translation>Die Anfrage wurde abgebrochen. Dem Projekt wurde nichts hinzugefügt.</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="30" />
+      <source>The server answered with an error: {error}</source>
+      <translation>Der Server antwortete mit einem Fehler: {error}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="24" />
+      <source>The server answered, but {url} is not an OpenAI-compatible API. Check the URL; it usually ends in /v1.</source>
+      <translation>Der Server antwortet, aber {url} ist keine OpenAI-kompatible API. Prüfen Sie die URL; sie endet meist auf /v1.</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="22" />
+      <source>The server refused the API key. Check the key (and that it belongs to this provider).</source>
+      <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="236" />
+      <source>To serve it, open GeoAgent settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
+      <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoAgent-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="122" />
+      <source>Type a request and press Enter</source>
+      <translation>Anfrage eingeben und Eingabetaste drücken</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="67" />
+      <source>Working…</source>
+      <translation>In Arbeit…</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="153" />
+      <source>Zoom to</source>
+      <translation>Hinzoomen</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="201" />
+      <source>cancelled</source>
+      <translation>abgebrochen</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="33" />
+      <source>code</source>
+      <translation>Code</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="197" />
+      <source>done</source>
+      <translation>fertig</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="200" />
+      <source>error</source>
+      <translation>Fehler</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="33" />
+      <source>functions</source>
+      <translation>Funktionen</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="198" />
+      <source>needs a model</source>
+      <translation>braucht ein Modell</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="218" />
+      <source>no model calls</source>
+      <translation>keine Modellaufrufe</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="46" />
+      <source>not needed for local servers</source>
+      <translation>für lokale Server nicht nötig</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="33" />
+      <source>offline</source>
+      <translation>offline</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="199" />
+      <source>rejected</source>
+      <translation>abgelehnt</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="44" />
+      <source>stored in the QGIS authentication database</source>
+      <translation>in der QGIS-Authentifizierungsdatenbank gespeichert</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="211" />
+      <source>{calls} model calls, {prompt} + {completion} tokens</source>
+      <translation>{calls} Modellaufrufe, {prompt} + {completion} Tokens</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="208" />
+      <source>{ms:.0f} ms</source>
+      <translation>{ms:.0f} ms</translation>
+    </message>
+  </context>
+</TS>

@@ -1,0 +1,432 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+  <context>
+    <name>GeoAgent</name>
+    <message>
+      <location filename="../geoagent_plugin/plugin.py" line="26" />
+      <source>&amp;GeoAgent</source>
+      <translation>&amp;GeoAgent</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="64" />
+      <source>API key</source>
+      <translation>API 密钥</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="72" />
+      <source>Answer</source>
+      <translation>回答</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="66" />
+      <source>Architecture</source>
+      <translation>架构</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="37" />
+      <source>Ask GeoAgent</source>
+      <translation>询问 GeoAgent</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="104" />
+      <source>Ask for an analysis, for example: buffer roads by 100 m</source>
+      <translation>用自然语言提出分析需求，例如：将道路缓冲 100 米</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="64" />
+      <source>Auto</source>
+      <translation>自动</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="62" />
+      <source>Base URL</source>
+      <translation>基础 URL</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="111" />
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="139" />
+      <source>Cancelled</source>
+      <translation>已取消</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="86" />
+      <source>Clear</source>
+      <translation>清空</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="64" />
+      <source>Code</source>
+      <translation>代码</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="37" />
+      <source>Connected, but no model is set. Available: {names}</source>
+      <translation>已连接，但尚未设置模型。可用模型：{names}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="33" />
+      <source>Connected, but the server has no model called '{model}'. Available: {names}</source>
+      <translation>已连接，但服务器上没有名为“{model}”的模型。可用模型：{names}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="38" />
+      <source>Connected. Model '{model}' is available.</source>
+      <translation>已连接。模型“{model}”可用。</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="89" />
+      <source>Copy</source>
+      <translation>复制</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="28" />
+      <source>Could not reach {url}. Is the server running, and is the address right?</source>
+      <translation>无法连接到 {url}。服务器是否已启动？地址是否正确？</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="46" />
+      <source>Describe an analysis in plain language, for example "buffer roads by 100 m". Standard requests run offline; others need a model configured in GeoAgent settings (or GEOAGENT_BASE_URL, GEOAGENT_MODEL and GEOAGENT_API_KEY for headless runs).</source>
+      <translation>用自然语言描述分析，例如“将道路缓冲 100 米”。标准请求可离线运行；其他请求需要在 GeoAgent 设置中配置模型（无界面运行时可使用 GEOAGENT_BASE_URL、GEOAGENT_MODEL 和 GEOAGENT_API_KEY 环境变量）。</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="48" />
+      <source>Forget the stored key</source>
+      <translation>删除已保存的密钥</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="64" />
+      <source>Function</source>
+      <translation>函数</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="63" />
+      <source>GeoAgent</source>
+      <translation>GeoAgent</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/plugin.py" line="44" />
+      <source>GeoAgent chat</source>
+      <translation>GeoAgent 对话</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="225" />
+      <source>GeoAgent failed unexpectedly: {error}. Please report it with the GeoAgent log.</source>
+      <translation>GeoAgent 意外出错：{error}。请附上 GeoAgent 日志报告此问题。</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/plugin.py" line="86" />
+      <source>GeoAgent needs Python packages that QGIS's Python lacks: {names}. Click Install, or run: {command}</source>
+      <translation>GeoAgent 需要 QGIS 的 Python 中缺少的软件包：{names}。请点击“安装”，或运行：{command}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="31" />
+      <source>GeoAgent settings</source>
+      <translation>GeoAgent 设置</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/plugin.py" line="45" />
+      <source>GeoAgent settings…</source>
+      <translation>GeoAgent 设置…</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="136" />
+      <source>GeoAgent wrote a result it cannot read: {path}</source>
+      <translation>GeoAgent 写出的结果无法读取：{path}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="59" />
+      <source>Input layers</source>
+      <translation>输入图层</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/plugin.py" line="96" />
+      <source>Install</source>
+      <translation>安装</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/plugin.py" line="120" />
+      <source>Installing the packages failed: {detail} Run this in a terminal instead: {command}</source>
+      <translation>安装软件包失败：{detail} 请改为在终端中运行：{command}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="60" />
+      <source>Keep the conversation in the project file (no keys are saved)</source>
+      <translation>在项目文件中保存对话（不会保存任何密钥）</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="84" />
+      <source>Layers in play</source>
+      <translation>参与分析的图层</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="70" />
+      <source>Maximum code repair attempts</source>
+      <translation>代码修复的最大尝试次数</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="63" />
+      <source>Model</source>
+      <translation>模型</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="13" />
+      <source>No base URL is set. Choose a provider preset or type the server's URL (ending in /v1).</source>
+      <translation>尚未设置基础 URL。请选择服务商预设，或输入服务器地址（以 /v1 结尾）。</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="156" />
+      <source>Open</source>
+      <translation>打开</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="77" />
+      <source>Open settings</source>
+      <translation>打开设置</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="70" />
+      <source>Output folder</source>
+      <translation>输出文件夹</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="51" />
+      <source>Planner and worker</source>
+      <translation>规划者与执行者</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="61" />
+      <source>Provider</source>
+      <translation>服务商</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="91" />
+      <source>Re-run edited</source>
+      <translation>运行修改后的版本</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="73" />
+      <source>Report (JSON)</source>
+      <translation>报告（JSON）</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="56" />
+      <source>Request</source>
+      <translation>请求</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="68" />
+      <source>Result layer</source>
+      <translation>结果图层</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="64" />
+      <source>Route</source>
+      <translation>路由</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="120" />
+      <source>Route for the next message: let the router decide, or force one</source>
+      <translation>下一条消息的路由：由路由器决定，或强制指定</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="49" />
+      <source>Route forced: {route}</source>
+      <translation>已强制路由：{route}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="68" />
+      <source>Router confidence threshold</source>
+      <translation>路由置信度阈值</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="53" />
+      <source>Run clear standard requests offline, without a model (tier 0)</source>
+      <translation>明确的标准请求离线运行，无需模型（第 0 层）</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="124" />
+      <source>Send</source>
+      <translation>发送</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="88" />
+      <source>Settings…</source>
+      <translation>设置…</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="165" />
+      <source>Show code</source>
+      <translation>显示代码</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="57" />
+      <source>Show generated code before running it</source>
+      <translation>运行前显示生成的代码</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="82" />
+      <source>Show tool calls</source>
+      <translation>显示工具调用</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="51" />
+      <source>Single agent (ReAct)</source>
+      <translation>单智能体（ReAct）</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="128" />
+      <source>Something went wrong.</source>
+      <translation>出现了问题。</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="71" />
+      <source>Status</source>
+      <translation>状态</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="73" />
+      <source>Test connection</source>
+      <translation>测试连接</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="142" />
+      <source>Testing…</source>
+      <translation>正在测试…</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="17" />
+      <source>The 'openai' package is missing. Install it from the message GeoAgent showed at start-up.</source>
+      <translation>缺少“openai”软件包。请通过 GeoAgent 启动时显示的消息安装。</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="190" />
+      <source>The edited tool calls are not valid JSON: {error}</source>
+      <translation>修改后的工具调用不是有效的 JSON：{error}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="128" />
+      <source>The key could not be stored: unlock or set up the QGIS authentication database (Settings &gt; Options &gt; Authentication) and try again.</source>
+      <translation>无法保存密钥：请解锁或设置 QGIS 认证数据库（设置 &gt; 选项 &gt; 认证）后重试。</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/plugin.py" line="114" />
+      <source>The packages were installed. GeoAgent is ready.</source>
+      <translation>软件包已安装，GeoAgent 已就绪。</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="84" />
+      <source>The request is empty. Describe what you want to do.</source>
+      <translation>请求为空。请描述您想做什么。</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="140" />
+      <source>The request was cancelled. Nothing was added to the project.</source>
+      <translation>请求已取消，项目中没有添加任何内容。</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="30" />
+      <source>The server answered with an error: {error}</source>
+      <translation>服务器返回错误：{error}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="24" />
+      <source>The server answered, but {url} is not an OpenAI-compatible API. Check the URL; it usually ends in /v1.</source>
+      <translation>服务器有响应，但 {url} 不是兼容 OpenAI 的 API。请检查 URL，它通常以 /v1 结尾。</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="22" />
+      <source>The server refused the API key. Check the key (and that it belongs to this provider).</source>
+      <translation>服务器拒绝了该 API 密钥。请检查密钥（以及它是否属于该服务商）。</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="236" />
+      <source>To serve it, open GeoAgent settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
+      <translation>如需处理此请求，请打开 GeoAgent 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/dock.py" line="122" />
+      <source>Type a request and press Enter</source>
+      <translation>输入请求并按回车</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="67" />
+      <source>Working…</source>
+      <translation>处理中…</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="153" />
+      <source>Zoom to</source>
+      <translation>缩放至</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="201" />
+      <source>cancelled</source>
+      <translation>已取消</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="33" />
+      <source>code</source>
+      <translation>代码</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="197" />
+      <source>done</source>
+      <translation>完成</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="200" />
+      <source>error</source>
+      <translation>错误</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="33" />
+      <source>functions</source>
+      <translation>函数</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="198" />
+      <source>needs a model</source>
+      <translation>需要模型</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="218" />
+      <source>no model calls</source>
+      <translation>未调用模型</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="46" />
+      <source>not needed for local servers</source>
+      <translation>本地服务器无需密钥</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="33" />
+      <source>offline</source>
+      <translation>离线</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="199" />
+      <source>rejected</source>
+      <translation>已拒绝</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="44" />
+      <source>stored in the QGIS authentication database</source>
+      <translation>已保存在 QGIS 认证数据库中</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="211" />
+      <source>{calls} model calls, {prompt} + {completion} tokens</source>
+      <translation>{calls} 次模型调用，{prompt} + {completion} 个词元</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="208" />
+      <source>{ms:.0f} ms</source>
+      <translation>{ms:.0f} 毫秒</translation>
+    </message>
+  </context>
+</TS>
