@@ -19,16 +19,16 @@ def metric_crs(gdf, ctx=None, purpose: str = "distance"):
             fix="Assign the right CRS first (for example with reproject/assign CRS), then try again.",
         )
     crs = CRS.from_user_input(gdf.crs)
-    if crs.is_projected and _unit_is_metre(crs) and purpose == "distance":
-        return crs
-    if crs.is_projected and _unit_is_metre(crs) and purpose == "area" and not _is_web_mercator(crs):
+    # Web Mercator's "metres" are metres only at the equator (300 of them are ~180 m at 52°N).
+    if crs.is_projected and _unit_is_metre(crs) and not _is_web_mercator(crs):
         return crs
     if purpose == "area":
         target = _equal_area_for(gdf)
     else:
         target = _utm_for(gdf)
     if ctx is not None:
-        ctx.note(f"Measured in {target.to_string()} ({target.name}) because {crs.name} is not in metres.")
+        why = "distorts distances" if _is_web_mercator(crs) else "is not in metres"
+        ctx.note(f"Measured in {target.to_string()} ({target.name}) because {crs.name} {why}.")
     return target
 
 

@@ -1,0 +1,290 @@
+"""Time six core operations at 1k/10k/100k features: bare GeoPandas, our GeoPandas tool, QGIS Processing."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+OUT = Path(__file__).resolve().parent / "out"
+CRS = "EPSG:32633"
+ORIGIN = (500000.0, 5000000.0)
+SPACING = 100.0  # metres between grid cells; the area grows with n so the density stays the same
+OPS = ("buffer", "spatial_join", "count_points_in_polygons", "dissolve", "nearest_neighbour", "clip")
+
+
+# -- synthetic data, deterministic -----------------------------------------------------------------
+def make_data(n: int, seed: int = 42) -> dict:
+    """n random points, n target points, an n-cell polygon grid with 100 zones, and a round clip mask."""
+    import geopandas as gpd
+    import shapely
+
+    rng = np.random.default_rng(seed + n)
+    side = int(np.ceil(np.sqrt(n)))
+    extent = side * SPACING
+    xy = rng.uniform(0, extent, size=(n, 2)) + ORIGIN
+    txy = rng.uniform(0, extent, size=(n, 2)) + ORIGIN
+    points = gpd.GeoDataFrame({"pid": np.arange(n), "value": rng.normal(100, 15, n)},
+                              geometry=shapely.points(xy), crs=CRS)
+    targets = gpd.GeoDataFrame({"tid": np.arange(n)}, geometry=shapely.points(txy), crs=CRS)
+    col, row = np.arange(n) % side, np.arange(n) // side
+    x0, y0 = ORIGIN[0] + col * SPACING, ORIGIN[1] + row * SPACING
+    cells = shapely.box(x0, y0, x0 + SPACING, y0 + SPACING)
+    zone = (row * 10 // max(1, int(np.ceil(n / side)))) * 10 + col * 10 // side  # 10 × 10 blocks of cells
+    polygons = gpd.GeoDataFrame({"cid": np.arange(n), "zone": zone}, geometry=cells, crs=CRS)
+    centre = shapely.points(ORIGIN[0] + extent / 2, ORIGIN[1] + extent / 2)
+    mask = gpd.GeoDataFrame({"name": ["mask"]}, geometry=[shapely.buffer(centre, 0.4 * extent, quad_segs=16)],
+                            crs=CRS)
+    return {"points": points, "targets": targets, "polygons": polygons, "mask": mask}
+
+
+# -- the three ways of doing each job ----------------------------------------------------------------
+def bare_call(op: str, d: dict):
+    """The plain GeoPandas/Shapely code a user would write for the same result."""
+    import geopandas as gpd
+    import shapely
+
+    if op == "buffer":
+        return d["points"].set_geometry(d["points"].buffer(50.0))
+    if op == "spatial_join":
+        return gpd.sjoin(d["points"], d["polygons"], how="left", predicate="intersects").drop(columns="index_right")
+    if op == "count_points_in_polygons":
+        pts, polys = d["points"], d["polygons"]
+        hits = gpd.sjoin(pts[[pts.geometry.name]], polys[[polys.geometry.name]], predicate="intersects")
+        out = polys.copy()
+        out["count"] = hits["index_right"].value_counts().reindex(polys.index, fill_value=0).to_numpy()
+        return out
+    if op == "dissolve":
+        return d["polygons"].dissolve(by="zone", as_index=False)
+    if op == "nearest_neighbour":
+        pts, tgt = d["points"], d["targets"]
+        joined = gpd.sjoin_nearest(pts, tgt, distance_col="distance")
+        joined = joined[~joined.index.duplicated()]
+        lines = shapely.shortest_line(pts.geometry.values, tgt.geometry.values[joined["index_right"].to_numpy()])
+        return joined.set_geometry(lines)
+    if op == "clip":
+        return gpd.clip(d["polygons"], d["mask"])
+    raise ValueError(op)
+
+
+TOOL_CALLS = {
+    "buffer": ("buffer", {"layer": "points", "distance": 50.0}),
+    "spatial_join": ("spatial_join", {"layer": "points", "join": "polygons", "predicate": "intersects"}),
+    "count_points_in_polygons": ("count_points_in_polygons", {"polygons": "polygons", "points": "points"}),
+    "dissolve": ("dissolve", {"layer": "polygons", "fields": ["zone"]}),
+    "nearest_neighbour": ("join_nearest", {"layer": "points", "target": "targets"}),
+    "clip": ("clip", {"layer": "polygons", "overlay": "mask"}),
+}
+PROCESSING_CALLS = {
+    "buffer": ("qgis_buffer", {"layer": "points", "distance": 50.0}),
+    "spatial_join": ("qgis_join_by_location", {"layer": "points", "join": "polygons", "predicate": "intersects"}),
+    "count_points_in_polygons": ("qgis_count_points_in_polygon", {"polygons": "polygons", "points": "points"}),
+    "dissolve": ("qgis_dissolve", {"layer": "polygons", "fields": ["zone"]}),
+    "nearest_neighbour": ("qgis_join_by_nearest", {"layer": "points", "target": "targets"}),
+    "clip": ("qgis_clip", {"layer": "polygons", "overlay": "mask"}),
+}
+
+
+def memory_context(out_dir: Path, data: dict):
+    """A run context whose vector results stay in memory, so the tool timing leaves file writing out."""
+    from geoagent.function_lib.context import RunContext
+
+    class InMemoryContext(RunContext):
+        def save_vector(self, gdf, name, fmt="gpkg"):
+            self.last_result = gdf
+            return self.add_output(str(self.out_dir / f"{name}.{fmt}"), name=name, kind="vector", data=gdf)
+
+    ctx = InMemoryContext(out_dir)
+    for name, gdf in data.items():
+        ctx.layers.add(name, data=gdf)
+    return ctx
+
+
+def fresh(data: dict) -> dict:
+    """Copies of the inputs without cached spatial indexes, so no run profits from an earlier one."""
+    return {k: v.copy() for k, v in data.items()}
+
+
+def timed(fn) -> tuple[float, object]:
+    start = time.perf_counter()
+    result = fn()
+    return time.perf_counter() - start, result
+
+
+def bench_size(n: int, repeat: int, registry, qgis_registry, work: Path, ops) -> list[dict]:
+    from geoagent.function_lib.context import RunContext
+    from geoagent.function_lib.io import write_vector
+    from geoagent.function_lib.registry import run_tool
+
+    data = make_data(n)
+    files = {}
+    if qgis_registry is not None:
+        for name, gdf in data.items():
+            files[name] = write_vector(gdf, work / f"{name}_{n}.gpkg")
+    rows = []
+    for op in ops:
+        bare_t, tool_t, proc_t, n_out = [], [], [], None
+        for rep in range(repeat):
+            inputs = fresh(data)
+            t, _ = timed(lambda: bare_call(op, inputs))
+            bare_t.append(t)
+            inputs = fresh(data)
+            ctx = memory_context(work / f"tool_{rep}", inputs)
+            name, args = TOOL_CALLS[op]
+            t, res = timed(lambda: run_tool(registry, name, args, ctx))
+            tool_t.append(t)
+            n_out = res.values.get("feature_count")
+            result_gdf = ctx.last_result
+            if qgis_registry is not None:
+                pdir = work / f"proc_{op}_{n}_{rep}"
+                pctx = RunContext(pdir)
+                for lname, path in files.items():
+                    pctx.layers.add(lname, path=path)
+                pname, pargs = PROCESSING_CALLS[op]
+                t, _ = timed(lambda: run_tool(qgis_registry, pname, pargs, pctx))
+                proc_t.append(t)
+                shutil.rmtree(pdir, ignore_errors=True)
+        target = work / f"write_{op}_{n}.gpkg"
+        write_t, _ = timed(lambda: write_vector(result_gdf, target))
+        target.unlink(missing_ok=True)
+        row = {"op": op, "n": n, "tool_name": TOOL_CALLS[op][0], "features_out": n_out,
+               "bare_s": statistics.median(bare_t), "tool_s": statistics.median(tool_t), "write_s": write_t,
+               "processing_s": statistics.median(proc_t) if proc_t else None,
+               "runs": {"bare": bare_t, "tool": tool_t, "processing": proc_t}}
+        row["overhead_pct"] = 100.0 * (row["tool_s"] - row["bare_s"]) / row["bare_s"]
+        rows.append(row)
+        proc = f"{row['processing_s']:.3f}s" if row["processing_s"] is not None else "-"
+        print(f"{op:26s} n={n:>6}  bare {row['bare_s']:.3f}s  tool {row['tool_s']:.3f}s "
+              f"({row['overhead_pct']:+.1f}%)  write {write_t:.3f}s  processing {proc}", flush=True)
+    return rows
+
+
+# -- reports ---------------------------------------------------------------------------------------
+def write_markdown(rows: list[dict], meta: dict, path: Path) -> None:
+    lines = [
+        "# Function benchmark: bare GeoPandas vs our GeoPandas tool vs QGIS Processing",
+        "",
+        f"Synthetic data in {CRS} (seeded), median of {meta['repeat']} runs. `tool` = the GeoPandas tool through "
+        "`registry.run_tool` (argument validation, input checks, CRS handling, summary) with the result kept in "
+        "memory; `write` = writing that result to a GeoPackage, timed separately; `processing` = the QGIS "
+        "Processing tool end to end (reads the GeoPackage inputs, writes its GeoPackage output).",
+        "",
+        f"Machine: {meta['cpus']} CPUs; Python {meta['python']}; GEOS {meta['geos']}; QGIS {meta['qgis'] or 'n/a'}.",
+        "",
+        "| op | n | tool | bare (s) | tool (s) | overhead % | write (s) | processing (s) |",
+        "|---|---:|---|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        proc = f"{r['processing_s']:.3f}" if r["processing_s"] is not None else "n/a"
+        lines.append(f"| {r['op']} | {r['n']:,} | {r['tool_name']} | {r['bare_s']:.3f} | {r['tool_s']:.3f} | "
+                     f"{r['overhead_pct']:+.1f} | {r['write_s']:.3f} | {proc} |")
+    biggest = max(r["n"] for r in rows)
+    top = [r for r in rows if r["n"] == biggest]
+    slow = [r["op"] for r in top if max(r["tool_s"], r["bare_s"], r["processing_s"] or 0) >= 5.0]
+    heavy = [r["op"] for r in top if r["overhead_pct"] >= 20.0]
+    lines += [
+        "",
+        f"At n = {biggest:,}: every op under 5 s: {'yes' if not slow else 'no (' + ', '.join(slow) + ')'}; "
+        f"tool overhead under 20%: {'yes' if not heavy else 'no (' + ', '.join(heavy) + ')'}.",
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def write_plot(rows: list[dict], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ops = list(dict.fromkeys(r["op"] for r in rows))
+    cols = 3
+    fig, axes = plt.subplots((len(ops) + cols - 1) // cols, cols, figsize=(12, 7), squeeze=False)
+    for ax, op in zip(axes.flat, ops):
+        mine = [r for r in rows if r["op"] == op]
+        sizes = [r["n"] for r in mine]
+        for key, label, style in (("bare_s", "bare GeoPandas", "o--"), ("tool_s", "GeoPandas tool", "s-"),
+                                  ("processing_s", "QGIS Processing", "^-")):
+            times = [r[key] for r in mine]
+            if all(t is not None for t in times):
+                ax.plot(sizes, times, style, label=label)
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_title(op)
+        ax.set_xlabel("features")
+        ax.set_ylabel("seconds")
+        ax.axhline(5.0, color="grey", lw=0.8, ls=":")
+        ax.grid(True, which="both", alpha=0.3)
+    for ax in list(axes.flat)[len(ops):]:
+        ax.set_visible(False)
+    axes.flat[0].legend(fontsize=8)
+    fig.suptitle("Time vs size (median; dotted line = 5 s target)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def load_registries(with_processing: bool):
+    """Our GeoPandas registry (Processing unbound, so run_tool runs GeoPandas) and, if QGIS works, a bound one."""
+    from geoagent.function_lib import load_registry
+
+    registry = load_registry()
+    if not with_processing:
+        return registry, None, "skipped (--no-processing)"
+    try:
+        from geoagent.geoagent_plugin import processing_tools
+    except ImportError as exc:
+        return registry, None, f"geoagent_plugin.processing_tools not importable ({exc})"
+    qgis_registry = load_registry()
+    report = processing_tools.bind(qgis_registry)
+    wanted = {name for name, _ in PROCESSING_CALLS.values()}
+    missing = sorted(wanted - set(report.bound))
+    if not report.bound:
+        return registry, None, report.reason or "no Processing tool could be bound"
+    return registry, qgis_registry, f"missing: {', '.join(missing)}" if missing else "ok"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--ops", nargs="+", choices=OPS, default=list(OPS))
+    parser.add_argument("--no-processing", action="store_true", help="skip the QGIS Processing column")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args(argv)
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import shapely
+
+    registry, qgis_registry, status = load_registries(not args.no_processing)
+    print(f"QGIS Processing column: {status}", flush=True)
+    qgis_version = None
+    if qgis_registry is not None:
+        from qgis.core import Qgis
+
+        qgis_version = Qgis.QGIS_VERSION
+    args.out.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="geoagent-bench-functions-"))
+    try:
+        rows = []
+        for n in args.sizes:
+            rows += bench_size(n, args.repeat, registry, qgis_registry, work, args.ops)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    meta = {"repeat": args.repeat, "cpus": os.cpu_count(), "python": sys.version.split()[0],
+            "geos": shapely.geos_version_string, "qgis": qgis_version, "processing": status}
+    (args.out / "functions.json").write_text(json.dumps({"meta": meta, "rows": rows}, indent=2), encoding="utf-8")
+    write_markdown(rows, meta, args.out / "functions.md")
+    write_plot(rows, args.out / "functions.png")
+    print(f"wrote {args.out / 'functions.md'}, functions.json, functions.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
