@@ -9,8 +9,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from .builder import Builder, template_slots
-from .layers import ANY
+from .builder import SLOT, Builder, template_slots
+from .layers import ARCHETYPES, NUMERIC
 from .templates import LANGUAGES
 from .tools_geojson import GEOJSON_TOOLS
 from .tools_processing import PROCESSING_TOOLS
@@ -25,6 +25,11 @@ PER_TEMPLATE = {"en": {"function": 5, "chain": 4, "codegen": 5, "chat": 4},
                 "de": {"function": 3, "chain": 3, "codegen": 3, "chat": 3}}
 TEST_SHARE = 0.2
 TYPO_RATE = 0.05
+# archetypes with at least two numeric fields, for templates that name {field} and {field2}
+RICH = sorted(k for k, v in ARCHETYPES.items() if sum(f.type in NUMERIC for f in v[3]) >= 2)
+WRAPS = {"en": ["hey, {}", "{} thanks", "hi, {}", "quick question: {}", "{} :)", "sorry, {}"],
+         "zh": ["你好，{}", "{}谢谢", "请问{}", "{}？"],
+         "de": ["hey, {}", "{} danke", "kurze Frage: {}", "hallo, {}"]}
 
 
 def _entry(entry) -> tuple[str, dict]:
@@ -36,14 +41,14 @@ def _context(b: Builder, slots: set[str]) -> None:
     rng = b.rng
     if "raster" in slots:
         b.raster(None)
-    main = b.layer(None, "layer", geoms=ANY) if slots & {"layer", "field", "field2", "layer2"} or rng.random() < 0.5 else None
-    if main is not None:
-        nums = [f for f in main.fields if f.numeric and f.meaning != "fid"]
-        if nums:
-            b.field(None, main, f=rng.choice(nums))
-            others = [f for f in nums if f.name != b.slots.get("field")]
-            if others:
-                b.field(None, main, slot="field2", f=rng.choice(others))
+    main = None
+    if slots & {"layer", "field", "field2", "layer2"} or rng.random() < 0.5:
+        main = b.layer(None, "layer", archetypes=RICH if slots & {"field", "field2"} else None)
+    nums = [f for f in main.fields if f.numeric and f.meaning != "fid"] if main is not None else []
+    if nums:
+        first = b.field(None, main, f=rng.choice(nums))
+        others = [f for f in nums if f is not first]
+        b.field(None, main, slot="field2", f=rng.choice(others or nums))
     if "layer2" in slots or rng.random() < 0.3:
         b.layer(None, "layer2")
     b.distance(param="_", slot="dist")
@@ -66,6 +71,10 @@ def _one(tool_or_route: str, kind: str, template: str, consts: dict, rng, lang: 
     if lang == "en" and rng.random() < TYPO_RATE:
         template = add_typo(rng, template)
     text = " ".join(b.fill(template).split())
+    if kind == "chat" and len(text) > 12 and rng.random() < 0.5:
+        text = rng.choice(WRAPS[lang]).format(text)
+    if rng.random() < 0.3:
+        text = text[:1].upper() + text[1:]
     return {"text": text, "lang": lang, "route": route, "tool": tool, "params": params, "layers": layers}
 
 
@@ -115,7 +124,7 @@ def build_rows() -> list[dict]:
                 if made == want:
                     break
                 row = _one(name, kind, template, consts, random.Random(f"{tid}/{attempt}"), lang)
-                if row["text"] in seen:
+                if row["text"] in seen or SLOT.search(row["text"]):  # duplicate, or a slot this context cannot fill
                     continue
                 seen.add(row["text"])
                 row["split"] = "test" if tid in held else "train"

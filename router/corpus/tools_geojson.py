@@ -116,8 +116,8 @@ def b_one(geoms):
 
 
 def b_group_by(b):
-    lyr = b.layer(archetypes=["schools", "houses", "incidents", "roads", "parcels", "buildings", "countries", "trees", "hospitals",
-                              "stations", "rivers"])
+    pool = ["schools", "houses", "roads", "parcels", "buildings", "countries", "trees", "hospitals", "stations", "rivers"]
+    lyr = b.layer(archetypes=pool if "field" in b.want else pool + ["incidents"])
     cat = b.pick_field(lyr, "category")
     if not cat.categories:
         cat = next(f for f in lyr.fields if f.type == "string")
@@ -136,6 +136,8 @@ def b_join_table(b):
     b.slots["field"] = key.name
     tab = b.table("table", "table")
     tkey = next(f for f in tab.fields if f.meaning == "id")
+    if b.rng.random() < 0.7:
+        tkey.name = key.name  # most tables share the key's name
     b.text("table_field", "tfield", tkey.name)
 
 
