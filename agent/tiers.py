@@ -83,52 +83,53 @@ def input_paths(ctx, infos) -> list[str]:
 
 def serve_codegen(request, ctx, infos, config, report, client) -> None:
     """Tier 2: the code worker writes and repairs Python in the sandbox; its files become outputs."""
-    from ..codegen.worker import CodegenWorker
+    from ..codegen.sandbox import Sandbox
 
     report.tier = 2
     report.route = "codegen"
     chat = ModelChat(client, ctx, report)
     work_dir = Path(tempfile.mkdtemp(prefix="geoagent-code-"))
     try:
-        worker = CodegenWorker(chat, _sandbox(config), config.max_repairs)
-        t0 = time.perf_counter()
-        result = worker.solve(request, infos, str(work_dir), input_paths(ctx, infos), ctx.cancel_event)
-        report.timings_ms["codegen"] = (time.perf_counter() - t0) * 1000
+        with Sandbox(root=work_dir, timeout=getattr(config, "sandbox_timeout_s", 600)) as sandbox:
+            worker = _worker_class()(chat, sandbox, config.max_repairs)
+            t0 = time.perf_counter()
+            outcome = worker.solve(request, infos, str(work_dir), input_paths(ctx, infos), ctx.cancel_event)
+            report.timings_ms["codegen"] = (time.perf_counter() - t0) * 1000
         ctx.check_cancelled()
-        _record_codegen(result, ctx, report, work_dir)
+        _record_codegen(outcome, ctx, report, work_dir)
     finally:
         shutil.rmtree(work_dir, ignore_errors=True)
 
 
-def _sandbox(config):
-    from ..codegen.sandbox import Sandbox
+def _worker_class():
+    try:
+        from ..codegen.worker import CodegenWorker
+    except ImportError:
+        from ..codegen.repair import CodegenWorker
+    return CodegenWorker
 
-    return Sandbox(timeout=getattr(config, "sandbox_timeout_s", 600))
 
-
-def _record_codegen(result, ctx, report, work_dir: Path) -> None:
-    """Steps as {"code", "ok"}; outputs copied from the work dir into the output folder."""
-    for attempt in _field(result, "attempts", []):
-        report.steps.append({"code": _field(attempt, "code", ""), "ok": bool(_field(attempt, "ok", False))})
-    ok = bool(_field(result, "ok", False))
-    if ok:
-        for out in _field(result, "outputs", []):
-            path = Path(_field(out, "path", out) if not isinstance(out, str) else out)
-            if not path.is_absolute():
-                path = work_dir / path
-            if not path.exists():
-                continue
-            target = ctx.unique_path(path.stem, path.suffix)
-            shutil.copy2(path, target)
-            for sidecar in _sidecars(path):
-                shutil.copy2(sidecar, target.with_suffix(sidecar.suffix))
-            ctx.add_output(target, name=target.stem)
-        report.outputs = [o.to_json() for o in ctx.outputs]
-        report.status = "ok"
-        report.answer = str(_field(result, "answer", "") or _field(result, "stdout", "") or "").strip()[-2000:]
-    else:
-        report.status = "error"
-        report.error = str(_field(result, "error", "") or "The generated code failed.")
+def _record_codegen(outcome, ctx, report, work_dir: Path) -> None:
+    """Steps as {"code", "ok"}; on success the files the code wrote are copied into the output folder."""
+    report.steps.extend({"code": a.code, "ok": bool(a.ok)} for a in outcome.attempts)
+    if not outcome.ok:
+        report.status = "rejected" if outcome.rejected else "error"
+        report.error = outcome.error or "The generated code failed."
+        return
+    for out in outcome.outputs:
+        path = Path(out["path"])
+        if not path.is_absolute():
+            path = work_dir / path
+        if not path.exists():
+            continue
+        target = ctx.unique_path(path.stem, path.suffix)
+        shutil.copy2(path, target)
+        for sidecar in _sidecars(path):
+            shutil.copy2(sidecar, target.with_name(target.stem + sidecar.name[len(path.stem) :]))
+        ctx.add_output(target, name=target.stem)
+    report.outputs = [o.to_json() for o in ctx.outputs]
+    report.status = "ok"
+    report.answer = outcome.answer
 
 
 def _sidecars(path: Path) -> list[Path]:
@@ -138,22 +139,17 @@ def _sidecars(path: Path) -> list[Path]:
     return [p for p in path.parent.glob(path.stem + ".*") if p != path]
 
 
-def _field(obj, name, default=None):
-    if isinstance(obj, dict):
-        return obj.get(name, default)
-    return getattr(obj, name, default)
-
-
 class ModelChat:
-    """The chat callable the code worker uses: messages in, reply text out, usage into the report."""
+    """The chat callable of the code worker: messages in, (text, usage) out; usage is also added to the report."""
 
     def __init__(self, client, ctx, report):
         self.client, self.ctx, self.report = client, ctx, report
 
-    def __call__(self, messages: list[dict]) -> str:
+    def __call__(self, messages: list[dict]) -> tuple[str, dict]:
         if self.ctx.cancel_event.is_set():
             raise CancelledError("The request was cancelled.", fix="Nothing was changed.")
-        return call_model(self.client, messages, None, self.ctx, self.report).content
+        reply = call_model(self.client, messages, None, self.ctx, self.report)
+        return reply.content, {"prompt_tokens": reply.prompt_tokens, "completion_tokens": reply.completion_tokens}
 
 
 __all__ = ["serve_with_model", "serve_codegen", "make_client", "LoopOutcome", "finish"]
