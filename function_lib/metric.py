@@ -77,3 +77,48 @@ def to_metric(gdf, ctx=None, purpose: str = "distance"):
     if gdf.crs is not None and target == gdf.crs:
         return gdf, gdf.crs
     return gdf.to_crs(target), gdf.crs
+
+
+def spans_zones(gdf) -> bool:
+    """True when a layer in degrees is wider than one UTM zone can measure honestly (> 12° of longitude)."""
+    if gdf.crs is None or len(gdf) == 0:
+        return False
+    from pyproj import CRS
+
+    crs = CRS.from_user_input(gdf.crs)
+    if crs.is_projected and _unit_is_metre(crs) and not _is_web_mercator(crs):
+        return False
+    xmin, _, xmax, _ = _lonlat_bounds(gdf)
+    return (xmax - xmin) > 12
+
+
+def apply_per_zone(gdf, fn, ctx=None):
+    """Run fn(projected_part) -> GeoDataFrame for each UTM zone the features fall in, and return the
+    parts reprojected to the layer's CRS in the original row order.
+
+    For a layer that one metric CRS serves (projected in metres, or narrower than ~2 UTM zones) this
+    is a single call of fn in that CRS. A world-wide layer is measured zone by zone, so a 50 km buffer
+    is 50 km in Alaska and in New Zealand alike. fn must keep the index of the rows it returns.
+    """
+    import numpy as np
+    import pandas as pd
+    from pyproj import CRS
+
+    if not spans_zones(gdf):
+        target = metric_crs(gdf, ctx, "distance")
+        same = CRS.from_user_input(gdf.crs).equals(target)
+        part = fn(gdf if same else gdf.to_crs(target))
+        return part if same else part.to_crs(gdf.crs)
+    lonlat = gdf.geometry.to_crs(4326) if not CRS.from_user_input(gdf.crs).is_geographic else gdf.geometry
+    points = lonlat.representative_point()
+    zone = np.clip(np.floor((points.x.to_numpy() + 180) / 6).astype(int) + 1, 1, 60)
+    south = points.y.to_numpy() < 0
+    codes = np.where(south, 32700, 32600) + zone
+    parts = []
+    for code in np.unique(codes):
+        rows = gdf[codes == code]
+        parts.append(fn(rows.to_crs(int(code))).to_crs(gdf.crs))
+    if ctx is not None:
+        ctx.note(f"Measured each feature in its own UTM zone ({len(parts)} zones), because the layer spans the globe.")
+    out = pd.concat(parts)
+    return out.loc[gdf.index.intersection(out.index, sort=False)] if out.index.is_unique else out
