@@ -8,8 +8,12 @@ from pathlib import Path
 
 from .policy import ALLOWED_IMPORTS, FORBIDDEN_ATTRIBUTES, FORBIDDEN_CALLS, FORBIDDEN_MODULES
 
-_OPENERS = {"open"}
-_PATH_WRITERS = {"to_file", "to_csv", "savefig", "write_text", "write_bytes", "to_parquet", "to_json", "to_excel"}
+# Calls whose first argument is a path: checked when it is a constant (URLs, /vsi paths, outside the work dir).
+_PATH_CALLS = {
+    "open", "to_file", "to_csv", "savefig", "write_text", "write_bytes", "to_parquet", "to_json", "to_excel",
+    "read_file", "read_csv", "read_excel", "read_json", "read_parquet", "read_table", "read_dataframe", "loadtxt",
+    "genfromtxt", "load", "fromfile", "imread", "imsave", "read_text", "read_bytes", "ZipFile", "GzipFile",
+}
 
 
 @dataclass
@@ -97,7 +101,7 @@ class _Checker(ast.NodeVisitor):
             key = node.args[1]
             if not (isinstance(key, ast.Constant) and isinstance(key.value, str) and not key.value.startswith("_")):
                 self._add(node, "getattr() is only allowed with a constant, public attribute name")
-        if name in _OPENERS | _PATH_WRITERS or (name == "Path" and isinstance(func, ast.Name)):
+        if name in _PATH_CALLS or (name == "Path" and isinstance(func, ast.Name)):
             self._check_path_arg(node, name)
         self.generic_visit(node)
 

@@ -230,7 +230,23 @@ def _path_checked(func, guard: Guard, writes: bool):
     return wrapper
 
 
+def guard_threads(guard: Guard) -> None:
+    """Cap thread creation (Python < 3.13 raises no audit event for it): wrap the one primitive threads start with."""
+    import _thread
+
+    real_start = _thread.start_new_thread
+
+    def start_new_thread(function, args, kwargs=None):
+        if guard.active and threading.active_count() >= guard.max_threads:
+            guard.deny(f"more than {guard.max_threads} threads are not allowed")
+        return real_start(function, args, *([kwargs] if kwargs is not None else []))
+
+    _thread.start_new_thread = start_new_thread
+    threading._start_new_thread = start_new_thread
+
+
 def install(guard: Guard) -> None:
-    """Install the audit hook (for the life of the process) and the I/O path checks."""
+    """Install the audit hook (for the life of the process), the thread cap and the I/O path checks."""
     guard_geo_io(guard)
+    guard_threads(guard)
     sys.addaudithook(guard.hook)

@@ -46,6 +46,7 @@ def main() -> int:
     _send(proto_out, hello)
 
     namespace = _fresh_namespace(safe_builtins)
+    baseline = _Baseline()
     cell = 0
     for line in proto_in:
         try:
@@ -65,10 +66,46 @@ def main() -> int:
         elif op == "run":
             cell += 1
             reply = _run_cell(request, namespace, guard, policy, cell)
+            reply["restored"] = baseline.restore()
             _send(proto_out, reply)
         else:
             _send(proto_out, {"id": request.get("id"), "ok": False, "error": f"Unknown operation {op!r}."})
     return 0
+
+
+class _Baseline:
+    """sys.modules and signal handlers as they were at start, put back after every cell."""
+
+    def __init__(self):
+        import signal
+
+        self.modules = dict(sys.modules)
+        self.signal = signal
+        self.handlers = {}
+        for sig in signal.valid_signals():
+            try:
+                self.handlers[sig] = signal.getsignal(sig)
+            except (OSError, ValueError):
+                continue
+
+    def restore(self) -> list[str]:
+        changed = [name for name, module in self.modules.items() if sys.modules.get(name) is not module]
+        for name in changed:
+            sys.modules[name] = self.modules[name]
+        signal = self.signal
+        if hasattr(signal, "setitimer"):
+            for timer in (signal.ITIMER_REAL, signal.ITIMER_VIRTUAL, signal.ITIMER_PROF):
+                if signal.getitimer(timer) != (0.0, 0.0):
+                    signal.setitimer(timer, 0)
+                    changed.append(f"timer {timer}")
+        for sig, handler in self.handlers.items():
+            if handler is not None and signal.getsignal(sig) is not handler:
+                try:
+                    signal.signal(sig, handler)
+                    changed.append(f"signal {sig}")
+                except (OSError, ValueError, TypeError):
+                    continue
+        return changed
 
 
 def _send(stream, message: dict) -> None:

@@ -1,0 +1,201 @@
+"""Escape attempts against the code sandbox: one attack per row; each is refused or contained, then the sandbox
+recovers and nothing outside the work dir changed. Rows marked `static` go through the ast check; `runtime` rows skip
+it (check=False) to prove the guards inside the child hold on their own."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import pytest
+
+from geoagent.codegen.policy import Limits
+from geoagent.codegen.sandbox import Sandbox
+
+SECRET = "SECRET-KEY-DO-NOT-LEAK"
+AUTH = "AUTHDB-DO-NOT-LEAK"
+API_KEY = "sk-test-leak-me-not"
+
+STATIC = [
+    ("delete_outside", "import os\nos.remove('{sentinel}')", "import of 'os'"),
+    ("write_outside_open", "open('{sentinel}', 'w').write('pwned')", "outside the work dir"),
+    ("write_outside_pathlib", "from pathlib import Path\nPath('{sentinel}').write_text('pwned')", "outside the work"),
+    ("read_ssh_key", "print(open('{home}/.ssh/id_rsa').read())", "outside the work dir"),
+    ("read_auth_db", "import geopandas as gpd\nprint(gpd.read_file('{authdb}'))", "outside the work dir"),
+    ("socket", "import socket\nsocket.create_connection(('127.0.0.1', {port}))", "import of 'socket'"),
+    ("requests", "import requests\nrequests.get('http://127.0.0.1:{port}')", "import of 'requests'"),
+    ("urllib", "import urllib.request\nurllib.request.urlopen('http://127.0.0.1:{port}')", "import of 'urllib"),
+    ("url_via_gdal", "import geopandas as gpd\ngpd.read_file('https://example.com/a.geojson')", "url"),
+    ("subprocess", "import subprocess\nsubprocess.run(['touch', '{outside}/pwned'])", "import of 'subprocess'"),
+    ("os_system", "import os\nos.system('touch {outside}/pwned')", "import of 'os'"),
+    ("fork_bomb", "import os\nwhile True:\n    os.fork()", "import of 'os'"),
+    ("ctypes", "import ctypes\nctypes.CDLL(None).system(b'touch {outside}/pwned')", "import of 'ctypes'"),
+    ("importlib", "import importlib\nimportlib.import_module('os').system('id')", "import of 'importlib'"),
+    ("dunder_import", "__import__('os').system('touch {outside}/pwned')", "'__import__'"),
+    ("builtins_dict", "__builtins__['__import__']('os').system('id')", "'__builtins__'"),
+    ("subclasses", "[c for c in ().__class__.__base__.__subclasses__() if 'wrap' in c.__name__]", "private attribute"),
+    ("getattr_dunder", "getattr(getattr((), '__cl' + 'ass__'), '__subclasses__')()", "getattr()"),
+    ("sys_modules", "import sys\nsys.modules['json'] = sys.modules['os']", "import of 'sys'"),
+    ("signal", "import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)", "import of 'signal'"),
+    ("eval", "eval(\"__imp\" + \"ort__('os').system('id')\")", "'eval'"),
+    ("exec", "exec('import os')", "'exec'"),
+    ("attribute_chain", "import pathlib\npathlib.os.system('touch {outside}/pwned')", "module 'os'"),
+    ("threading", "import threading\nthreading.Thread(target=lambda: None).start()", "import of 'threading'"),
+    ("pickle", "import pickle\npickle.loads(b'cos\\nsystem\\n(S\"id\"\\ntR.')", "import of 'pickle'"),
+    ("shutil_rmtree", "import shutil\nshutil.rmtree('{outside}')", "import of 'shutil'"),
+    ("frame_walk", "import warnings\nf = warnings.sys.exc_info()\nprint(f[2].tb_frame.f_back.f_locals)", "'sys'"),
+]
+
+RUNTIME = [
+    ("rt_write_outside", "open('{sentinel}', 'w').write('pwned')", "outside the work dir"),
+    ("rt_delete_outside", "import pathlib\npathlib.Path('{sentinel}').unlink()", "outside the work dir"),
+    ("rt_rename_outside", "import pathlib\npathlib.Path('{sentinel}').rename('stolen.txt')", "outside the work dir"),
+    ("rt_mkdir_outside", "import pathlib\npathlib.Path('{outside}/newdir').mkdir()", "outside the work dir"),
+    ("rt_read_ssh_key", "print(open('{home}/.ssh/id_rsa').read())", "not allowed"),
+    ("rt_read_auth_db_gdal", "import geopandas as gpd\nprint(gpd.read_file('{authdb}'))", "not allowed"),
+    ("rt_read_parent_environ", "import pathlib\nprint(open('/proc/%d/environ' % pathlib.os.getppid()).read())",
+     "not allowed"),
+    ("rt_write_outside_gdal", "import geopandas as gpd\nfrom shapely.geometry import Point\n"
+     "gpd.GeoDataFrame(geometry=[Point(0, 0)], crs=3857).to_file('{outside}/evil.gpkg')", "outside the work dir"),
+    ("rt_import_os", "import os", "import of 'os' is not allowed"),
+    ("rt_dunder_import", "__import__('subprocess')", "import of 'subprocess' is not allowed"),
+    ("rt_from_import", "from pathlib import os", "importing 'os' from 'pathlib'"),
+    ("rt_eval_removed", "eval('1 + 1')", "name 'eval' is not defined"),
+    ("rt_getattr_private", "import pathlib\ngetattr(pathlib.os, '_exit')(0)", "private attribute"),
+    ("rt_os_system", "import pathlib\npathlib.os.system('touch {outside}/pwned')", "os.system"),
+    ("rt_posix_spawn", "import pathlib\npathlib.os.posix_spawn('/bin/touch', ['touch', '{outside}/pwned'], {{}})",
+     "os.posix_spawn"),
+    ("rt_subprocess", "import matplotlib\nmatplotlib.subprocess.run(['touch', '{outside}/pwned'])", "subprocess.Popen"),
+    ("rt_fork_bomb", "import pathlib\nwhile True:\n    pathlib.os.fork()", "os.fork"),
+    ("rt_kill_parent", "import pathlib\npathlib.os.kill(pathlib.os.getppid(), 9)", "another process"),
+    ("rt_socket", "import warnings\nsk = warnings.sys.modules['importlib'].import_module('socket')\n"
+     "sk.create_connection(('127.0.0.1', {port}))", "socket"),
+    ("rt_ctypes", "import warnings\nct = warnings.sys.modules['ctypes']\nct.CDLL(None).system(b'touch {outside}/p')",
+     "ctypes"),
+    ("rt_ctypes_pythonapi", "import warnings\nwarnings.sys.modules['ctypes'].pythonapi.system(b'id')", "ctypes.dlsym"),
+    ("rt_rlimit_raise", "import warnings\nr = warnings.sys.modules['resource']\nr.setrlimit(r.RLIMIT_AS, (-1, -1))",
+     "resource.setrlimit"),
+    ("rt_chdir_then_write", "import pathlib\npathlib.os.chdir('/')\nopen('pwned.txt', 'w')", "outside the work dir"),
+    ("rt_symlink_escape", "import pathlib\npathlib.Path('link').symlink_to('{outside}')\n"
+     "open('link/sentinel.txt', 'w').write('pwned')", "outside the work dir"),
+    ("rt_sys_modules_patch", "import warnings\nwarnings.sys.modules['json'] = warnings.sys.modules['os']\n"
+     "import json\njson.system('touch {outside}/pwned')", "os.system"),
+    ("rt_infinite_loop", "while True:\n    pass", "longer than"),
+    ("rt_signal_tamper_then_loop", "import warnings\nsg = warnings.sys.modules['signal']\n"
+     "sg.signal(sg.SIGTERM, sg.SIG_IGN)\nsg.signal(sg.SIGINT, sg.SIG_IGN)\nwhile True:\n    pass", "longer than"),
+    ("rt_exit_process", "import pathlib\ngetattr(pathlib.os, 'abort')()", "died"),
+    ("rt_memory_bomb", "x = bytearray(8 * 1024 ** 3)", "MemoryError"),
+    ("rt_memory_bomb_list", "x = [0] * (10 ** 10)", "MemoryError"),
+    ("rt_10gb_file", "f = open('big.bin', 'wb')\nf.seek(10 * 1024 ** 3)\nf.write(b'x')\nf.close()", "too large"),
+    ("rt_runaway_thread", "import zipfile\nzipfile.threading.Thread(target=lambda: any(False for _ in iter(int, 1)), "
+     "daemon=True).start()", "thread"),
+    ("rt_thread_flood", "import zipfile\nev = zipfile.threading.Event()\n"
+     "[zipfile.threading.Thread(target=ev.wait, daemon=True).start() for _ in range(200)]", "more than 16 threads"),
+    ("rt_system_exit", "raise SystemExit(3)", "exit()"),
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def arena(tmp_path_factory):
+    """A fake home with secrets, an outside folder with a sentinel, a listening socket, and one shared sandbox."""
+    base = tmp_path_factory.mktemp("escape")
+    home = base / "home"
+    (home / ".ssh").mkdir(parents=True)
+    (home / ".ssh" / "id_rsa").write_text(SECRET)
+    authdb = home / ".local/share/QGIS/QGIS3/profiles/default/qgis-auth.db"
+    authdb.parent.mkdir(parents=True)
+    authdb.write_text(AUTH)
+    outside = base / "outside"
+    outside.mkdir()
+    sentinel = outside / "sentinel.txt"
+    sentinel.write_text("untouched")
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(4)
+    listener.settimeout(0.01)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("HOME", str(home))
+        mp.setenv("OPENAI_API_KEY", API_KEY)
+        sandbox = Sandbox(root=base / "sandbox", timeout=30, limits=Limits(max_threads=16))
+        sandbox.start()
+        yield {"sandbox": sandbox, "home": home, "authdb": authdb, "outside": outside, "sentinel": sentinel,
+               "listener": listener, "port": listener.getsockname()[1]}  # fmt: skip
+        sandbox.close()
+    listener.close()
+
+
+def _state(arena) -> tuple:
+    sentinel = arena["sentinel"]
+    files = sorted(str(p.relative_to(arena["outside"])) for p in arena["outside"].rglob("*"))
+    home = sorted((str(p), p.stat().st_mtime_ns) for p in arena["home"].rglob("*") if p.is_file())
+    return sentinel.read_text(), sentinel.stat().st_mtime_ns, files, home
+
+
+def _attack(arena, code: str, check: bool, timeout: float = 5.0):
+    sandbox = arena["sandbox"]
+    work = sandbox.new_work_dir("attack")
+    fmt = {k: arena[k] for k in ("home", "authdb", "outside", "sentinel", "port")}
+    before = _state(arena)
+    result = sandbox.run(code.format(**fmt), work, timeout=timeout, check=check)
+    return work, before, result
+
+
+def _accepted_connection(listener) -> bool:
+    try:
+        conn, _ = listener.accept()
+    except (TimeoutError, OSError):
+        return False
+    conn.close()
+    return True
+
+
+def _assert_contained(arena, work: Path, before: tuple, result, expected: str) -> None:
+    assert not result.ok, f"the attack was not stopped: {result.stdout!r}"
+    assert expected.lower() in (result.error or "").lower(), result.error
+    text = (result.error or "") + result.stdout
+    assert SECRET not in text and AUTH not in text and API_KEY not in text
+    assert _state(arena) == before, "something outside the work dir changed"
+    assert not _accepted_connection(arena["listener"]), "the code reached the network"
+    after = arena["sandbox"].run("print(6 * 7)", work, timeout=30)
+    assert after.ok and after.stdout == "42\n", after.error
+
+
+@pytest.mark.parametrize(("name", "code", "expected"), STATIC, ids=[r[0] for r in STATIC])
+def test_static_layer_refuses(arena, name, code, expected):
+    work, before, result = _attack(arena, code, check=True)
+    assert result.stage == "static"
+    _assert_contained(arena, work, before, result, expected)
+
+
+@pytest.mark.parametrize(("name", "code", "expected"), RUNTIME, ids=[r[0] for r in RUNTIME])
+def test_runtime_layer_contains(arena, name, code, expected):
+    work, before, result = _attack(arena, code, check=False, timeout=3.0)
+    _assert_contained(arena, work, before, result, expected)
+
+
+def test_api_key_not_in_child_environment(arena):
+    work = arena["sandbox"].new_work_dir("env")
+    code = "import pathlib\nenv = pathlib.os.environ\nprint(sorted(k for k in env if 'KEY' in k), env.get('HOME'))"
+    result = arena["sandbox"].run(code, work, check=False)
+    assert result.ok, result.error
+    assert API_KEY not in result.stdout and "OPENAI_API_KEY" not in result.stdout
+    assert str(arena["home"]) in result.stdout
+
+
+def test_os_limits_applied(arena):
+    work = arena["sandbox"].new_work_dir("limits")
+    code = (
+        "import warnings\nr = warnings.sys.modules['resource']\n"
+        "print(r.getrlimit(r.RLIMIT_CORE)[0], r.getrlimit(r.RLIMIT_AS)[0], r.getrlimit(r.RLIMIT_FSIZE)[0], "
+        "r.getrlimit(r.RLIMIT_NOFILE)[0], r.getrlimit(r.RLIMIT_CPU)[0] > 0)"
+    )
+    result = arena["sandbox"].run(code, work, check=False)
+    assert result.ok, result.error
+    assert result.stdout.split() == ["0", str(4 * 1024**3), str(512 * 1024**2), "256", "True"]
+
+
+def test_attack_rows_are_distinct_per_layer():
+    for rows in (STATIC, RUNTIME):
+        codes = [row[1] for row in rows]
+        assert len(codes) == len(set(codes))
+    assert len(STATIC) >= 25 and len(RUNTIME) >= 30
