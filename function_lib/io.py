@@ -95,6 +95,9 @@ GEOMETRY_FAMILIES = {
     "line": {"LineString", "MultiLineString", "LinearRing"},
     "polygon": {"Polygon", "MultiPolygon"},
 }
+# shapely.get_type_id codes: -1 missing, 0 Point, 1 LineString, 2 LinearRing, 3 Polygon, 4 MultiPoint, ...
+TYPE_NAMES = {0: "Point", 1: "LineString", 2: "LinearRing", 3: "Polygon", 4: "MultiPoint", 5: "MultiLineString",
+              6: "MultiPolygon", 7: "GeometryCollection"}  # fmt: skip
 
 
 def checked_layer(ctx, name: str, expect: tuple[str, ...] | str | None = None, repair: bool = True):
@@ -106,17 +109,29 @@ def checked_layer(ctx, name: str, expect: tuple[str, ...] | str | None = None, r
     gdf = ctx.gdf(name)
     if len(gdf) == 0:
         raise ToolError(f"Layer '{name}' is empty (0 features).", fix="Choose a layer that has features.")
+    if expect or repair:
+        type_ids = _type_ids(gdf)
     if expect:
-        check_geometry_type(gdf, name, (expect,) if isinstance(expect, str) else expect)
+        check_geometry_type(gdf, name, (expect,) if isinstance(expect, str) else expect, type_ids)
     if repair:
-        gdf = repaired(ctx, gdf, name)
+        gdf = repaired(ctx, gdf, name, type_ids)
     return gdf
 
 
-def check_geometry_type(gdf, name: str, expect: tuple[str, ...]) -> None:
+def _type_ids(gdf):
+    import numpy as np
+    import shapely
+
+    return shapely.get_type_id(np.asarray(gdf.geometry.array))
+
+
+def check_geometry_type(gdf, name: str, expect: tuple[str, ...], type_ids=None) -> None:
     """ValidationError naming the expected and the actual geometry types when they do not fit."""
+    import numpy as np
+
+    type_ids = _type_ids(gdf) if type_ids is None else type_ids
     allowed = set().union(*(GEOMETRY_FAMILIES[e] for e in expect))
-    present = set(gdf.geometry.geom_type.dropna().unique())
+    present = {TYPE_NAMES[int(t)] for t in np.unique(type_ids) if t >= 0}
     wrong = present - allowed
     if wrong or not present:
         got = ", ".join(sorted(present)) or "no geometries"
@@ -126,15 +141,22 @@ def check_geometry_type(gdf, name: str, expect: tuple[str, ...]) -> None:
         )
 
 
-def repaired(ctx, gdf, name: str):
+def repaired(ctx, gdf, name: str, type_ids=None):
     """gdf with invalid geometries made valid (vectorized make_valid), noted in ctx; gdf itself if all valid."""
-    geoms = gdf.geometry
-    invalid = geoms.notna() & ~geoms.is_valid
+    import numpy as np
+    import shapely
+
+    type_ids = _type_ids(gdf) if type_ids is None else type_ids
+    if np.isin(type_ids, (-1, 0, 4)).all():
+        return gdf  # points are always valid: skip the validity test
+    geoms = np.asarray(gdf.geometry.array)
+    invalid = (type_ids >= 0) & ~shapely.is_valid(geoms)
     count = int(invalid.sum())
     if not count:
         return gdf
-    fixed = gdf.copy()
-    fixed.loc[invalid, fixed.geometry.name] = geoms[invalid].make_valid()
+    geoms = geoms.copy()
+    geoms[invalid] = shapely.make_valid(geoms[invalid])
+    fixed = gdf.set_geometry(type(gdf.geometry)(geoms, index=gdf.index, crs=gdf.crs, name=gdf.geometry.name))
     ctx.note(f"Repaired {count} invalid geometr{'y' if count == 1 else 'ies'} in '{name}' with make_valid.")
     return fixed
 

@@ -12,13 +12,12 @@ from urllib.parse import parse_qs
 import geopandas as gpd
 import pandas as pd
 import pytest
-from shapely.geometry import LineString, Point, Polygon, box
-
 from geoagent.errors import DependencyError, ToolError, ValidationError
 from geoagent.function_lib.context import RunContext
 from geoagent.function_lib.geojson import TOOLS
 from geoagent.function_lib.io import read_vector
 from geoagent.function_lib.registry import Registry, run_tool
+from shapely.geometry import LineString, Point, Polygon, box
 
 REGISTRY = Registry()
 for _spec, _impl in TOOLS:
@@ -27,8 +26,16 @@ for _spec, _impl in TOOLS:
 FEATURES = {
     "type": "FeatureCollection",
     "features": [
-        {"type": "Feature", "properties": {"name": "a", "pop": 10}, "geometry": {"type": "Point", "coordinates": [1, 2]}},
-        {"type": "Feature", "properties": {"name": "b", "pop": 20}, "geometry": {"type": "Point", "coordinates": [3, 4]}},
+        {
+            "type": "Feature",
+            "properties": {"name": "a", "pop": 10},
+            "geometry": {"type": "Point", "coordinates": [1, 2]},
+        },
+        {
+            "type": "Feature",
+            "properties": {"name": "b", "pop": 20},
+            "geometry": {"type": "Point", "coordinates": [3, 4]},
+        },
     ],
 }
 OVERPASS = {
@@ -38,8 +45,12 @@ OVERPASS = {
             "type": "way",
             "id": 2,
             "tags": {"amenity": "cafe"},
-            "geometry": [{"lat": 52.5, "lon": 13.3}, {"lat": 52.5, "lon": 13.31}, {"lat": 52.51, "lon": 13.31},
-                         {"lat": 52.5, "lon": 13.3}],
+            "geometry": [
+                {"lat": 52.5, "lon": 13.3},
+                {"lat": 52.5, "lon": 13.31},
+                {"lat": 52.51, "lon": 13.31},
+                {"lat": 52.5, "lon": 13.3},
+            ],
         },
     ]
 }
@@ -190,8 +201,17 @@ def test_rename_field(tmp_path):
         run(ctx, "rename_field", layer="cities", field="population", new_name="name")
 
 
-@pytest.mark.parametrize("fmt,suffix", [("gpkg", ".gpkg"), ("geojson", ".geojson"), ("shp", ".shp"), ("csv", ".csv"),
-                                        ("parquet", ".parquet"), ("fgb", ".fgb")])
+@pytest.mark.parametrize(
+    "fmt,suffix",
+    [
+        ("gpkg", ".gpkg"),
+        ("geojson", ".geojson"),
+        ("shp", ".shp"),
+        ("csv", ".csv"),
+        ("parquet", ".parquet"),
+        ("fgb", ".fgb"),
+    ],
+)
 def test_save_result_and_convert_round_trip(tmp_path, fmt, suffix):
     src = _cities()
     ctx = make_ctx(tmp_path, cities=src)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
-
 from geoagent.errors import ValidationError
 from geoagent.function_lib.expression import evaluate, fields_used, filter_mask
 
@@ -26,8 +25,8 @@ NUM_CODE = pd.to_numeric(C, errors="coerce")
 ROWS = [
     ("population > 100000 and state = 'PA'", (P > 100000) & (S == "PA")),
     ("population > 100000 AND state == 'PA'", (P > 100000) & (S == "PA")),
-    ('"type" = \'primary\'', T == "primary"),
-    ("type = \"primary\"", T == "primary"),  # Python style: double quotes as text against a field
+    ("\"type\" = 'primary'", T == "primary"),
+    ('type = "primary"', T == "primary"),  # Python style: double quotes as text against a field
     ("name LIKE 'A%'", N.str.startswith("A")),
     ("name like 'A_bany'", N == "Albany"),
     ("name ILIKE 'a%'", N.str.lower().str.startswith("a")),

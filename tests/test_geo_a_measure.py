@@ -7,14 +7,13 @@ import numpy as np
 import pandas as pd
 import pytest
 import shapely
-from pyproj import Geod, Transformer
-from shapely.geometry import LineString, Point, Polygon, box
-
 from geoagent.errors import ToolError, ValidationError
 from geoagent.function_lib.context import RunContext
 from geoagent.function_lib.geojson import TOOLS
 from geoagent.function_lib.io import read_vector
 from geoagent.function_lib.registry import Registry, run_tool
+from pyproj import Geod, Transformer
+from shapely.geometry import LineString, Point, Polygon, box
 
 REGISTRY = Registry()
 for _spec, _impl in TOOLS:
@@ -106,8 +105,9 @@ def test_empty_layer_error_names_it(tmp_path):
 
 
 def test_add_xy_in_layer_crs_and_in_another(tmp_path):
-    pts = gpd.GeoDataFrame({"n": ["a", "b"]}, geometry=[Point(500000, 5000000), Point(510000, 5010000)],
-                           crs="EPSG:32633")
+    pts = gpd.GeoDataFrame(
+        {"n": ["a", "b"]}, geometry=[Point(500000, 5000000), Point(510000, 5010000)], crs="EPSG:32633"
+    )
     ctx = make_ctx(tmp_path, pts=pts)
     out = ctx.gdf(run(ctx, "add_xy", layer="pts").outputs[0].name)
     assert out["x"].tolist() == [500000, 510000] and out["y"].tolist() == [5000000, 5010000]
@@ -122,9 +122,13 @@ def test_add_xy_in_layer_crs_and_in_another(tmp_path):
 
 def _houses():
     return gpd.GeoDataFrame(
-        {"district": ["n", "n", "s", "s", "s", None], "price": [100, 300, 50, 70, 90, 10],
-         "rooms": ["3", "4", "2", "2", "x", "1"]},
-        geometry=[Point(i, i) for i in range(6)], crs="EPSG:32633",
+        {
+            "district": ["n", "n", "s", "s", "s", None],
+            "price": [100, 300, 50, 70, 90, 10],
+            "rooms": ["3", "4", "2", "2", "x", "1"],
+        },
+        geometry=[Point(i, i) for i in range(6)],
+        crs="EPSG:32633",
     )
 
 
@@ -142,9 +146,11 @@ def test_count_features_answer_and_by_field(tmp_path):
 
 
 def test_count_points_in_polygons_by_hand_and_across_crs(tmp_path):
-    polys = gpd.GeoDataFrame({"name": ["left", "right", "empty"]},
-                             geometry=[box(0, 0, 10, 10), box(10, 0, 20, 10), box(100, 100, 110, 110)],
-                             crs="EPSG:32633")
+    polys = gpd.GeoDataFrame(
+        {"name": ["left", "right", "empty"]},
+        geometry=[box(0, 0, 10, 10), box(10, 0, 20, 10), box(100, 100, 110, 110)],
+        crs="EPSG:32633",
+    )
     xy = [(1, 1), (2, 2), (5, 5), (15, 5), (9, 9), (50, 50)]
     pts_utm = gpd.GeoDataFrame({"v": range(6)}, geometry=[Point(p) for p in xy], crs="EPSG:32633")
     ctx = make_ctx(tmp_path, polys=polys, pts=pts_utm.to_crs(4326))
@@ -157,7 +163,8 @@ def test_count_points_in_polygons_by_hand_and_across_crs(tmp_path):
     edge = gpd.GeoDataFrame(geometry=[Point(10, 5)], crs="EPSG:32633")  # on the shared edge: counted in both
     ctx = make_ctx(tmp_path, polys=polys, edge=edge)
     assert ctx.gdf(run(ctx, "count_points_in_polygons", polygons="polys", points="edge").outputs[0].name)[
-        "count"].tolist() == [1, 1, 0]
+        "count"
+    ].tolist() == [1, 1, 0]
     lines = gpd.GeoDataFrame(geometry=[LineString([(0, 0), (1, 1)])], crs="EPSG:32633")
     ctx = make_ctx(tmp_path, polys=polys, lines=lines)
     with pytest.raises(ValidationError, match="LineString geometries, but this tool expects point"):
@@ -197,11 +204,13 @@ def test_group_by_matches_pandas(tmp_path):
 
 
 def test_join_table_from_csv_with_text_keys(tmp_path):
-    districts = gpd.GeoDataFrame({"code": [1, 2, 3], "name": ["a", "b", "c"]},
-                                 geometry=[box(i, 0, i + 1, 1) for i in range(3)], crs="EPSG:32633")
+    districts = gpd.GeoDataFrame(
+        {"code": [1, 2, 3], "name": ["a", "b", "c"]}, geometry=[box(i, 0, i + 1, 1) for i in range(3)], crs="EPSG:32633"
+    )
     csv = tmp_path / "stats.csv"
-    pd.DataFrame({"district_code": ["1", "3", "3", "9"], "income": [10.5, 30.0, 31.0, 90.0],
-                  "name": ["x", "y", "z", "w"]}).to_csv(csv, index=False)
+    pd.DataFrame(
+        {"district_code": ["1", "3", "3", "9"], "income": [10.5, 30.0, 31.0, 90.0], "name": ["x", "y", "z", "w"]}
+    ).to_csv(csv, index=False)
     ctx = make_ctx(tmp_path, districts=districts)
     ctx.layers.add_path(csv)
     res = run(ctx, "join_table", layer="districts", field="code", table="stats", table_field="district_code")
