@@ -10,9 +10,32 @@ from .policy import ALLOWED_IMPORTS, FORBIDDEN_ATTRIBUTES, FORBIDDEN_CALLS, FORB
 
 # Calls whose first argument is a path: checked when it is a constant (URLs, /vsi paths, outside the work dir).
 _PATH_CALLS = {
-    "open", "to_file", "to_csv", "savefig", "write_text", "write_bytes", "to_parquet", "to_json", "to_excel",
-    "read_file", "read_csv", "read_excel", "read_json", "read_parquet", "read_table", "read_dataframe", "loadtxt",
-    "genfromtxt", "load", "fromfile", "imread", "imsave", "read_text", "read_bytes", "ZipFile", "GzipFile",
+    "open",
+    "to_file",
+    "to_csv",
+    "savefig",
+    "write_text",
+    "write_bytes",
+    "to_parquet",
+    "to_json",
+    "to_excel",
+    "read_file",
+    "read_csv",
+    "read_excel",
+    "read_json",
+    "read_parquet",
+    "read_table",
+    "read_dataframe",
+    "loadtxt",
+    "genfromtxt",
+    "load",
+    "fromfile",
+    "imread",
+    "imsave",
+    "read_text",
+    "read_bytes",
+    "ZipFile",
+    "GzipFile",
 }
 
 

@@ -1,6 +1,6 @@
-"""Escape attempts against the code sandbox: one attack per row; each is refused or contained, then the sandbox
-recovers and nothing outside the work dir changed. Rows marked `static` go through the ast check; `runtime` rows skip
-it (check=False) to prove the guards inside the child hold on their own."""
+"""Escape attempts against the code sandbox, one per row: refused or contained, it recovers, nothing else changes."""
+
+# STATIC rows go through the ast check; RUNTIME rows skip it (check=False) to prove the child's guards hold alone.
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import socket
 from pathlib import Path
 
 import pytest
-
 from geoagent.codegen.policy import Limits
 from geoagent.codegen.sandbox import Sandbox
 
