@@ -282,3 +282,9 @@ def test_lines_and_polygons_survive_geojson(tmp_path):
     ctx = make_ctx(tmp_path, mixed=src)
     back = read_vector(run(ctx, "convert_format", layer="mixed", format="geojson").outputs[0].path)
     assert back.geometry.geom_equals_exact(src.geometry, 1e-12).all()
+
+
+@pytest.mark.parametrize("tag", ['amenity"]; out; ["x', "amenity=cafe;(node)", "a=b=c"])
+def test_download_refuses_tags_that_would_inject_overpass_ql(tmp_path, tag):
+    with pytest.raises(ValidationError, match="not an OSM tag"):
+        run(make_ctx(tmp_path), "download_geojson", bbox=[13.2, 52.4, 13.5, 52.6], tag=tag)

@@ -222,3 +222,18 @@ def test_join_table_from_csv_with_text_keys(tmp_path):
     with pytest.raises(ValidationError) as err:
         run(ctx, "join_table", layer="districts", field="code", table="stats", table_field="district_cod")
     assert "Did you mean 'district_code'" in err.value.fix
+
+
+def test_world_wide_lines_are_measured_zone_by_zone(tmp_path):
+    lines = gpd.GeoDataFrame(
+        {"where": ["africa", "asia", "pacific"]},
+        geometry=[LineString([(0, 0), (1, 0)]), LineString([(100, 0), (101, 0)]), LineString([(-170, 60), (-170, 61)])],
+        crs="EPSG:4326",
+    )
+    ctx = make_ctx(tmp_path, lines=lines)
+    res = run(ctx, "geometry_length", layer="lines")
+    out = read_vector(res.outputs[0].path)
+    assert out["where"].tolist() == ["africa", "asia", "pacific"]
+    for got, line in zip(out["length_m"], lines.geometry):
+        assert got == pytest.approx(GEOD.geometry_length(line), rel=0.005)
+    assert "UTM zone" in res.summary and out.crs.to_epsg() == 4326

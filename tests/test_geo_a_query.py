@@ -165,3 +165,13 @@ def test_export_coordinates_matches_shapely(tmp_path):
     assert table["vertex"].tolist() == [0, 1, 2, 0, 1, 2, 3, 4]
     assert table["name"].tolist() == ["road"] * 3 + ["park"] * 5
     assert res.values["coordinate_count"] == 8
+
+
+def test_spatial_join_nearest_world_wide(tmp_path):
+    homes = gpd.GeoDataFrame({"home": ["h1", "h2"]}, geometry=[Point(0, 0), Point(100, 0)], crs="EPSG:4326")
+    stops = gpd.GeoDataFrame({"stop": ["s1", "s2"]}, geometry=[Point(0.01, 0), Point(100.01, 0)], crs="EPSG:4326")
+    ctx = make_ctx(tmp_path, homes=homes, stops=stops)
+    out = ctx.gdf(run(ctx, "spatial_join", layer="homes", join="stops", predicate="nearest").outputs[0].name)
+    assert out["stop"].tolist() == ["s1", "s2"]
+    assert out["join_distance_m"].tolist() == pytest.approx([1113.19, 1113.19], rel=0.005)
+    assert [g.x for g in out.geometry] == pytest.approx([0, 100])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -52,8 +53,10 @@ def download_geojson(
         west, south, east, north = bbox
         if not (-180 <= west < east <= 180 and -90 <= south < north <= 90):
             raise ValidationError(f"The bounding box {bbox} is not [west, south, east, north] in degrees.")
-        key, _, value = tag.partition("=")
-        selector = f'["{key.strip()}"="{value.strip()}"]' if value else f'["{key.strip()}"]'
+        key, _, value = (part.strip() for part in tag.partition("="))
+        if not re.fullmatch(r"[\w:.\- ]+", key) or (value and not re.fullmatch(r"[\w:.\- ]+", value)):
+            raise ValidationError(f"'{tag}' is not an OSM tag.", fix="Write it as key=value, like amenity=cafe.")
+        selector = f'["{key}"="{value}"]' if value else f'["{key}"]'
         query = f"[out:json][timeout:25];nwr{selector}({south},{west},{north},{east});out geom;"
         endpoint = os.environ.get("GEOAGENT_OVERPASS_URL", OVERPASS_URL)
         payload = _osm_to_geojson(_fetch(endpoint, data=urllib.parse.urlencode({"data": query}).encode()))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...errors import ValidationError
 from ..context import RunContext, ToolResult, did_you_mean
 from ..io import aligned, checked_layer, crs_label, read_table
-from ..metric import to_metric
+from ..metric import apply_per_zone, spans_zones, to_metric
 from ..spec import Param, ToolSpec
 from ._base import LAYER, tool_list, vector_result
 
@@ -42,9 +42,16 @@ def _format_area(square_metres: float) -> str:
 )
 def geometry_length(ctx: RunContext, layer: str) -> ToolResult:
     gdf = checked_layer(ctx, layer, expect=("line", "polygon"))
-    geoms, used = _measured(ctx, gdf, "distance")
-    out = gdf.copy()
-    out["length_m"] = geoms.length.to_numpy()
+    if spans_zones(gdf):
+        # A world-wide layer: each feature is measured in its own UTM zone.
+        lengths = apply_per_zone(gdf, lambda part: part.assign(length_m=part.geometry.length.to_numpy()), ctx)
+        out = gdf.copy()
+        out["length_m"] = lengths["length_m"].reindex(gdf.index).to_numpy()  # geometries stay exactly as given
+        used = "the UTM zone of each feature"
+    else:
+        geoms, used = _measured(ctx, gdf, "distance")
+        out = gdf.copy()
+        out["length_m"] = geoms.length.to_numpy()
     total = float(out["length_m"].sum())
     result = vector_result(
         ctx,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...errors import ValidationError
 from ..context import RunContext, ToolResult
 from ..io import aligned, checked_layer
-from ..metric import to_metric
+from ..metric import apply_per_zone
 from ..spec import Param, ToolSpec
 from ._base import LAYER, tool_list, vector_result
 
@@ -146,10 +146,14 @@ def spatial_join(ctx: RunContext, layer: str, join: str, predicate: str = "inter
         ctx.note("Neither layer has a CRS: the nearest distance is in the layers' coordinate units, not metres.")
         joined = gpd.sjoin_nearest(left, right, how="left", distance_col="join_distance")
     elif predicate == "nearest":
-        metric_left, _ = to_metric(left, ctx)
-        metric_right = right.to_crs(metric_left.crs) if right.crs != metric_left.crs else right
-        joined = gpd.sjoin_nearest(metric_left, metric_right, how="left", distance_col="join_distance_m")
-        joined = joined.set_geometry(left.geometry.loc[joined.index].values, crs=left.crs)
+        # Measured in metres; a world-wide layer is matched zone by zone (apply_per_zone).
+        def nearest(part):
+            other = right.to_crs(part.crs) if right.crs != part.crs else right
+            return gpd.sjoin_nearest(part, other, how="left", distance_col="join_distance_m")
+
+        joined = apply_per_zone(left, nearest, ctx)
+        # Carry the input geometries back exactly (not through a projection round trip).
+        joined = joined.set_geometry(left.geometry.loc[joined.index].to_numpy(), crs=left.crs)
     else:
         joined = gpd.sjoin(left, right, how="left", predicate=predicate)
     matched = int(joined["index_right"].notna().sum())
