@@ -27,7 +27,7 @@ from qgis.PyQt.QtWidgets import (
 )
 
 from ..errors import GeoAgentError
-from . import conversation
+from . import conversation, engine
 from .i18n import tr
 from .layers import build_inputs
 from .messages import ReplyCard, UserBubble
@@ -51,6 +51,17 @@ def results_dir(project: QgsProject) -> Path:
         folder = base / f"{time.strftime('%Y%m%d-%H%M%S')}-{n}"
         n += 1
     return folder
+
+
+def shown_layers(report: dict, store) -> list[str]:
+    """Input layers a step asked to show on the map (visualize_layer): added again, styled, never restyled."""
+    paths = []
+    for step in report.get("steps", []):
+        if step.get("tool") == "visualize_layer":
+            entry = store.find(str((step.get("params") or {}).get("layer", "")))
+            if entry is not None and entry.path:
+                paths.append(entry.path)
+    return paths
 
 
 class GeoAgentDock(QgsDockWidget):
@@ -193,7 +204,14 @@ class GeoAgentDock(QgsDockWidget):
             return card
         self._secret = config.api_key or ""
         self.task = AgentTask(
-            text, store, infos, out_dir, config, on_finished=self._finished, runner=runner or self.runner
+            text,
+            store,
+            infos,
+            out_dir,
+            config,
+            on_finished=self._finished,
+            runner=runner or self.runner,
+            registry=engine.registry(),
         )
         self.task.progressChanged.connect(self._on_progress)
         self._set_working(True)
@@ -239,7 +257,8 @@ class GeoAgentDock(QgsDockWidget):
                     )
                 )
             if report["status"] == "ok":
-                self.last_layers = load_outputs(report, self.project, secrets=(self._secret,))
+                shown = shown_layers(report, task.store)
+                self.last_layers = load_outputs(report, self.project, secrets=(self._secret,), extra=shown)
             card.show_report(report, self.last_layers)
             self._remember(report)
         self.request_finished.emit(card)

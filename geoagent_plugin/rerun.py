@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 import time
+from pathlib import Path
 
 from ..agent.pipeline import build_context
 from ..agent.report import Report
@@ -68,15 +71,30 @@ def run_steps(steps, request, inputs, out_dir, config=None, registry=None, progr
 
 
 def _run_code(code: str, ctx, config, report) -> str:
+    """Run edited code in the sandbox on copies of the inputs; its files become this report's outputs."""
     try:
-        from ..codegen.sandbox import run_in_sandbox
+        from ..codegen.api import exec_script
     except ImportError as exc:
         raise SandboxError(
             "The code sandbox is not available in this installation.",
             fix="Update GeoAgent; edited code cannot be re-run without it.",
         ) from exc
-    result = run_in_sandbox(code, ctx, timeout_s=getattr(config, "timeout_s", 60.0))
-    report.steps.append({"code": code, "ok": bool(result.get("ok"))})
-    if not result.get("ok"):
-        raise SandboxError("The edited code failed: " + str(result.get("error")), fix="Fix the code and re-run.")
-    return result.get("stdout", "")[-2000:]
+    work = Path(tempfile.mkdtemp(prefix="geoagent-rerun-"))
+    try:
+        script = work / "edited_script.py"
+        script.write_text(code, encoding="utf-8")
+        inputs = [e.path for e in (ctx.layers.get(n) for n in ctx.layers.names()) if e.path]
+        result = exec_script(script, work / "run", inputs, timeout=float(getattr(config, "timeout_s", 60.0) or 60.0))
+        report.steps.append({"code": code, "ok": bool(result.get("ok"))})
+        if not result.get("ok"):
+            raise SandboxError("The edited code failed: " + str(result.get("error")), fix="Fix the code and re-run.")
+        for out in result.get("outputs", []):
+            path = Path(out["path"])
+            path = path if path.is_absolute() else work / "run" / path
+            if path.exists():
+                target = ctx.unique_path(path.stem, path.suffix)
+                shutil.copy2(path, target)
+                ctx.add_output(target, name=target.stem)
+        return (result.get("stdout") or "")[-2000:]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)

@@ -59,9 +59,10 @@ def _set_metadata(layer, prov: dict) -> None:
     layer.setCustomProperty(PROVENANCE_KEY, json.dumps(prov, ensure_ascii=False))
 
 
-def load_outputs(report: dict, project: QgsProject, secrets: tuple[str, ...] = ()) -> list:
-    """Add the report's vector and raster outputs to the project; returns the layers added."""
+def load_outputs(report: dict, project: QgsProject, secrets: tuple[str, ...] = (), extra: list[str] = ()) -> list:
+    """Add the report's vector and raster outputs (and `extra` vector files to show) to the project."""
     spatial = [o for o in report.get("outputs", []) if o.get("kind") in ("vector", "raster")]
+    spatial += [{"path": p, "kind": "vector"} for p in extra]
     prov = provenance(report, secrets)
     group = results_group(project) if spatial else None
     added = []

@@ -38,7 +38,7 @@ def in_python_thread(fn, *args, **kwargs):
 class AgentTask(QgsTask):
     """Runs run_request off the main thread. Nothing GUI or project-related happens in run()."""
 
-    def __init__(self, request: str, store, infos, out_dir: Path, config, on_finished=None, runner=None):
+    def __init__(self, request: str, store, infos, out_dir: Path, config, on_finished=None, runner=None, registry=None):
         super().__init__(f"GeoAgent: {request[:60]}", QgsTask.CanCancel)
         self.request = request
         self.store = store
@@ -47,6 +47,7 @@ class AgentTask(QgsTask):
         self.config = config
         self.on_finished = on_finished
         self.runner = runner or run_request
+        self.registry = registry  # built on the main thread: binding Processing creates QObjects
         self.cancel_event = threading.Event()
         self.report = None
         self.error: str | None = None
@@ -64,7 +65,7 @@ class AgentTask(QgsTask):
             self.store,
             self.out_dir,
             config=self.config,
-            registry=engine.registry(),
+            registry=self.registry,
             router=engine.router(),
             layer_infos=self.infos,
             progress=self._progress,

@@ -201,3 +201,33 @@ def test_conversation_kept_in_project_without_secrets(dock, town, toolkit, isola
     other._on_project_read()
     assert len(other.cards) == 1 and other.cards[0].answer.text() == "6 features"
     other.unload()
+
+
+def test_edit_and_rerun_code_in_the_sandbox(dock, town, toolkit):
+    code = (
+        "import geopandas as gpd\n"
+        "g = gpd.read_file('schools.gpkg')\n"
+        "g[g.pupils > 100].to_file('big_schools.gpkg', driver='GPKG')\n"
+        "print('done')\n"
+    )
+
+    def codegen_runner(request, inputs, out_dir, config=None, **kwargs):
+        from geoagent.agent.report import Report
+
+        return Report(request=request, status="error", route="codegen", tier=2, steps=[{"code": code, "ok": False}],
+                      error="The generated code failed.")  # fmt: skip
+
+    dock.runner = codegen_runner
+    dock.layer_picker.set_checked([town["schools"].id()])
+    card = ask(dock, "keep the big schools")
+    assert card.details_toggle.text() == "Show code" and card.details.toPlainText() == code
+    QTest.mouseClick(card.details_toggle, Qt.LeftButton)
+    card.details.setPlainText(code.replace("g.pupils > 100", "g.pupils > 300"))
+    dock.runner = None
+    QTest.mouseClick(card.rerun_button, Qt.LeftButton)
+    assert process_until(lambda: not dock.is_busy() and len(dock.cards) == 2, 90)
+    second = dock.cards[-1]
+    assert second.report["status"] == "ok", second.report
+    assert second.report["route"] == "codegen" and second.report["steps"][0]["ok"] is True
+    [layer] = result_layers()
+    assert sorted(f["pupils"] for f in layer.getFeatures()) == [340, 410]
