@@ -71,7 +71,7 @@ def bare_call(op: str, d: dict):
         lines = shapely.shortest_line(pts.geometry.values, tgt.geometry.values[joined["index_right"].to_numpy()])
         return joined.set_geometry(lines)
     if op == "clip":
-        return gpd.clip(d["polygons"], d["mask"])
+        return gpd.clip(d["polygons"], d["mask"], keep_geom_type=True)
     raise ValueError(op)
 
 
@@ -113,9 +113,9 @@ def fresh(data: dict) -> dict:
     return {k: v.copy() for k, v in data.items()}
 
 
-def timed(fn) -> tuple[float, object]:
+def timed(fn, *args) -> tuple[float, object]:
     start = time.perf_counter()
-    result = fn()
+    result = fn(*args)
     return time.perf_counter() - start, result
 
 
@@ -134,12 +134,12 @@ def bench_size(n: int, repeat: int, registry, qgis_registry, work: Path, ops) ->
         bare_t, tool_t, proc_t, n_out = [], [], [], None
         for rep in range(repeat):
             inputs = fresh(data)
-            t, _ = timed(lambda: bare_call(op, inputs))
+            t, _ = timed(bare_call, op, inputs)
             bare_t.append(t)
             inputs = fresh(data)
             ctx = memory_context(work / f"tool_{rep}", inputs)
             name, args = TOOL_CALLS[op]
-            t, res = timed(lambda: run_tool(registry, name, args, ctx))
+            t, res = timed(run_tool, registry, name, args, ctx)
             tool_t.append(t)
             n_out = res.values.get("feature_count")
             result_gdf = ctx.last_result
@@ -149,11 +149,11 @@ def bench_size(n: int, repeat: int, registry, qgis_registry, work: Path, ops) ->
                 for lname, path in files.items():
                     pctx.layers.add(lname, path=path)
                 pname, pargs = PROCESSING_CALLS[op]
-                t, _ = timed(lambda: run_tool(qgis_registry, pname, pargs, pctx))
+                t, _ = timed(run_tool, qgis_registry, pname, pargs, pctx)
                 proc_t.append(t)
                 shutil.rmtree(pdir, ignore_errors=True)
         target = work / f"write_{op}_{n}.gpkg"
-        write_t, _ = timed(lambda: write_vector(result_gdf, target))
+        write_t, _ = timed(write_vector, result_gdf, target)
         target.unlink(missing_ok=True)
         row = {"op": op, "n": n, "tool_name": TOOL_CALLS[op][0], "features_out": n_out,
                "bare_s": statistics.median(bare_t), "tool_s": statistics.median(tool_t), "write_s": write_t,

@@ -161,3 +161,25 @@ def test_one_layer_without_crs_is_rejected(tmp_path):
     ctx = make_ctx(tmp_path, p=gdf([Point(1, 1)]), m=gdf([box(0, 0, 2, 2)], crs=None))
     with pytest.raises(ValidationError, match="CRS"):
         run(ctx, "clip", layer="p", overlay="m")
+
+
+def test_dissolve_overlapping_polygons_falls_back_to_a_full_union(tmp_path):
+    polys = gdf([box(0, 0, 10, 10), box(5, 5, 15, 15), box(20, 0, 21, 1), box(21, 0, 22, 1)], g=["a", "a", "b", "b"],
+                h=[1, 1, 2, 3])
+    ctx = make_ctx(tmp_path, p=polys)
+    _, out = run(ctx, "dissolve", layer="p", fields=["g"])
+    assert out.area.tolist() == pytest.approx([175.0, 2.0])
+    assert out.is_valid.all() and out.geometry.iloc[1].equals(box(20, 0, 22, 1))
+    _, out = run(ctx, "dissolve", layer="p", fields=["g", "h"])
+    assert out[["g", "h", "n_features"]].values.tolist() == [["a", 1, 2], ["b", 2, 1], ["b", 3, 1]]
+
+
+def test_clip_of_a_grid_equals_shapely_intersection(tmp_path):
+    cells = [box(x, y, x + 1, y + 1) for x in range(10) for y in range(10)]
+    grid = gdf(cells, cid=np.arange(100))
+    disc = Point(5, 5).buffer(3.3)
+    ctx = make_ctx(tmp_path, g=grid, m=gdf([disc]))
+    _, out = run(ctx, "clip", layer="g", overlay="m")
+    expected = {i: c.intersection(disc) for i, c in enumerate(cells) if c.intersection(disc).area > 0}
+    assert out["cid"].tolist() == sorted(expected)
+    assert all(g.equals(expected[i]) for i, g in zip(out["cid"], out.geometry))

@@ -171,3 +171,15 @@ def test_perpendicular_distance_and_wrong_type(tmp_path):
     with pytest.raises(ValidationError) as err:
         run(ctx, "perpendicular_distance", layer="poly", lines="l")
     assert "point" in err.value.message and "Polygon" in err.value.message
+
+
+def test_fast_point_buffers_equal_geos_buffers():
+    import shapely
+    from geoagent.function_lib.geojson.proximity import buffered
+
+    _, xy = random_points(200, seed=9)
+    points = shapely.points(xy)
+    radii = np.linspace(1, 500, 200)
+    assert shapely.equals_exact(buffered(points, radii), shapely.buffer(points, radii, quad_segs=16), 1e-9).all()
+    lines = np.asarray([LineString([(0, 0), (10, 0)])])
+    assert buffered(lines, 2.0)[0].area == pytest.approx(shapely.buffer(lines[0], 2.0, quad_segs=16).area)

@@ -64,10 +64,22 @@ def _overlay_param(description="Layer to cut with (polygons)"):
 )
 def clip(ctx: RunContext, layer: str, overlay: str) -> ToolResult:
     import geopandas as gpd
+    import shapely
 
     gdf = load_layer(ctx, layer)
     mask = second_layer(ctx, gdf, overlay, ("polygon",), layer)
-    out = gpd.clip(gdf, mask, keep_geom_type=True)
+    region = shapely.union_all(np.asarray(mask.geometry.array))
+    shapely.prepare(region)
+    geoms = np.asarray(gdf.geometry.array)
+    hit = np.sort(shapely.STRtree(geoms).query(region, predicate="intersects"))
+    # features wholly inside the mask are kept as they are; only those crossing its edge are intersected
+    inside = shapely.contains_properly(region, geoms[hit])
+    edge = hit[~inside]
+    cut = gpd.clip(gpd.GeoDataFrame(geometry=geoms[edge], crs=gdf.crs), region, keep_geom_type=True)
+    rows = np.concatenate([hit[inside], edge[cut.index.to_numpy()]])
+    parts = np.concatenate([geoms[hit[inside]], np.asarray(cut.geometry.array)])
+    order = np.argsort(rows, kind="stable")
+    out = gdf.iloc[rows[order]].set_geometry(parts[order], crs=gdf.crs)
     return vector_result(ctx, out, f"{layer}_clipped", f"Clipped '{layer}' to '{overlay}'", len(gdf))
 
 
@@ -114,18 +126,42 @@ def overlay(ctx: RunContext, layer: str, overlay: str, how: str) -> ToolResult:
     )
 )
 def dissolve(ctx: RunContext, layer: str, fields: list | None = None) -> ToolResult:
+    import geopandas as gpd
+
     gdf = load_layer(ctx, layer)
     by = list(fields) if fields else None
     if by:
-        out = gdf.dissolve(by=by, aggfunc="first", as_index=False)
-        out["n_features"] = gdf.groupby(by, sort=True, dropna=False).size().to_numpy()
+        grouped = gdf.drop(columns=gdf.geometry.name).groupby(by, sort=True, dropna=False)
+        codes = grouped.ngroup().to_numpy()
+        first = grouped.first().reset_index()
+        out = gpd.GeoDataFrame(first, geometry=merged(gdf, codes, len(first)), crs=gdf.crs)
         what = f"Dissolved '{layer}' by {', '.join(by)}"
     else:
-        out = gdf.iloc[:1].drop(columns=[c for c in gdf.columns if c != gdf.geometry.name]).copy()
-        out = out.set_geometry([gdf.geometry.union_all()], crs=gdf.crs)
-        out["n_features"] = len(gdf)
+        codes = np.zeros(len(gdf), dtype=np.intp)
+        out = gpd.GeoDataFrame(geometry=merged(gdf, codes, 1), crs=gdf.crs)
         what = f"Dissolved all of '{layer}' into one feature"
+    out["n_features"] = np.bincount(codes)
     return vector_result(ctx, out, f"{layer}_dissolved", what, len(gdf))
+
+
+def merged(gdf, codes, n_groups):
+    """The union of each group's geometries. Polygons that form a coverage (no overlaps: districts, parcels, grids)
+    take the fast coverage union, kept only where it is valid and keeps the total area (else a full union)."""
+    import shapely
+
+    geoms = np.asarray(gdf.geometry.array)
+    order = np.argsort(codes, kind="stable")
+    bounds = np.searchsorted(codes[order], np.arange(n_groups + 1))
+    groups = [geoms[order[bounds[k]:bounds[k + 1]]] for k in range(n_groups)]
+    polygonal = np.isin(shapely.get_type_id(geoms), list(FAMILIES["polygon"])).all()
+    if not polygonal:
+        return np.asarray([shapely.union_all(g) for g in groups])
+    fast = np.asarray([shapely.coverage_union_all(g) for g in groups])
+    area_in = np.bincount(codes, weights=shapely.area(geoms), minlength=n_groups)
+    good = shapely.is_valid(fast) & np.isclose(shapely.area(fast), area_in, rtol=1e-7, atol=0)
+    for k in np.flatnonzero(~good):
+        fast[k] = shapely.union_all(groups[k])
+    return fast
 
 
 @tool(

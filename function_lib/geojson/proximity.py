@@ -36,6 +36,19 @@ def back_to(geoms, from_crs, to_crs):
     return np.asarray(gpd.GeoSeries(geoms, crs=from_crs).to_crs(to_crs).array)
 
 
+def buffered(geoms, radii):
+    """shapely.buffer(geoms, radii); single points take a translated, scaled copy of one GEOS circle (same vertices,
+    a hundred times faster than buffering each point)."""
+    import shapely
+
+    radii = np.broadcast_to(np.asarray(radii, dtype=float), (len(geoms),))
+    if not len(geoms) or not _all_points(geoms) or (radii <= 0).any() or shapely.has_z(geoms).any():
+        return shapely.buffer(geoms, radii, quad_segs=QUAD_SEGS)
+    circle = shapely.get_coordinates(shapely.buffer(shapely.Point(0.0, 0.0), 1.0, quad_segs=QUAD_SEGS).exterior)
+    xy = shapely.get_coordinates(geoms)
+    return shapely.polygons(xy[:, None, :] + radii[:, None, None] * circle[None, :, :])
+
+
 def _all_points(geoms) -> bool:
     import shapely
 
@@ -108,14 +121,14 @@ def buffer(ctx: RunContext, layer: str, distance: float, rings: int = 1, dissolv
     crs, (geoms,) = metric_arrays(ctx, gdf)
     attrs = gdf.drop(columns=gdf.geometry.name)
     if rings == 1 and not dissolve:
-        out = gdf.set_geometry(back_to(shapely.buffer(geoms, distance, quad_segs=QUAD_SEGS), crs, gdf.crs), crs=gdf.crs)
+        out = gdf.set_geometry(back_to(buffered(geoms, distance), crs, gdf.crs), crs=gdf.crs)
     else:
         radii = distance * np.arange(1, rings + 1)
         if dissolve:
-            discs = np.asarray([shapely.union_all(shapely.buffer(geoms, r, quad_segs=QUAD_SEGS)) for r in radii])
+            discs = np.asarray([shapely.union_all(buffered(geoms, r)) for r in radii])
             data = {"ring": np.arange(1, rings + 1), "distance": radii}
         else:
-            discs = shapely.buffer(np.tile(geoms, rings), np.repeat(radii, len(geoms)), quad_segs=QUAD_SEGS)
+            discs = buffered(np.tile(geoms, rings), np.repeat(radii, len(geoms)))
             discs = discs.reshape(rings, len(geoms))
             data = {**{c: np.tile(attrs[c].to_numpy(), rings) for c in attrs.columns},
                     "ring": np.repeat(np.arange(1, rings + 1), len(geoms)), "distance": np.repeat(radii, len(geoms))}
