@@ -151,6 +151,9 @@ def derive_tool(tool: dict, registry) -> dict | None:
             for n, d in defs.items()
             if d.type() in OUTPUT_KINDS and not d.flags() & d.FlagOptional
         }
+        if not outputs:  # every output optional (the joins): the first one is the main one
+            first = next(n for n, d in defs.items() if d.type() in OUTPUT_KINDS)
+            outputs = {first: OUTPUT_KINDS[defs[first].type()]}
     kinds = set(outputs.values())
     metric = bool(tool.get("metric")) or any(p["kind"] == "distance" for p in params)
     return {

@@ -8,11 +8,13 @@ from pathlib import Path
 from qgis.core import (
     QgsApplication,
     QgsCoordinateReferenceSystem,
+    QgsCoordinateTransform,
     QgsMapLayer,
     QgsProcessingContext,
     QgsProcessingFeedback,
     QgsProcessingUtils,
     QgsProject,
+    QgsVectorFileWriter,
     QgsVectorLayer,
 )
 
@@ -54,7 +56,7 @@ class Call:
         self.spec, self.binding, self.ctx, self.args = spec, binding, ctx, args
         self.alg = create_algorithm(alg_id)
         self.pctx = QgsProcessingContext()
-        self.pctx.setTransformContext(QgsProject.instance().transformContext())
+        self.pctx.setProject(QgsProject.instance())  # some algorithms (network analysis) read the project CRS
         self.layers: dict = {}
         self.params: dict = {}
         self.main: str | None = None
@@ -237,32 +239,49 @@ def _point(call: Call, name: str, value) -> str:
 
 
 def _destinations(call: Call) -> dict:
-    """New files in the output folder for each output (never an input's path); temporary when reprojecting back."""
+    """New files in the output folder for each output (never an input's path); feature sinks go via memory."""
     finals = {}
     stem = f"{call.main_name()}_{call.spec.name.removeprefix('qgis_')}"
     for out, kind in call.binding["outputs"].items():
-        if call.alg.parameterDefinition(out) is None:
+        definition = call.alg.parameterDefinition(out)
+        if definition is None:
             continue
         path = call.ctx.unique_path(stem, SUFFIX[kind])
-        finals[out] = (kind, path)
-        back = kind == "vector" and call.work_crs is not None
-        call.params[out] = "TEMPORARY_OUTPUT" if back else str(path)
+        via_memory = kind == "vector" and (definition.type() == "sink" or call.work_crs is not None)
+        finals[out] = (kind, path, via_memory)
+        call.params[out] = "TEMPORARY_OUTPUT" if via_memory else str(path)
     return finals
 
 
 def _finish_outputs(call: Call, results: dict, finals: dict):
     outputs, n_out = [], None
-    for out, (kind, path) in finals.items():
-        if kind == "vector" and call.work_crs is not None:
-            call.reproject(call.layer_from(results[out]), call.source_crs, str(path))
+    for out, (kind, path, via_memory) in finals.items():
+        if via_memory:
+            layer = call.layer_from(results[out])
+            write_gpkg(layer, path, call.source_crs if call.work_crs is not None else None, call.pctx)
         if not Path(path).exists():
             raise ToolError(f"{call.alg.displayName()} wrote no output.", details=str(results))
         outputs.append(call.ctx.add_output(path, name=Path(path).stem, kind=kind))
         if kind == "vector" and n_out is None:
             n_out = QgsVectorLayer(str(path), "out", "ogr").featureCount()
-    if call.work_crs is not None and any(k == "raster" for k, _ in finals.values()):
+    if call.work_crs is not None and any(k == "raster" for k, _, _ in finals.values()):
         call.ctx.note(f"The raster is in {crs_label(call.work_crs)} (metres).")
     return outputs, n_out
+
+
+def write_gpkg(layer, path, crs, pctx) -> None:
+    """Write a result layer as a new GeoPackage, reprojected to `crs` when given."""
+    options = QgsVectorFileWriter.SaveVectorOptions()
+    options.driverName, options.layerName, options.fileEncoding = "GPKG", Path(path).stem, "UTF-8"
+    if crs is not None and crs != layer.crs():
+        options.ct = QgsCoordinateTransform(layer.crs(), crs, pctx.transformContext())
+    fid = layer.fields().indexOf("fid")
+    if fid >= 0 and len(layer.uniqueValues(fid)) < layer.featureCount():
+        # one input feature became several (random points, one-to-many joins): keep 'fid' as a plain field
+        options.layerOptions = ["FID=gpkg_fid"]
+    error, message, *_ = QgsVectorFileWriter.writeAsVectorFormatV3(layer, str(path), pctx.transformContext(), options)
+    if error != QgsVectorFileWriter.NoError:
+        raise ToolError(f"Could not write {Path(path).name}: {message}", fix="Check the output folder is writable.")
 
 
 def _result(call: Call, outputs, n_out) -> ToolResult:
