@@ -125,18 +125,19 @@ def _preload(names: list[str]) -> tuple[list[str], list[str]]:
             loaded.append(name)
         except Exception as exc:  # a missing optional package must not stop the sandbox
             errors.append(f"{name}: {type(exc).__name__}: {exc}")
-    try:  # threadpoolctl loads the BLAS libraries with ctypes: do it now, before dlopen is refused
-        from sklearn.utils.fixes import threadpool_info
+    if "sklearn" in loaded:
+        try:  # threadpoolctl loads the BLAS libraries with ctypes: do it now, before dlopen is refused
+            from sklearn.utils.fixes import threadpool_info
 
-        threadpool_info()
-    except Exception:  # noqa: BLE001 - sklearn missing or too old: nothing to warm up
-        pass
-    try:  # loky counts physical cores with a subprocess once, then caches the answer
-        from joblib.externals.loky import cpu_count
+            threadpool_info()
+        except Exception:  # noqa: BLE001 - sklearn missing or too old: nothing to warm up
+            pass
+        try:  # loky counts physical cores with a subprocess once, then caches the answer
+            from joblib.externals.loky import cpu_count
 
-        cpu_count(only_physical_cores=True)
-    except Exception:  # noqa: BLE001 - joblib is optional
-        pass
+            cpu_count(only_physical_cores=True)
+        except Exception:  # noqa: BLE001 - joblib is optional
+            pass
     return loaded, errors
 
 
