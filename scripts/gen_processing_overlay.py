@@ -192,7 +192,7 @@ CURATED = [
     tool("qgis_rasterize", "raster", "Burn a vector layer into a raster.", ["gdal:rasterize"],
       [L, param("pixel_size", "WIDTH", copy_to=["HEIGHT"], kind="distance", required=True, desc="Cell size"),
        param("field", "FIELD", desc="Field with burn values"), param("burn", "BURN", default=1, desc="Value when no field")],
-      fixed={"UNITS": "Georeferenced units"}, keywords=("to raster",)),
+      fixed={"UNITS": "Georeferenced units"}, handler="rasterize", keywords=("to raster",)),
     tool("qgis_polygonize", "raster", "Raster regions to polygons.", ["gdal:polygonize"],
       [R], keywords=("vectorize", "to polygons")),
     tool("qgis_raster_calculator", "raster", "Compute a raster from an expression on bands.",

@@ -61,16 +61,22 @@ def run(reg, tmp_path, tool, args, **layers):
 
 
 POLYS = gdf([sq(0, 0), sq(100, 0)], zone=["west", "east"])
-POINTS = gdf([pt(10, 10), pt(20, 30), pt(150, 50), pt(300, 300)], name=["a", "b", "c", "d"], pop=[1, 2, 4, 8],
-             kind=["x", "x", "y", "y"])
+POINTS = gdf(
+    [pt(10, 10), pt(20, 30), pt(150, 50), pt(300, 300)],
+    name=["a", "b", "c", "d"],
+    pop=[1, 2, 4, 8],
+    kind=["x", "x", "y", "y"],
+)
 
 
 def test_join_by_location(reg, tmp_path):
     args = {"layer": "pts", "join": "polys", "predicate": "within"}
     _, out = run(reg, tmp_path, "qgis_join_by_location", args, pts=POINTS, polys=POLYS)
     got = {n: z if isinstance(z, str) else None for n, z in zip(out["name"], out["zone"])}
-    expected = {n: next((z for z, p in zip(POLYS["zone"], POLYS.geometry) if g.within(p)), None)
-                for n, g in zip(POINTS["name"], POINTS.geometry)}
+    expected = {
+        n: next((z for z, p in zip(POLYS["zone"], POLYS.geometry) if g.within(p)), None)
+        for n, g in zip(POINTS["name"], POINTS.geometry)
+    }
     assert got == expected == {"a": "west", "b": "west", "c": "east", "d": None}
 
 
@@ -91,7 +97,7 @@ def test_join_by_nearest_distances(reg, tmp_path):
     targets = gdf([pt(0, 0), pt(300, 310)], tname=["origin", "far"])
     args = {"layer": "pts", "target": "t"}
     _, out = run(reg, tmp_path, "qgis_join_by_nearest", args, pts=POINTS, t=targets)
-    for name, tname, dist, geom in zip(out["name"], out["tname"], out["distance"], out.geometry):
+    for _name, tname, dist, geom in zip(out["name"], out["tname"], out["distance"], out.geometry):
         dists = {n: geom.distance(g) for n, g in zip(targets["tname"], targets.geometry)}
         assert tname == min(dists, key=dists.get) and dist == pytest.approx(min(dists.values()))
 
@@ -104,13 +110,15 @@ def test_count_points_in_polygon(reg, tmp_path):
 
 
 def test_field_calculator_expression_value_and_area(reg, tmp_path):
-    _, out = run(reg, tmp_path, "qgis_field_calculator", {"layer": "p", "field_name": "d", "expression": "pop * 2"},
-                 p=POINTS)
+    _, out = run(
+        reg, tmp_path, "qgis_field_calculator", {"layer": "p", "field_name": "d", "expression": "pop * 2"}, p=POINTS
+    )
     assert out["d"].tolist() == [2, 4, 8, 16]
     _, out = run(reg, tmp_path, "qgis_field_calculator", {"layer": "p", "field_name": "tag", "value": "town"}, p=POINTS)
     assert out["tag"].tolist() == ["town"] * 4
-    _, out = run(reg, tmp_path, "qgis_field_calculator", {"layer": "z", "field_name": "a", "expression": "$area"},
-                 z=POLYS)
+    _, out = run(
+        reg, tmp_path, "qgis_field_calculator", {"layer": "z", "field_name": "a", "expression": "$area"}, z=POLYS
+    )
     assert out["a"].tolist() == pytest.approx(POLYS.area.tolist())
 
 
@@ -130,8 +138,10 @@ def test_add_xy_fields(reg, tmp_path):
     assert [ll["x"][0], ll["y"][0]] == pytest.approx([lon, lat])
 
 
-BLOBS = gdf([pt(0, 0), pt(5, 0), pt(0, 5), pt(5, 5), pt(1000, 1000), pt(1005, 1000), pt(1000, 1005), pt(5000, 0)],
-            name=list("abcdefgh"))
+BLOBS = gdf(
+    [pt(0, 0), pt(5, 0), pt(0, 5), pt(5, 5), pt(1000, 1000), pt(1005, 1000), pt(1000, 1005), pt(5000, 0)],
+    name=list("abcdefgh"),
+)
 
 
 def test_kmeans_separates_blobs(reg, tmp_path):
@@ -163,8 +173,14 @@ def test_distance_matrix_three_four_five(reg, tmp_path):
     assert got == [30, 30, 40, 40, 50, 50]
 
 
-NETWORK = gdf([LineString([(X0, Y0), (X0 + 100, Y0)]), LineString([(X0 + 100, Y0), (X0 + 100, Y0 + 100)]),
-               LineString([(X0, Y0), (X0, Y0 + 300)]), LineString([(X0, Y0 + 300), (X0 + 100, Y0 + 100)])])
+NETWORK = gdf(
+    [
+        LineString([(X0, Y0), (X0 + 100, Y0)]),
+        LineString([(X0 + 100, Y0), (X0 + 100, Y0 + 100)]),
+        LineString([(X0, Y0), (X0, Y0 + 300)]),
+        LineString([(X0, Y0 + 300), (X0 + 100, Y0 + 100)]),
+    ]
+)
 
 
 def test_shortest_path_length(reg, tmp_path):

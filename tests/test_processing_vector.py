@@ -111,8 +111,12 @@ def test_dissolve_by_field(reg, tmp_path):
     assert shapely.get_num_geometries(out.set_index("kind").geometry["a"]) == 1
 
 
-POINTS = gdf([pt(10, 10), pt(50, 50), pt(150, 150), pt(90, 20)], name=["p1", "p2", "p3", "p4"], pop=[50, 150, 300, 120],
-             kind=["a", "a", "b", "b"])
+POINTS = gdf(
+    [pt(10, 10), pt(50, 50), pt(150, 150), pt(90, 20)],
+    name=["p1", "p2", "p3", "p4"],
+    pop=[50, 150, 300, 120],
+    kind=["a", "a", "b", "b"],
+)
 
 
 def test_extract_by_location_within(reg, tmp_path):
@@ -153,8 +157,18 @@ def test_centroids_and_whole_layer(reg, tmp_path):
 
 
 def test_point_on_surface_is_inside_a_concave_polygon(reg, tmp_path):
-    u_shape = Polygon([(X0, Y0), (X0 + 30, Y0), (X0 + 30, Y0 + 100), (X0 + 70, Y0 + 100), (X0 + 70, Y0),
-                       (X0 + 100, Y0), (X0 + 100, Y0 + 130), (X0, Y0 + 130)])
+    u_shape = Polygon(
+        [
+            (X0, Y0),
+            (X0 + 30, Y0),
+            (X0 + 30, Y0 + 100),
+            (X0 + 70, Y0 + 100),
+            (X0 + 70, Y0),
+            (X0 + 100, Y0),
+            (X0 + 100, Y0 + 130),
+            (X0, Y0 + 130),
+        ]
+    )
     _, out = run(reg, tmp_path, "qgis_point_on_surface", {"layer": "u"}, u=gdf([u_shape]))
     assert out.geometry[0].within(u_shape) and not u_shape.centroid.within(u_shape)
     _, rep = run(reg, tmp_path, "qgis_centroids", {"layer": "u", "method": "representative_point"}, u=gdf([u_shape]))
@@ -171,8 +185,12 @@ def test_convex_hull_and_oriented_box(reg, tmp_path):
 
 @pytest.mark.parametrize(
     ("shape", "func"),
-    [("envelope", shapely.envelope), ("convex_hull", shapely.convex_hull), ("rectangle", shapely.oriented_envelope),
-     ("circle", shapely.minimum_bounding_circle)],
+    [
+        ("envelope", shapely.envelope),
+        ("convex_hull", shapely.convex_hull),
+        ("rectangle", shapely.oriented_envelope),
+        ("circle", shapely.minimum_bounding_circle),
+    ],
 )
 def test_minimum_bounding_geometry_per_group(reg, tmp_path, shape, func):
     args = {"layer": "pts", "shape": shape, "by": "kind"}
@@ -229,6 +247,8 @@ def test_fix_geometries_repairs_a_bowtie(reg, tmp_path):
 
 def test_merge_layers(reg, tmp_path):
     args = {"layers": ["a", "b"]}
-    _, out = run(reg, tmp_path, "qgis_merge_layers", args, a=gdf([pt(0, 0)], v=[1]), b=gdf([pt(5, 5), pt(6, 6)], v=[2, 3]))
+    _, out = run(
+        reg, tmp_path, "qgis_merge_layers", args, a=gdf([pt(0, 0)], v=[1]), b=gdf([pt(5, 5), pt(6, 6)], v=[2, 3])
+    )
     assert sorted(out["v"]) == [1, 2, 3]
     assert sorted(out["layer"]) == ["a", "b", "b"]

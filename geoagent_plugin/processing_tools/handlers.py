@@ -154,6 +154,12 @@ def _grid(call):
     call.params["CRS"] = layer.crs()
 
 
+def _rasterize(call):
+    """Cells aligned on the layer's extent (GDAL alone pads it by half a cell)."""
+    layer = call.layers["layer"]
+    call.params["EXTENT"] = QgsReferencedRectangle(layer.extent(), layer.crs())
+
+
 def _add_xy(call):
     if call.args.get("crs") is None:
         call.params["CRS"] = call.layers["layer"].crs()
@@ -267,6 +273,7 @@ HANDLERS = {
     "network": (None, _network_post),
     "grid": (_grid, None),
     "add_xy": (_add_xy, None),
+    "rasterize": (_rasterize, None),
     "aggregate": (_aggregate, None),
     "stats_by_categories": (None, _stats_by_categories_post),
     "basic_statistics": (None, _basic_statistics_post),

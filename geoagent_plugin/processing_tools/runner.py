@@ -91,6 +91,7 @@ class Call:
 
     def execute(self, alg, params: dict) -> dict:
         """Run an algorithm in this call's context; failures become ToolError with QGIS's own message."""
+        params = {**_defaults(alg), **params}
         ok, message = alg.checkParameterValues(params, self.pctx)
         if not ok:
             raise ValidationError(f"{self.spec.name}: {message}", fix="Check the parameters and try again.")
@@ -122,6 +123,15 @@ class Call:
     def reproject(self, layer, crs, output="TEMPORARY_OUTPUT"):
         results = self.run_child("native:reprojectlayer", {"INPUT": layer, "TARGET_CRS": crs, "OUTPUT": output})
         return results["OUTPUT"]
+
+
+def _defaults(alg) -> dict:
+    """Hidden parameters at their QGIS defaults (some checks, like raster bands, need them explicitly)."""
+    return {
+        d.name(): d.defaultValue()
+        for d in alg.parameterDefinitions()
+        if not d.isDestination() and d.defaultValue() is not None and d.type() == "band"
+    }
 
 
 def _watch_cancel(cancel_event, done, feedback) -> None:
