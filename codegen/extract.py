@@ -19,7 +19,7 @@ def extract_code(text: str | None) -> str | None:
     if not text or not text.strip():
         return None
     text = _strip_thinking(text)
-    for finder in (_from_json, _from_fences, _from_tags, _from_bare):
+    for finder in (_from_json, _from_fences, _from_tags, _from_repl, _from_bare):
         code = finder(text)
         if code and code.strip():
             return _clean(code)
@@ -77,6 +77,13 @@ def _from_tags(text: str) -> str | None:
     return "\n\n".join(b.strip("\n") for b in bodies) if bodies else None
 
 
+def _from_repl(text: str) -> str | None:
+    """A pasted interactive session: keep the lines after >>> and ... prompts, drop the printed results."""
+    lines = [ln[4:] for ln in text.splitlines() if ln.startswith((">>> ", "... ")) or ln in (">>>", "...")]
+    code = "\n".join(lines)
+    return code if lines and _parses(code) else None
+
+
 def _from_bare(text: str) -> str | None:
     """No markup: the longest run of lines that parses as Python and looks like code."""
     lines = text.strip().splitlines()[:_MAX_BARE_LINES]
@@ -122,8 +129,5 @@ def _first_line(body: str) -> str:
 
 
 def _clean(code: str) -> str:
-    """Drop REPL prompts, keep the code's own indentation."""
-    lines = code.strip("\n").splitlines()
-    if lines and all(ln.startswith((">>> ", "... ")) or not ln.strip() for ln in lines if ln.strip()):
-        lines = [ln[4:] for ln in lines if ln.startswith((">>> ", "... "))]
-    return "\n".join(lines).rstrip() + "\n"
+    """Trim blank edges, keep the code's own indentation, end with one newline."""
+    return code.strip("\n").rstrip() + "\n"

@@ -181,6 +181,9 @@ def _schema_hints(error: str, layer_infos) -> list[str]:
     if name in fields:
         return []
     hint = did_you_mean(name, sorted(fields))
+    if not hint:  # 'population' vs 'pop': difflib finds them too far apart, a shared prefix says otherwise
+        near = [f for f in sorted(fields) if len(f) >= 2 and (f.lower() in name.lower() or name.lower() in f.lower())]
+        hint = ("Did you mean " + " or ".join(f"'{f}'" for f in near[:3]) + "?") if near else ""
     listing = "; ".join(f"{info.name}: {', '.join(info.field_names()) or '(no fields)'}" for info in layer_infos)
     return [f"'{name}' is not a field of the input layers. {hint} Fields: {listing}".replace("  ", " ")]
 
