@@ -6,8 +6,8 @@ import json
 import re
 from collections import Counter
 
+import jsonschema
 import pytest
-
 from geoagent.function_lib import load_registry
 from geoagent.function_lib.registry import validate_args
 from geoagent.router.corpus import generate
@@ -77,13 +77,19 @@ def test_every_tool_is_covered_or_excluded_with_reason(rows, registry):
 
 
 def test_params_validate_against_the_tool_schemas(rows, registry):
-    complete = 0
+    by_tool: dict[str, list[dict]] = {}
     for r in rows:
-        if r["params"] is None:
-            continue
-        complete += 1
-        validate_args(registry.get(r["tool"]).spec, r["params"])
-    assert complete > len(rows) * 0.4
+        if r["params"] is not None:
+            by_tool.setdefault(r["tool"], []).append(r["params"])
+    for tool, plans in by_tool.items():
+        spec = registry.get(tool).spec
+        validate_args(spec, plans[0])  # the library's own check, once per tool
+        schema = spec.json_schema()
+        validator = jsonschema.validators.validator_for(schema)(schema)  # the same schema, compiled once
+        for params in plans:
+            errors = [e.message for e in validator.iter_errors(params)]
+            assert not errors, (tool, params, errors)
+    assert sum(map(len, by_tool.values())) > len(rows) * 0.4
 
 
 def test_layer_and_field_params_name_what_is_in_the_context(rows, registry):
@@ -179,8 +185,9 @@ def test_unspecified_required_params_give_null_plans(rows):
 
 
 def test_typos_are_injected_in_english_only(rows):
-    from geoagent.router.corpus.typos import add_typo
     import random
+
+    from geoagent.router.corpus.typos import add_typo
 
     rng = random.Random(1)
     out = add_typo(rng, "buffer {layer} by {dist}")

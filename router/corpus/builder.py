@@ -36,7 +36,9 @@ class Builder:
     def layer(self, param: str | None = "layer", slot: str = "layer", geoms=ANY, archetypes=None, crs=None) -> Layer:
         """A vector layer of a fitting archetype not already in the context."""
         used = {lyr.archetype for lyr in self.layers}
-        pool = [a for a in (archetypes or archetypes_for(geoms)) if a not in used] or list(archetypes or archetypes_for(geoms))
+        pool = [a for a in (archetypes or archetypes_for(geoms)) if a not in used] or list(
+            archetypes or archetypes_for(geoms)
+        )
         return self._add(make_layer(self.rng, self.rng.choice(sorted(pool)), geoms, crs), param, slot)
 
     def table(self, param: str | None, slot: str, key: str = "census_table") -> Layer:
@@ -61,8 +63,15 @@ class Builder:
         pool = [f for f in layer.fields if ok(f)] or [f for f in layer.fields if f.meaning != "fid"]
         return self.rng.choice(pool)
 
-    def field(self, param: str | None, layer: Layer, slot: str = "field", want: str = "numeric", array=False,
-              f: Field | None = None) -> Field:
+    def field(
+        self,
+        param: str | None,
+        layer: Layer,
+        slot: str = "field",
+        want: str = "numeric",
+        array=False,
+        f: Field | None = None,
+    ) -> Field:
         f = f or self.pick_field(layer, want)
         self.slots[slot] = phrases.field_mention(self.rng, self.lang, layer, f)
         if param:
@@ -128,7 +137,9 @@ class Builder:
         return value
 
     # ----- result -----
-    def finish(self, constants: dict, required: tuple, layer_param_kinds: tuple = ("layer",)) -> tuple[list, dict | None]:
+    def finish(
+        self, constants: dict, required: tuple, layer_param_kinds: tuple = ("layer",)
+    ) -> tuple[list, dict | None]:
         """The layer context (with distractors when every layer is named) and the labelled params or None."""
         params = {p: v for p, (slot, v) in self.pmap.items() if self._present(slot)}
         params.update(constants)

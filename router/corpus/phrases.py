@@ -25,9 +25,20 @@ def distance(rng, lang: str, small: bool = False) -> tuple[str, float]:
         m_vals, km_vals = m_vals[:14], km_vals[:4]
     pick = rng.random()
     if lang == "en":
-        words = [("half a kilometre", 500), ("half a kilometer", 500), ("a kilometre", 1000), ("one kilometer", 1000),
-                 ("a quarter mile", MI / 4), ("half a mile", MI / 2), ("a mile", MI), ("two kilometres", 2000),
-                 ("five hundred metres", 500), ("a hundred meters", 100), ("fifty metres", 50), ("two miles", 2 * MI)]
+        words = [
+            ("half a kilometre", 500),
+            ("half a kilometer", 500),
+            ("a kilometre", 1000),
+            ("one kilometer", 1000),
+            ("a quarter mile", MI / 4),
+            ("half a mile", MI / 2),
+            ("a mile", MI),
+            ("two kilometres", 2000),
+            ("five hundred metres", 500),
+            ("a hundred meters", 100),
+            ("fifty metres", 50),
+            ("two miles", 2 * MI),
+        ]
         if pick < 0.45:
             v = rng.choice(m_vals)
             fmt = rng.choice(["{} m", "{}m", "{} meters", "{} metres", "{} meter", "{} mtrs"])
@@ -49,8 +60,18 @@ def distance(rng, lang: str, small: bool = False) -> tuple[str, float]:
         text, v = rng.choice(words)
         return text, metres(v)
     if lang == "zh":
-        words = [("半公里", 500), ("一公里", 1000), ("两公里", 2000), ("五百米", 500), ("三公里", 3000), ("一百米", 100),
-                 ("五公里", 5000), ("十公里", 10000), ("两百米", 200), ("一英里", MI)]
+        words = [
+            ("半公里", 500),
+            ("一公里", 1000),
+            ("两公里", 2000),
+            ("五百米", 500),
+            ("三公里", 3000),
+            ("一百米", 100),
+            ("五公里", 5000),
+            ("十公里", 10000),
+            ("两百米", 200),
+            ("一英里", MI),
+        ]
         if pick < 0.5:
             v = rng.choice(m_vals)
             return rng.choice(["{}米", "{} 米", "{}m", "{} m"]).format(v), metres(v)
@@ -62,8 +83,14 @@ def distance(rng, lang: str, small: bool = False) -> tuple[str, float]:
             return f"{v}英尺", metres(v * FT)
         text, v = rng.choice(words)
         return text, metres(v)
-    words = [("einen halben Kilometer", 500), ("einen Kilometer", 1000), ("zwei Kilometer", 2000), ("fünfhundert Meter", 500),
-             ("hundert Meter", 100), ("eine Meile", MI)]
+    words = [
+        ("einen halben Kilometer", 500),
+        ("einen Kilometer", 1000),
+        ("zwei Kilometer", 2000),
+        ("fünfhundert Meter", 500),
+        ("hundert Meter", 100),
+        ("eine Meile", MI),
+    ]
     if pick < 0.5:
         v = rng.choice(m_vals)
         fmt = rng.choice(["{} m", "{}m", "{} Meter", "{} Metern"])
@@ -80,9 +107,31 @@ def distance(rng, lang: str, small: bool = False) -> tuple[str, float]:
 
 
 WORDS = {
-    "en": {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 10: "ten", 12: "twelve", 20: "twenty"},
+    "en": {
+        2: "two",
+        3: "three",
+        4: "four",
+        5: "five",
+        6: "six",
+        7: "seven",
+        8: "eight",
+        10: "ten",
+        12: "twelve",
+        20: "twenty",
+    },
     "zh": {2: "两", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 10: "十", 12: "十二", 20: "二十"},
-    "de": {2: "zwei", 3: "drei", 4: "vier", 5: "fünf", 6: "sechs", 7: "sieben", 8: "acht", 10: "zehn", 12: "zwölf", 20: "zwanzig"},
+    "de": {
+        2: "zwei",
+        3: "drei",
+        4: "vier",
+        5: "fünf",
+        6: "sechs",
+        7: "sieben",
+        8: "acht",
+        10: "zehn",
+        12: "zwölf",
+        20: "zwanzig",
+    },
 }
 
 
@@ -128,14 +177,24 @@ def _lit(v) -> str:
 
 
 OPS = {
-    "en": {">": ["over {}", "above {}", "greater than {}", "more than {}", "> {}", "exceeding {}", "higher than {}"],
-           ">=": ["at least {}", ">= {}", "{} or more", "no less than {}"],
-           "<": ["under {}", "below {}", "less than {}", "< {}", "lower than {}"],
-           "<=": ["at most {}", "<= {}", "{} or less", "no more than {}"]},
-    "zh": {">": ["大于{}", "超过{}", "高于{}", "> {}"], ">=": ["至少{}", "不少于{}", ">= {}", "{}以上"],
-           "<": ["小于{}", "低于{}", "不到{}", "< {}"], "<=": ["最多{}", "不超过{}", "<= {}", "{}以下"]},
-    "de": {">": ["über {}", "größer als {}", "mehr als {}", "> {}", "höher als {}"], ">=": ["mindestens {}", ">= {}", "{} oder mehr"],
-           "<": ["unter {}", "kleiner als {}", "weniger als {}", "< {}"], "<=": ["höchstens {}", "<= {}", "{} oder weniger"]},
+    "en": {
+        ">": ["over {}", "above {}", "greater than {}", "more than {}", "> {}", "exceeding {}", "higher than {}"],
+        ">=": ["at least {}", ">= {}", "{} or more", "no less than {}"],
+        "<": ["under {}", "below {}", "less than {}", "< {}", "lower than {}"],
+        "<=": ["at most {}", "<= {}", "{} or less", "no more than {}"],
+    },
+    "zh": {
+        ">": ["大于{}", "超过{}", "高于{}", "> {}"],
+        ">=": ["至少{}", "不少于{}", ">= {}", "{}以上"],
+        "<": ["小于{}", "低于{}", "不到{}", "< {}"],
+        "<=": ["最多{}", "不超过{}", "<= {}", "{}以下"],
+    },
+    "de": {
+        ">": ["über {}", "größer als {}", "mehr als {}", "> {}", "höher als {}"],
+        ">=": ["mindestens {}", ">= {}", "{} oder mehr"],
+        "<": ["unter {}", "kleiner als {}", "weniger als {}", "< {}"],
+        "<=": ["höchstens {}", "<= {}", "{} oder weniger"],
+    },
 }
 JOIN = {"en": " {} ", "zh": "{}", "de": " {} "}
 
@@ -144,44 +203,102 @@ def comparison(rng, lang: str, f: Field, fmention: str) -> tuple[str, str]:
     """A condition on one field, as text and as a QGIS-like expression."""
     if f.categories:
         val = rng.choice(f.categories)
-        text = rng.choice({"en": ["{f} = '{v}'", "{f} is {v}", "{f} equal to {v}", "{f} of '{v}'"],
-                           "zh": ["{f}为{v}", "{f}等于'{v}'", "{f}是{v}"],
-                           "de": ["{f} = '{v}'", "{f} gleich {v}", "{f} ist {v}"]}[lang])
-        return text.format(f=fmention, v=val), f'"{f.name}" = \'{val}\''
+        text = rng.choice(
+            {
+                "en": ["{f} = '{v}'", "{f} is {v}", "{f} equal to {v}", "{f} of '{v}'"],
+                "zh": ["{f}为{v}", "{f}等于'{v}'", "{f}是{v}"],
+                "de": ["{f} = '{v}'", "{f} gleich {v}", "{f} ist {v}"],
+            }[lang]
+        )
+        return text.format(f=fmention, v=val), f"\"{f.name}\" = '{val}'"
     v = _round_value(rng, f)
     if rng.random() < 0.15:
         hi = v * 3 if isinstance(v, int) else round(v * 2, 1)
         a, b = number_text(rng, lang, v), number_text(rng, lang, hi)
-        text = rng.choice({"en": ["{f} between {a} and {b}", "{f} from {a} to {b}"], "zh": ["{f}在{a}到{b}之间", "{f}介于{a}和{b}之间"],
-                           "de": ["{f} zwischen {a} und {b}", "{f} von {a} bis {b}"]}[lang])
+        text = rng.choice(
+            {
+                "en": ["{f} between {a} and {b}", "{f} from {a} to {b}"],
+                "zh": ["{f}在{a}到{b}之间", "{f}介于{a}和{b}之间"],
+                "de": ["{f} zwischen {a} und {b}", "{f} von {a} bis {b}"],
+            }[lang]
+        )
         return text.format(f=fmention, a=a, b=b), f'"{f.name}" >= {_lit(v)} AND "{f.name}" <= {_lit(hi)}'
     op = rng.choice(list(OPS[lang]))
     phrase = rng.choice(OPS[lang][op]).format(number_text(rng, lang, v))
     sep = "" if lang == "zh" else " "
-    if lang == "en" and rng.random() < 0.3 and not phrase[0] in "<>":
+    if lang == "en" and rng.random() < 0.3 and phrase[0] not in "<>":
         sep = rng.choice([" of ", " is "])
     return f"{fmention}{sep}{phrase}", f'"{f.name}" {op} {_lit(v)}'
 
 
 CRS_NAMES = {
-    "EPSG:3857": {"en": ["web mercator", "Web Mercator", "pseudo-mercator", "EPSG:3857", "EPSG 3857", "3857"],
-                  "zh": ["Web 墨卡托", "EPSG:3857", "web墨卡托投影"], "de": ["Web Mercator", "EPSG:3857", "Pseudo-Mercator"]},
-    "EPSG:4326": {"en": ["WGS 84", "WGS84", "lat/lon WGS84", "EPSG:4326", "plain lat long (4326)"],
-                  "zh": ["WGS84", "WGS 84 经纬度", "EPSG:4326", "经纬度坐标系 WGS84"], "de": ["WGS 84", "EPSG:4326", "WGS84"]},
-    "EPSG:32633": {"en": ["UTM zone 33N", "UTM 33N", "WGS 84 / UTM zone 33N", "EPSG:32633"], "zh": ["UTM 33N", "EPSG:32633"],
-                   "de": ["UTM Zone 33N", "EPSG:32633"]},
-    "EPSG:32617": {"en": ["UTM zone 17N", "UTM zone 17", "EPSG:32617"], "zh": ["UTM 17N 带", "EPSG:32617"], "de": ["UTM Zone 17N"]},
-    "EPSG:32650": {"en": ["UTM zone 50N", "EPSG:32650"], "zh": ["UTM 第50带", "UTM 50N", "EPSG:32650"], "de": ["UTM Zone 50N"]},
-    "EPSG:25832": {"en": ["ETRS89 / UTM zone 32N", "EPSG:25832"], "zh": ["EPSG:25832"], "de": ["ETRS89 / UTM Zone 32N", "EPSG:25832", "UTM32 (ETRS89)"]},
-    "EPSG:25833": {"en": ["ETRS89 UTM 33N", "EPSG:25833"], "zh": ["EPSG:25833"], "de": ["ETRS89 / UTM Zone 33N", "EPSG 25833"]},
-    "EPSG:27700": {"en": ["British National Grid", "OSGB 1936", "EPSG:27700"], "zh": ["英国国家格网", "EPSG:27700"], "de": ["British National Grid"]},
+    "EPSG:3857": {
+        "en": ["web mercator", "Web Mercator", "pseudo-mercator", "EPSG:3857", "EPSG 3857", "3857"],
+        "zh": ["Web 墨卡托", "EPSG:3857", "web墨卡托投影"],
+        "de": ["Web Mercator", "EPSG:3857", "Pseudo-Mercator"],
+    },
+    "EPSG:4326": {
+        "en": ["WGS 84", "WGS84", "lat/lon WGS84", "EPSG:4326", "plain lat long (4326)"],
+        "zh": ["WGS84", "WGS 84 经纬度", "EPSG:4326", "经纬度坐标系 WGS84"],
+        "de": ["WGS 84", "EPSG:4326", "WGS84"],
+    },
+    "EPSG:32633": {
+        "en": ["UTM zone 33N", "UTM 33N", "WGS 84 / UTM zone 33N", "EPSG:32633"],
+        "zh": ["UTM 33N", "EPSG:32633"],
+        "de": ["UTM Zone 33N", "EPSG:32633"],
+    },
+    "EPSG:32617": {
+        "en": ["UTM zone 17N", "UTM zone 17", "EPSG:32617"],
+        "zh": ["UTM 17N 带", "EPSG:32617"],
+        "de": ["UTM Zone 17N"],
+    },
+    "EPSG:32650": {
+        "en": ["UTM zone 50N", "EPSG:32650"],
+        "zh": ["UTM 第50带", "UTM 50N", "EPSG:32650"],
+        "de": ["UTM Zone 50N"],
+    },
+    "EPSG:25832": {
+        "en": ["ETRS89 / UTM zone 32N", "EPSG:25832"],
+        "zh": ["EPSG:25832"],
+        "de": ["ETRS89 / UTM Zone 32N", "EPSG:25832", "UTM32 (ETRS89)"],
+    },
+    "EPSG:25833": {
+        "en": ["ETRS89 UTM 33N", "EPSG:25833"],
+        "zh": ["EPSG:25833"],
+        "de": ["ETRS89 / UTM Zone 33N", "EPSG 25833"],
+    },
+    "EPSG:27700": {
+        "en": ["British National Grid", "OSGB 1936", "EPSG:27700"],
+        "zh": ["英国国家格网", "EPSG:27700"],
+        "de": ["British National Grid"],
+    },
     "EPSG:2154": {"en": ["Lambert-93", "RGF93 / Lambert-93", "EPSG:2154"], "zh": ["EPSG:2154"], "de": ["Lambert-93"]},
-    "EPSG:3035": {"en": ["ETRS89-LAEA", "LAEA Europe", "EPSG:3035"], "zh": ["EPSG:3035", "欧洲 LAEA"], "de": ["ETRS89-LAEA", "EPSG:3035"]},
+    "EPSG:3035": {
+        "en": ["ETRS89-LAEA", "LAEA Europe", "EPSG:3035"],
+        "zh": ["EPSG:3035", "欧洲 LAEA"],
+        "de": ["ETRS89-LAEA", "EPSG:3035"],
+    },
     "EPSG:26918": {"en": ["NAD83 / UTM zone 18N", "EPSG:26918"], "zh": ["EPSG:26918"], "de": ["NAD83 UTM 18N"]},
-    "EPSG:28992": {"en": ["RD New", "Amersfoort / RD New", "EPSG:28992"], "zh": ["EPSG:28992"], "de": ["RD New", "EPSG:28992"]},
-    "EPSG:4490": {"en": ["CGCS2000", "EPSG:4490"], "zh": ["CGCS2000", "国家2000坐标系", "EPSG:4490", "2000国家大地坐标系"], "de": ["CGCS2000"]},
-    "EPSG:2056": {"en": ["Swiss LV95", "CH1903+ / LV95", "EPSG:2056"], "zh": ["EPSG:2056"], "de": ["LV95", "CH1903+ / LV95", "EPSG:2056"]},
-    "EPSG:31468": {"en": ["Gauss-Kruger zone 4", "EPSG:31468"], "zh": ["EPSG:31468"], "de": ["Gauß-Krüger Zone 4", "DHDN / GK4", "EPSG:31468"]},
+    "EPSG:28992": {
+        "en": ["RD New", "Amersfoort / RD New", "EPSG:28992"],
+        "zh": ["EPSG:28992"],
+        "de": ["RD New", "EPSG:28992"],
+    },
+    "EPSG:4490": {
+        "en": ["CGCS2000", "EPSG:4490"],
+        "zh": ["CGCS2000", "国家2000坐标系", "EPSG:4490", "2000国家大地坐标系"],
+        "de": ["CGCS2000"],
+    },
+    "EPSG:2056": {
+        "en": ["Swiss LV95", "CH1903+ / LV95", "EPSG:2056"],
+        "zh": ["EPSG:2056"],
+        "de": ["LV95", "CH1903+ / LV95", "EPSG:2056"],
+    },
+    "EPSG:31468": {
+        "en": ["Gauss-Kruger zone 4", "EPSG:31468"],
+        "zh": ["EPSG:31468"],
+        "de": ["Gauß-Krüger Zone 4", "DHDN / GK4", "EPSG:31468"],
+    },
     "EPSG:5070": {"en": ["NAD83 Conus Albers", "EPSG:5070"], "zh": ["EPSG:5070"], "de": ["EPSG:5070"]},
 }
 
@@ -193,13 +310,46 @@ def crs(rng, lang: str, avoid: str | None = None) -> tuple[str, str]:
 
 
 FORMATS = {
-    "en": [("a shapefile", "shp"), ("shapefile", "shp"), ("SHP", "shp"), ("GeoPackage", "gpkg"), ("a geopackage", "gpkg"),
-           ("gpkg", "gpkg"), ("GeoJSON", "geojson"), ("geojson", "geojson"), ("CSV", "csv"), ("a CSV file", "csv"),
-           ("csv", "csv"), ("GeoParquet", "parquet"), ("parquet", "parquet"), ("FlatGeobuf", "fgb"), ("fgb", "fgb")],
-    "zh": [("Shapefile", "shp"), ("shp 文件", "shp"), ("shp", "shp"), ("GeoPackage", "gpkg"), ("gpkg", "gpkg"), ("GeoJSON", "geojson"),
-           ("CSV", "csv"), ("CSV 表格", "csv"), ("GeoParquet", "parquet"), ("FlatGeobuf", "fgb")],
-    "de": [("Shapefile", "shp"), ("Shape-Datei", "shp"), ("GeoPackage", "gpkg"), ("GPKG", "gpkg"), ("GeoJSON", "geojson"),
-           ("CSV", "csv"), ("CSV-Datei", "csv"), ("GeoParquet", "parquet"), ("FlatGeobuf", "fgb")],
+    "en": [
+        ("a shapefile", "shp"),
+        ("shapefile", "shp"),
+        ("SHP", "shp"),
+        ("GeoPackage", "gpkg"),
+        ("a geopackage", "gpkg"),
+        ("gpkg", "gpkg"),
+        ("GeoJSON", "geojson"),
+        ("geojson", "geojson"),
+        ("CSV", "csv"),
+        ("a CSV file", "csv"),
+        ("csv", "csv"),
+        ("GeoParquet", "parquet"),
+        ("parquet", "parquet"),
+        ("FlatGeobuf", "fgb"),
+        ("fgb", "fgb"),
+    ],
+    "zh": [
+        ("Shapefile", "shp"),
+        ("shp 文件", "shp"),
+        ("shp", "shp"),
+        ("GeoPackage", "gpkg"),
+        ("gpkg", "gpkg"),
+        ("GeoJSON", "geojson"),
+        ("CSV", "csv"),
+        ("CSV 表格", "csv"),
+        ("GeoParquet", "parquet"),
+        ("FlatGeobuf", "fgb"),
+    ],
+    "de": [
+        ("Shapefile", "shp"),
+        ("Shape-Datei", "shp"),
+        ("GeoPackage", "gpkg"),
+        ("GPKG", "gpkg"),
+        ("GeoJSON", "geojson"),
+        ("CSV", "csv"),
+        ("CSV-Datei", "csv"),
+        ("GeoParquet", "parquet"),
+        ("FlatGeobuf", "fgb"),
+    ],
 }
 
 

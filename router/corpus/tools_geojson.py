@@ -5,28 +5,77 @@ from __future__ import annotations
 from .layers import ANY, LINE, POINT, POLY
 
 AGG = {
-    "en": {"sum": ["total", "sum of", "summed"], "mean": ["average", "mean"], "max": ["maximum", "highest"],
-           "min": ["minimum", "lowest"], "median": ["median"]},
+    "en": {
+        "sum": ["total", "sum of", "summed"],
+        "mean": ["average", "mean"],
+        "max": ["maximum", "highest"],
+        "min": ["minimum", "lowest"],
+        "median": ["median"],
+    },
     "zh": {"sum": ["总", "合计"], "mean": ["平均"], "max": ["最大"], "min": ["最小"], "median": ["中位数"]},
-    "de": {"sum": ["Summe", "Gesamtsumme"], "mean": ["Mittelwert", "Durchschnitt"], "max": ["Maximum"], "min": ["Minimum"],
-           "median": ["Median"]},
+    "de": {
+        "sum": ["Summe", "Gesamtsumme"],
+        "mean": ["Mittelwert", "Durchschnitt"],
+        "max": ["Maximum"],
+        "min": ["Minimum"],
+        "median": ["Median"],
+    },
 }
 NEW_NAMES = ["density", "pop_k", "ratio", "score", "flag", "label", "value_per_ha", "checked", "category2", "note"]
 OSM_TAGS = {
-    "en": [("hospitals", "amenity=hospital"), ("cafes", "amenity=cafe"), ("schools", "amenity=school"), ("parks", "leisure=park"),
-           ("supermarkets", "shop=supermarket"), ("bus stops", "highway=bus_stop"), ("pharmacies", "amenity=pharmacy"),
-           ("amenity=restaurant", "amenity=restaurant"), ("building=yes", "building=yes")],
-    "zh": [("医院", "amenity=hospital"), ("咖啡馆", "amenity=cafe"), ("学校", "amenity=school"), ("公园", "leisure=park"),
-           ("超市", "shop=supermarket"), ("amenity=restaurant", "amenity=restaurant")],
-    "de": [("Krankenhäuser", "amenity=hospital"), ("Cafés", "amenity=cafe"), ("Schulen", "amenity=school"), ("Parks", "leisure=park"),
-           ("Supermärkte", "shop=supermarket"), ("amenity=pharmacy", "amenity=pharmacy")],
+    "en": [
+        ("hospitals", "amenity=hospital"),
+        ("cafes", "amenity=cafe"),
+        ("schools", "amenity=school"),
+        ("parks", "leisure=park"),
+        ("supermarkets", "shop=supermarket"),
+        ("bus stops", "highway=bus_stop"),
+        ("pharmacies", "amenity=pharmacy"),
+        ("amenity=restaurant", "amenity=restaurant"),
+        ("building=yes", "building=yes"),
+    ],
+    "zh": [
+        ("医院", "amenity=hospital"),
+        ("咖啡馆", "amenity=cafe"),
+        ("学校", "amenity=school"),
+        ("公园", "leisure=park"),
+        ("超市", "shop=supermarket"),
+        ("amenity=restaurant", "amenity=restaurant"),
+    ],
+    "de": [
+        ("Krankenhäuser", "amenity=hospital"),
+        ("Cafés", "amenity=cafe"),
+        ("Schulen", "amenity=school"),
+        ("Parks", "leisure=park"),
+        ("Supermärkte", "shop=supermarket"),
+        ("amenity=pharmacy", "amenity=pharmacy"),
+    ],
 }
-BBOXES = [[13.3, 52.45, 13.5, 52.55], [-0.2, 51.45, 0.05, 51.56], [2.25, 48.8, 2.42, 48.9], [116.3, 39.85, 116.5, 39.98],
-          [8.45, 47.33, 8.6, 47.42], [-74.05, 40.68, -73.9, 40.8]]
-PATHS = ["/data/parcels.shp", "C:/GIS/roads.gpkg", "rivers.geojson", "~/Downloads/wells.csv", "data/sample/schools.gpkg",
-         "D:/projects/flood/flood_zones.shp", "/home/ana/buildings.fgb", "tracts_2020.parquet", "./input/stations.geojson"]
-URLS = ["https://example.org/data/parks.geojson", "https://opendata.city.gov/api/bikes.geojson",
-        "http://data.example.com/stations.json", "https://raw.githubusercontent.com/geo/countries/main/countries.geojson"]
+BBOXES = [
+    [13.3, 52.45, 13.5, 52.55],
+    [-0.2, 51.45, 0.05, 51.56],
+    [2.25, 48.8, 2.42, 48.9],
+    [116.3, 39.85, 116.5, 39.98],
+    [8.45, 47.33, 8.6, 47.42],
+    [-74.05, 40.68, -73.9, 40.8],
+]
+PATHS = [
+    "/data/parcels.shp",
+    "C:/GIS/roads.gpkg",
+    "rivers.geojson",
+    "~/Downloads/wells.csv",
+    "data/sample/schools.gpkg",
+    "D:/projects/flood/flood_zones.shp",
+    "/home/ana/buildings.fgb",
+    "tracts_2020.parquet",
+    "./input/stations.geojson",
+]
+URLS = [
+    "https://example.org/data/parks.geojson",
+    "https://opendata.city.gov/api/bikes.geojson",
+    "http://data.example.com/stations.json",
+    "https://raw.githubusercontent.com/geo/countries/main/countries.geojson",
+]
 
 
 def calc(b, layer):
@@ -40,8 +89,11 @@ def calc(b, layer):
         f2 = b.rng.choice(others)
         m2 = _fm(b, layer, f2)
         if b.rng.random() < 0.6:
-            text = {"en": b.rng.choice(["{a} divided by {b}", "{a} / {b}", "the ratio of {a} to {b}"]),
-                    "zh": b.rng.choice(["{a}除以{b}", "{a}/{b}"]), "de": b.rng.choice(["{a} geteilt durch {b}", "{a} / {b}"])}[lang]
+            text = {
+                "en": b.rng.choice(["{a} divided by {b}", "{a} / {b}", "the ratio of {a} to {b}"]),
+                "zh": b.rng.choice(["{a}除以{b}", "{a}/{b}"]),
+                "de": b.rng.choice(["{a} geteilt durch {b}", "{a} / {b}"]),
+            }[lang]
             return text.format(a=m1, b=m2), f'"{f1.name}" / "{f2.name}"'
         text = {"en": "{a} plus {b}", "zh": "{a}加{b}", "de": "{a} plus {b}"}[lang]
         return text.format(a=m1, b=m2), f'"{f1.name}" + "{f2.name}"'
@@ -85,7 +137,11 @@ def b_rename(b):
     f = b.pick_field(lyr, "any")
     b.slots["field"] = f.name  # renaming names the exact field
     b.pmap["field"] = ("field", f.name)
-    b.text("new_name", "name", b.rng.choice(["pop_2020", "label", "road_type", "nom", "area", "category", "Name_EN", "speed"]))
+    b.text(
+        "new_name",
+        "name",
+        b.rng.choice(["pop_2020", "label", "road_type", "nom", "area", "category", "Name_EN", "speed"]),
+    )
 
 
 def b_save(b):
@@ -112,11 +168,23 @@ def b_visualize(b):
 def b_one(geoms):
     def build(b):
         b.layer(geoms=geoms)
+
     return build
 
 
 def b_group_by(b):
-    pool = ["schools", "houses", "roads", "parcels", "buildings", "countries", "trees", "hospitals", "stations", "rivers"]
+    pool = [
+        "schools",
+        "houses",
+        "roads",
+        "parcels",
+        "buildings",
+        "countries",
+        "trees",
+        "hospitals",
+        "stations",
+        "rivers",
+    ]
     lyr = b.layer(archetypes=pool if "field" in b.want else pool + ["incidents"])
     cat = b.pick_field(lyr, "category")
     if not cat.categories:
@@ -145,6 +213,7 @@ def b_two(p2, g1, g2, slot2="layer2", a2=None):
     def build(b):
         b.layer(geoms=g1)
         b.layer(p2, slot2, geoms=g2, archetypes=a2)
+
     return build
 
 
@@ -178,6 +247,7 @@ def b_target(g1, g2=POINT):
     def build(b):
         b.layer(geoms=g1)
         b.layer("target", "layer2", geoms=g2)
+
     return build
 
 
@@ -193,15 +263,26 @@ def b_count(b):
 
 
 def b_count_pip(b):
-    b.layer("polygons", "polys", geoms=POLY, archetypes=["districts", "tracts", "parcels", "countries", "parks", "flood_zones"])
+    b.layer(
+        "polygons",
+        "polys",
+        geoms=POLY,
+        archetypes=["districts", "tracts", "parcels", "countries", "parks", "flood_zones"],
+    )
     b.layer("points", "points", geoms=POINT)
     b.text("field_name", "name", b.rng.choice(["n_schools", "count", "num_points", "total", "n"]))
 
 
 def b_xy_to_line(b):
     tab = b.table("layer", "layer", "trips_table")
-    style = b.rng.choice([("x1", "y1", "x2", "y2"), ("start_x", "start_y", "end_x", "end_y"),
-                          ("orig_lon", "orig_lat", "dest_lon", "dest_lat"), ("from_x", "from_y", "to_x", "to_y")])
+    style = b.rng.choice(
+        [
+            ("x1", "y1", "x2", "y2"),
+            ("start_x", "start_y", "end_x", "end_y"),
+            ("orig_lon", "orig_lat", "dest_lon", "dest_lat"),
+            ("from_x", "from_y", "to_x", "to_y"),
+        ]
+    )
     from .layers import Field
 
     for slot, name in zip(("x1", "y1", "x2", "y2"), style):

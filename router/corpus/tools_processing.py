@@ -40,8 +40,13 @@ EXCLUDED = {
 }
 
 NETWORKS = ["roads", "bike_lanes", "railways"]
-START_END = [([13.4, 52.52], [13.45, 52.5]), ([2.35, 48.86], [2.29, 48.87]), ([-0.12, 51.5], [-0.08, 51.52]),
-             ([389000, 5820000], [392500, 5818200]), ([116.4, 39.91], [116.32, 39.99])]
+START_END = [
+    ([13.4, 52.52], [13.45, 52.5]),
+    ([2.35, 48.86], [2.29, 48.87]),
+    ([-0.12, 51.5], [-0.08, 51.52]),
+    ([389000, 5820000], [392500, 5818200]),
+    ([116.4, 39.91], [116.32, 39.99]),
+]
 
 
 def _coords(v) -> str:
@@ -51,12 +56,14 @@ def _coords(v) -> str:
 def b_one(geoms, archetypes=None):
     def build(b):
         b.layer(geoms=geoms, archetypes=archetypes)
+
     return build
 
 
 def b_raster_only(key="dem"):
     def build(b):
         b.raster(key=key)
+
     return build
 
 
@@ -169,7 +176,9 @@ def b_raster_calc(b):
         text = {"en": f"multiplied by {v}", "zh": f"乘以{v}", "de": f"mal {v}"}[b.lang]
         b.text("expression", "calc", f"{ref} * {v}", text)
     else:
-        text = {"en": "converted from feet to metres", "zh": "从英尺换算成米", "de": "von Fuß in Meter umgerechnet"}[b.lang]
+        text = {"en": "converted from feet to metres", "zh": "从英尺换算成米", "de": "von Fuß in Meter umgerechnet"}[
+            b.lang
+        ]
         b.text("expression", "calc", f"{ref} * 0.3048", text)
     b.pmap["raster"] = ("raster", r.name)
 
@@ -180,8 +189,13 @@ def b_reclass(b):
     table, parts = [], []
     for i in range(3):
         table += [cuts[i], cuts[i + 1], i + 1]
-        parts.append({"en": f"{cuts[i]}-{cuts[i + 1]} to {i + 1}", "zh": f"{cuts[i]}-{cuts[i + 1]} 为 {i + 1}",
-                      "de": f"{cuts[i]} bis {cuts[i + 1]} -> {i + 1}"}[b.lang])
+        parts.append(
+            {
+                "en": f"{cuts[i]}-{cuts[i + 1]} to {i + 1}",
+                "zh": f"{cuts[i]}-{cuts[i + 1]} 为 {i + 1}",
+                "de": f"{cuts[i]} bis {cuts[i + 1]} -> {i + 1}",
+            }[b.lang]
+        )
     b.text("table", "classes", table, ", ".join(parts))
 
 

@@ -5,9 +5,31 @@ from __future__ import annotations
 import re
 
 NEIGHBOURS = {
-    "a": "qs", "b": "vn", "c": "xv", "d": "sf", "e": "wr", "f": "dg", "g": "fh", "h": "gj", "i": "uo", "j": "hk",
-    "k": "jl", "l": "k", "m": "n", "n": "bm", "o": "ip", "p": "o", "r": "et", "s": "ad", "t": "ry", "u": "yi",
-    "v": "cb", "w": "qe", "x": "zc", "y": "tu", "z": "x",
+    "a": "qs",
+    "b": "vn",
+    "c": "xv",
+    "d": "sf",
+    "e": "wr",
+    "f": "dg",
+    "g": "fh",
+    "h": "gj",
+    "i": "uo",
+    "j": "hk",
+    "k": "jl",
+    "l": "k",
+    "m": "n",
+    "n": "bm",
+    "o": "ip",
+    "p": "o",
+    "r": "et",
+    "s": "ad",
+    "t": "ry",
+    "u": "yi",
+    "v": "cb",
+    "w": "qe",
+    "x": "zc",
+    "y": "tu",
+    "z": "x",
 }
 WORD = re.compile(r"\{\w+\}|[A-Za-z]{4,}")
 
@@ -22,12 +44,12 @@ def add_typo(rng, template: str) -> str:
     i = rng.randrange(1, len(w) - 1)
     op = rng.choice(["swap", "drop", "double", "near"])
     if op == "swap":
-        new = w[:i] + w[i + 1] + w[i] + w[i + 2:]
+        new = w[:i] + w[i + 1] + w[i] + w[i + 2 :]
     elif op == "drop":
-        new = w[:i] + w[i + 1:]
+        new = w[:i] + w[i + 1 :]
     elif op == "double":
         new = w[:i] + w[i] + w[i:]
     else:
         c = w[i].lower()
-        new = w[:i] + rng.choice(NEIGHBOURS.get(c, c)) + w[i + 1:]
-    return template[: m.start()] + new + template[m.end():]
+        new = w[:i] + rng.choice(NEIGHBOURS.get(c, c)) + w[i + 1 :]
+    return template[: m.start()] + new + template[m.end() :]

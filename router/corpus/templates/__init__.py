@@ -2,19 +2,33 @@
 
 from types import SimpleNamespace
 
-from . import de_function, de_other, en_data, en_geometry, en_other, en_processing, zh_function, zh_other
+from . import (
+    de_function,
+    de_more,
+    de_other,
+    en_data,
+    en_extra,
+    en_geometry,
+    en_more,
+    en_other,
+    en_processing,
+    zh_function,
+    zh_more,
+    zh_other,
+)
 
 
-def _language(function_modules, other) -> SimpleNamespace:
-    function = {}
+def _language(function_modules, other_modules) -> SimpleNamespace:
+    function: dict[str, list] = {}
     for mod in function_modules:
         for tool, entries in mod.FUNCTION.items():
             function.setdefault(tool, []).extend(entries)
-    return SimpleNamespace(FUNCTION=function, CHAINS=other.CHAINS, CODEGEN=other.CODEGEN, CHAT=other.CHAT)
+    lists = {key: [t for mod in other_modules for t in getattr(mod, key)] for key in ("CHAINS", "CODEGEN", "CHAT")}
+    return SimpleNamespace(FUNCTION=function, **lists)
 
 
 LANGUAGES = {
-    "en": _language([en_data, en_geometry, en_processing], en_other),
-    "zh": _language([zh_function], zh_other),
-    "de": _language([de_function], de_other),
+    "en": _language([en_data, en_geometry, en_processing, en_extra], [en_other, en_more]),
+    "zh": _language([zh_function, zh_more], [zh_other, zh_more]),
+    "de": _language([de_function, de_more], [de_other, de_more]),
 }

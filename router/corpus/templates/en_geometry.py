@@ -1,6 +1,6 @@
 """English templates: overlays, buffers and proximity, clustering, shapes and geometry conversions."""
 
-I, U, D, S, ID = ({"how": h} for h in ("intersection", "union", "difference", "symmetric_difference", "identity"))
+INTER, U, D, S, ID = ({"how": h} for h in ("intersection", "union", "difference", "symmetric_difference", "identity"))
 
 FUNCTION = {
     "clip": [
@@ -16,9 +16,9 @@ FUNCTION = {
         "clip to {layer2}",
     ],
     "overlay": [
-        ("intersect {layer} with {layer2}", I),
-        ("intersection of {layer} and {layer2}", I),
-        ("where do {layer} and {layer2} overlap? give me the overlapping areas", I),
+        ("intersect {layer} with {layer2}", INTER),
+        ("intersection of {layer} and {layer2}", INTER),
+        ("where do {layer} and {layer2} overlap? give me the overlapping areas", INTER),
         ("union {layer} and {layer2}", U),
         ("combine {layer} with {layer2} using a union overlay", U),
         ("erase {layer2} from {layer}", D),
@@ -29,7 +29,7 @@ FUNCTION = {
         ("identity overlay of {layer} with {layer2}", ID),
         ("overlay {layer} on {layer2} (identity)", ID),
         "overlay {layer} and {layer2}",
-        ("compute the geometric intersection", I),
+        ("compute the geometric intersection", INTER),
     ],
     "buffer": [
         "buffer {layer} by {dist}",

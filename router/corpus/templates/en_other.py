@@ -102,7 +102,7 @@ CODEGEN = [
     "for each year, compute the growth rate of {field} and chart the fastest-growing places",
     "what explains the clustering of {layer} near {layer2}? test a few hypotheses",
     "fit a kernel density by hour of day and make small multiples",
-    "write code to interpolate {field} from {layer} onto a grid with inverse distance weighting and compare with kriging",
+    "write code to interpolate {field} from {layer} onto a grid with IDW and compare the result with kriging",
     "find the optimal location to minimise total distance to all {layer}",
     "tell me which areas are most at risk and why, using everything in the project",
     "calculate the share of the population within {dist} of a station for each district and make a ranked bar chart",
