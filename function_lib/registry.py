@@ -115,13 +115,26 @@ def check_layers_and_fields(spec: ToolSpec, args: dict, ctx: RunContext) -> None
         value = args.get(p.name)
         if value is None or p.kind not in ("field", "fields") or not p.of_layer or p.of_layer not in args:
             continue
-        columns = [c for c in ctx.gdf(args[p.of_layer]).columns if c != "geometry"]
+        columns = [c for c in _columns(ctx, args[p.of_layer]) if c != "geometry"]
         for f in [value] if p.kind == "field" else value:
             if f not in columns:
                 raise ValidationError(
                     f"Layer '{args[p.of_layer]}' has no field '{f}'.",
                     fix=did_you_mean(f, columns, "Fields: " + ", ".join(map(str, columns))),
                 )
+
+
+def _columns(ctx: RunContext, name: str):
+    """A layer's columns; a CSV/XLSX table without geometry (x1/y1/x2/y2 columns, say) is read as a plain table."""
+    try:
+        return ctx.gdf(name).columns
+    except ValidationError:
+        entry = ctx.layers.get(name)
+        if not entry.path or not entry.path.lower().endswith((".csv", ".tsv", ".txt", ".xlsx")):
+            raise
+        from .io import read_table
+
+        return read_table(ctx, name).columns
 
 
 def run_tool(registry: Registry, name: str, args: dict, ctx: RunContext) -> ToolResult:

@@ -159,3 +159,17 @@ def test_xy_to_line(tmp_path):
     assert "Skipped 1 rows" in res.summary and out.crs.to_epsg() == 32633
     with pytest.raises(ValidationError, match="x3"):
         run(ctx, "xy_to_line", layer="t", x1="x3", y1="y1", x2="x2", y2="y2")
+
+
+def test_xy_to_line_from_a_plain_csv_table(tmp_path):
+    csv = tmp_path / "flows.csv"
+    pd.DataFrame({"from_lon": [13.4, 2.35], "from_lat": [52.5, 48.85], "to_lon": [16.37, 12.5],
+                  "to_lat": [48.2, 41.9], "trips": [10, 4]}).to_csv(csv, index=False)
+    ctx = RunContext(tmp_path / "out")
+    ctx.layers.add_path(csv)
+    res, out = run(ctx, "xy_to_line", layer="flows", x1="from_lon", y1="from_lat", x2="to_lon", y2="to_lat")
+    assert out.crs.to_epsg() == 4326 and "EPSG:4326 was assumed" in res.summary
+    assert list(out.geometry.iloc[0].coords) == [(13.4, 52.5), (16.37, 48.2)] and out["trips"].tolist() == [10, 4]
+    with pytest.raises(ValidationError) as err:
+        run(ctx, "xy_to_line", layer="flows", x1="from_lo", y1="from_lat", x2="to_lon", y2="to_lat")
+    assert "from_lon" in err.value.fix

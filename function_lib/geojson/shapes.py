@@ -6,7 +6,7 @@ import numpy as np
 
 from ...errors import ToolError, ValidationError
 from ..context import RunContext, ToolResult
-from ..io import crs_label
+from ..io import crs_label, read_table
 from ..metric import to_metric
 from ..spec import Param, ToolSpec
 from ._base import LAYER, tool_list, vector_result
@@ -279,7 +279,7 @@ def xy_to_line(ctx: RunContext, layer: str, x1: str, y1: str, x2: str, y2: str) 
     import pandas as pd
     import shapely
 
-    table = ctx.gdf(layer)
+    table = read_table(ctx, layer)  # a layer's attributes, or a CSV/XLSX table without geometry
     if len(table) == 0:
         raise ToolError(f"Layer '{layer}' is empty.", fix="Choose a layer with at least one row.")
     cols = [x1, y1, x2, y2]
@@ -290,7 +290,11 @@ def xy_to_line(ctx: RunContext, layer: str, x1: str, y1: str, x2: str, y2: str) 
                               fix="Choose the fields that hold the start and end coordinates.")
     if not ok.all():
         ctx.note(f"Skipped {int((~ok).sum())} rows with missing or non-numeric coordinates.")
+    crs = getattr(ctx.layers.get(layer).data, "crs", None)
+    xs, ys = values[ok][:, [0, 2]], values[ok][:, [1, 3]]
+    if crs is None and (np.abs(xs) <= 180).all() and (np.abs(ys) <= 90).all():
+        crs = "EPSG:4326"
+        ctx.note("The table has no CRS and its coordinates look like longitude/latitude, so EPSG:4326 was assumed.")
     lines = shapely.linestrings(values[ok].reshape(-1, 2, 2))
-    attrs = table.drop(columns=[table.geometry.name]) if isinstance(table, gpd.GeoDataFrame) else table
-    out = gpd.GeoDataFrame(attrs[ok].reset_index(drop=True), geometry=lines, crs=getattr(table, "crs", None))
+    out = gpd.GeoDataFrame(table[ok].reset_index(drop=True), geometry=lines, crs=crs)
     return vector_result(ctx, out, f"{layer}_lines", f"Lines from {x1},{y1} to {x2},{y2} in '{layer}'", len(table))
