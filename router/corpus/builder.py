@@ -8,6 +8,7 @@ from . import phrases
 from .layers import ANY, ARCHETYPES, NUMERIC, Field, Layer, archetypes_for, make_layer, make_raster, make_table
 
 SLOT = re.compile(r"\{(\w+)\}")
+WITH_NUMBERS = {k for k, v in ARCHETYPES.items() if any(f.type in NUMERIC for f in v[3])}
 
 
 def template_slots(template: str) -> set[str]:
@@ -33,12 +34,13 @@ class Builder:
             self.layer_params[param] = slot
         return layer
 
-    def layer(self, param: str | None = "layer", slot: str = "layer", geoms=ANY, archetypes=None, crs=None) -> Layer:
-        """A vector layer of a fitting archetype not already in the context."""
+    def layer(
+        self, param: str | None = "layer", slot: str = "layer", geoms=ANY, archetypes=None, crs=None, numeric=False
+    ) -> Layer:
+        """A vector layer of a fitting archetype not already in the context (with a number field if `numeric`)."""
         used = {lyr.archetype for lyr in self.layers}
-        pool = [a for a in (archetypes or archetypes_for(geoms)) if a not in used] or list(
-            archetypes or archetypes_for(geoms)
-        )
+        fits = [a for a in (archetypes or archetypes_for(geoms)) if not numeric or a in WITH_NUMBERS]
+        pool = [a for a in fits if a not in used] or fits
         return self._add(make_layer(self.rng, self.rng.choice(sorted(pool)), geoms, crs), param, slot)
 
     def table(self, param: str | None, slot: str, key: str = "census_table") -> Layer:
@@ -52,6 +54,8 @@ class Builder:
         def ok(f: Field) -> bool:
             if f.meaning == "fid" or (meanings and f.meaning not in meanings):
                 return False
+            if want == "comparable":  # numbers, categories, and names compared for equality
+                return f.numeric or bool(f.categories) or (f.type == "string" and f.meaning == "name" and bool(f.samples))
             if want == "numeric":
                 return f.numeric
             if want == "category":
@@ -87,7 +91,7 @@ class Builder:
 
     def condition(self, param: str, layer: Layer, slot: str = "cond", compound: float = 0.15) -> str:
         """A condition phrase (sometimes two joined by and/or) labelled with its expression."""
-        f = self.pick_field(layer, "any")
+        f = self.pick_field(layer, "comparable")
         text, expr = phrases.comparison(self.rng, self.lang, f, phrases.field_mention(self.rng, self.lang, layer, f))
         others = [g for g in layer.fields if g is not f and (g.numeric or g.categories) and g.meaning != "fid"]
         if others and self.rng.random() < compound:

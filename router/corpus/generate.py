@@ -42,7 +42,12 @@ restrict run sample save scatter select set show slice snap sort split start sub
 summarize switch tag take tally transform trim triangulate turn union use vectorize visualise
 visualize warp wrap write""".split()
 )
-DOUBLE_ARTICLE = re.compile(r"\b(the|nearest|closest|each|every|any|all|a) (?=the\b)the ", re.I)
+# "the" after a number, a superlative or a quantifier is dropped: "the 10 the roads" -> "the 10 roads"
+DOUBLE_ARTICLE = re.compile(
+    r"\b(\d[\d,.]*|two|three|four|five|six|seven|eight|ten|twelve|twenty|\w+est|least|most|many|each|every|any|the|a|an)"
+    r" (?=the\b)the ",
+    re.I,
+)
 # archetypes with at least two numeric fields, for templates that name {field} and {field2}
 RICH = sorted(k for k, v in ARCHETYPES.items() if sum(f.type in NUMERIC for f in v[3]) >= 2)
 WRAPS = {
@@ -80,9 +85,10 @@ def _frame(rng, lang: str, text: str) -> str:
     if lang == "en":
         if text.split()[0].lower() not in IMPERATIVES:
             return text
-        prefix = rng.choice(
-            ["please ", "can you ", "could you ", "I want to ", "I'd like to ", "help me ", "pls ", "I need to "]
-        )
+        prefixes = ["please ", "can you ", "could you ", "pls "]
+        if text.split()[1:2] != ["me"]:  # not "I want to give me..."
+            prefixes += ["I want to ", "I'd like to ", "help me ", "I need to "]
+        prefix = rng.choice(prefixes)
         suffix = rng.choice(["", "", " please", " for me", " thanks", " asap"])
         end = "?" if prefix in ("can you ", "could you ") and rng.random() < 0.7 else ""
         return prefix + text[:1].lower() + text[1:] + suffix + end

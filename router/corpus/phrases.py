@@ -201,8 +201,8 @@ JOIN = {"en": " {} ", "zh": "{}", "de": " {} "}
 
 def comparison(rng, lang: str, f: Field, fmention: str) -> tuple[str, str]:
     """A condition on one field, as text and as a QGIS-like expression."""
-    if f.categories:
-        val = rng.choice(f.categories)
+    if f.categories or not f.numeric:
+        val = rng.choice(f.categories or f.samples)
         text = rng.choice(
             {
                 "en": ["{f} = '{v}'", "{f} is {v}", "{f} equal to {v}", "{f} of '{v}'"],

@@ -239,7 +239,7 @@ def b_bounding(b):
 
 
 def b_sort(b):
-    lyr = b.layer()
+    lyr = b.layer(numeric=True)
     b.field("field", lyr, want="numeric")
 
 
@@ -296,7 +296,7 @@ def b_add_xy(b):
 
 
 def b_select_top(b):
-    lyr = b.layer()
+    lyr = b.layer(numeric=True)
     b.field("field", lyr, want="numeric")
     b.integer("top_n", "n", (3, 5, 10, 20, 25, 50, 100))
 
@@ -307,7 +307,7 @@ def b_filter(b):
 
 
 def b_plot(b):
-    lyr = b.layer()
+    lyr = b.layer(numeric=True)
     b.field("field", lyr, want="numeric")
     b.text("title", "title", b.rng.choice(["Population 2020", "Road speeds", "Land value", "Overview", "My map"]))
 

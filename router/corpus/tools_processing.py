@@ -121,7 +121,7 @@ def b_merge(b):
 
 
 def b_basic_stats(b):
-    lyr = b.layer()
+    lyr = b.layer(numeric=True)
     b.field("field", lyr, want="numeric")
 
 
@@ -158,7 +158,7 @@ def b_hillshade(b):
 
 
 def b_rasterize(b):
-    lyr = b.layer(geoms=POLY)
+    lyr = b.layer(geoms=POLY, numeric=True)
     b.distance("pixel_size", "px", small=True)
     b.field("field", lyr, want="numeric")
 
