@@ -55,7 +55,8 @@ class Builder:
             if f.meaning == "fid" or (meanings and f.meaning not in meanings):
                 return False
             if want == "comparable":  # numbers, categories, and names compared for equality
-                return f.numeric or bool(f.categories) or (f.type == "string" and f.meaning == "name" and bool(f.samples))
+                named = f.type == "string" and f.meaning == "name" and bool(f.samples)
+                return f.numeric or bool(f.categories) or named
             if want == "numeric":
                 return f.numeric
             if want == "category":
