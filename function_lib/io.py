@@ -150,7 +150,9 @@ def repaired(ctx, gdf, name: str, type_ids=None):
     if np.isin(type_ids, (-1, 0, 4)).all():
         return gdf  # points are always valid: skip the validity test
     geoms = np.asarray(gdf.geometry.array)
-    invalid = (type_ids >= 0) & ~shapely.is_valid(geoms)
+    to_test = (type_ids >= 0) & ~np.isin(type_ids, (0, 4))
+    invalid = np.zeros(len(geoms), dtype=bool)
+    invalid[to_test] = ~shapely.is_valid(geoms[to_test])
     count = int(invalid.sum())
     if not count:
         return gdf

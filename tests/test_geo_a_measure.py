@@ -237,3 +237,17 @@ def test_world_wide_lines_are_measured_zone_by_zone(tmp_path):
     for got, line in zip(out["length_m"], lines.geometry):
         assert got == pytest.approx(GEOD.geometry_length(line), rel=0.005)
     assert "UTM zone" in res.summary and out.crs.to_epsg() == 4326
+
+
+def test_repair_counts_match_shapely_on_a_mixed_layer(tmp_path):
+    from geoagent.function_lib.io import repaired
+
+    rng = np.random.default_rng(5)
+    polygons = [Polygon(rng.uniform(0, 10, size=(5, 2))) for _ in range(500)] + [box(0, 0, 1, 1)] * 100
+    layer = gpd.GeoDataFrame({"i": range(600)}, geometry=polygons, crs="EPSG:32633")
+    ctx = make_ctx(tmp_path)
+    fixed = repaired(ctx, layer, "random")
+    expected = int((~layer.is_valid).sum())
+    assert expected > 0 and fixed.is_valid.all()
+    assert ctx.notes == [f"Repaired {expected} invalid geometries in 'random' with make_valid."]
+    assert fixed.geometry.iloc[-1].equals(box(0, 0, 1, 1))
