@@ -51,9 +51,14 @@ def is_metric(crs: QgsCoordinateReferenceSystem) -> bool:
     return crs.isValid() and not crs.isGeographic() and crs.mapUnits() == QgsUnitTypes.DistanceMeters
 
 
+def has_crs(crs: QgsCoordinateReferenceSystem) -> bool:
+    """False for a missing CRS and for GDAL's "Undefined SRS" (a layer written without one)."""
+    return crs.isValid() and not (not crs.authid() and crs.mapUnits() == QgsUnitTypes.DistanceUnknownUnit)
+
+
 def require_crs(layer: QgsMapLayer, name: str) -> QgsCoordinateReferenceSystem:
     crs = layer.crs()
-    if not crs.isValid():
+    if not has_crs(crs):
         raise ValidationError(
             f"Layer '{name}' has no CRS, so metres cannot be measured on it.",
             fix="Assign the right CRS first (for example with reproject/assign CRS), then try again.",

@@ -20,7 +20,7 @@ from qgis.core import (
 
 from ...errors import CancelledError, ToolError, ValidationError
 from ...function_lib.context import ToolResult
-from .inputs import check_fields, crs_label, is_metric, load_layer, metric_crs_for, parse_crs, require_crs
+from .inputs import check_fields, crs_label, has_crs, is_metric, load_layer, metric_crs_for, parse_crs, require_crs
 
 SUFFIX = {"vector": ".gpkg", "table": ".csv", "raster": ".tif", "html": ".html"}
 
@@ -35,6 +35,8 @@ class _Feedback(QgsProcessingFeedback):
         self.progressChanged.connect(self._on_progress)
 
     def _on_progress(self, percent):
+        if self._ctx.cancel_event.is_set():
+            self.cancel()
         self._ctx.progress(float(percent), self._label)
 
     def reportError(self, error, fatalError=False):  # noqa: N802, N803 - Qt override
@@ -191,11 +193,11 @@ def _align_crs(call: Call) -> None:
         if not is_metric(target):
             call.source_crs, call.work_crs = target, metric_crs_for(main, call.ctx)
             target = call.work_crs
-    if not target.isValid():
+    if not has_crs(target):
         return
     for name, layer in vectors:
         crs = layer.crs()
-        if crs == target or not crs.isValid():
+        if crs == target or not has_crs(crs):
             continue
         if name != main_name and not call.work_crs:
             call.ctx.note(f"Reprojected '{call.args[name]}' from {crs_label(crs)} to {crs_label(target)} to match.")
