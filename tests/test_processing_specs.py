@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from geoagent.function_lib.processing_specs import DATA, PROCESSING_BINDINGS, PROCESSING_SPECS
 from geoagent.function_lib.spec import schema_from_yaml
 
