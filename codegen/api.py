@@ -21,7 +21,7 @@ def exec_script(script_path, work_dir, inputs=(), timeout: float = 60, python: s
     work = Path(work_dir).expanduser().resolve()
     try:
         work.mkdir(parents=True, exist_ok=True)
-        with Sandbox(root=work, timeout=timeout, python=python) as sandbox:
+        with Sandbox(root=work, timeout=timeout, python=python, respawn=False) as sandbox:
             copies = sandbox.prepare(work, inputs)
             result = sandbox.run(code, work, timeout=timeout, exclude=copies.values())
     except GeoAgentError as exc:

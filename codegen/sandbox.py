@@ -72,14 +72,17 @@ class Sandbox:
     """One child process; variables survive between cells until `reset()`, a timeout or a crash."""
 
     def __init__(self, root=None, python: str | None = None, timeout: float = 60.0, limits: Limits | None = None,
-                 preload: list[str] | None = None):  # fmt: skip
+                 preload: list[str] | None = None, respawn: bool = True):  # fmt: skip
         self._own_root = root is None
         self.root = Path(root or tempfile.mkdtemp(prefix="geoagent-sandbox-")).resolve()
         self.python = python or find_python()
         self.timeout = timeout
         self.limits = limits or Limits()
         self.preload = preload
+        self.respawn = respawn  # after a kill, start the next child at once (it warms up while the model thinks)
         self.info: dict = {}
+        self._ready = False
+        self._spawned_at = 0.0
         self.starts = 0
         self._proc: subprocess.Popen | None = None
         self._lines: queue.Queue = queue.Queue()
@@ -95,8 +98,23 @@ class Sandbox:
 
     def start(self) -> dict:
         """Start the child (imports the GIS stack, confines itself) and wait for its ready message."""
-        if self.alive:
+        if self.alive and self._ready:
             return self.info
+        if not self.alive:
+            self.close()
+            self._spawn()
+        hello = self._read(time.monotonic() + START_TIMEOUT, None)
+        if not hello or not hello.get("ready"):
+            tail = self._log_tail()
+            self.close()
+            raise SandboxError("The sandbox process could not start.", fix="Check the Python setting.", details=tail)
+        self.info = dict(hello, cold_start_ms=round((time.perf_counter() - self._spawned_at) * 1000, 1))
+        self._ready = True
+        self.starts += 1
+        return self.info
+
+    def _spawn(self) -> None:
+        """Launch the child and send it the policy; `start()` waits for its ready message."""
         self.root.mkdir(parents=True, exist_ok=True)
         self._tmp = tempfile.mkdtemp(prefix="geoagent-sandbox-tmp-")
         policy = ChildPolicy(root=str(self.root), tmp_dir=self._tmp, sensitive_paths=sensitive_paths(),
@@ -110,7 +128,8 @@ class Sandbox:
         env.pop("PYTHONSTARTUP", None)
         self._log = tempfile.TemporaryFile(prefix="geoagent-sandbox-log-")
         kwargs = {"start_new_session": True} if os.name == "posix" else {"creationflags": 0x00000200}
-        started = time.perf_counter()
+        self._spawned_at = time.perf_counter()
+        self._ready = False
         self._proc = subprocess.Popen(
             [self.python, "-u", str(WORKER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log,
             cwd=str(self.root), env=env, text=True, encoding="utf-8", bufsize=1, **kwargs,
@@ -118,18 +137,10 @@ class Sandbox:
         self._lines = queue.Queue()
         threading.Thread(target=_pump, args=(self._proc.stdout, self._lines), daemon=True).start()
         self._write(policy.to_json())
-        hello = self._read(time.monotonic() + START_TIMEOUT, None)
-        if not hello or not hello.get("ready"):
-            tail = self._log_tail()
-            self.close()
-            raise SandboxError("The sandbox process could not start.", fix="Check the Python setting.", details=tail)
-        self.info = dict(hello, cold_start_ms=round((time.perf_counter() - started) * 1000, 1))
-        self.starts += 1
-        return self.info
 
     def close(self) -> None:
         """Kill the child's whole process group and remove its private temp dir."""
-        proc, self._proc = self._proc, None
+        proc, self._proc, self._ready = self._proc, None, False
         if proc is not None:
             _kill_tree(proc)
             for stream in (proc.stdin, proc.stdout):
@@ -169,8 +180,8 @@ class Sandbox:
 
     # -- cells -----------------------------------------------------------------------------
     def reset(self) -> None:
-        """Forget every variable of earlier cells (a new request starts clean)."""
-        if self.alive:
+        """Forget every variable of earlier cells (a new request starts clean; a fresh child already is)."""
+        if self.alive and self._ready:
             self._write({"op": "reset", "id": self._next_id()})
             if self._read(time.monotonic() + 10, None) in (None, _EOF):
                 self.close()
@@ -198,7 +209,7 @@ class Sandbox:
                                 elapsed_ms=reply.get("elapsed_ms", elapsed), restarted=restarted,
                                 blocked=list(reply.get("blocked") or []))  # fmt: skip
             if reply.get("restart"):
-                self.close()
+                self._restart_later()
                 result.restarted = True
         result.outputs = find_outputs(work_dir, before, exclude)
         return result
@@ -210,11 +221,17 @@ class Sandbox:
             self.close()
             self.root = work_dir
             self._own_root = False
-        if not self.alive:
+        if not (self.alive and self._ready):
             was_started = self.starts > 0
             self.start()
             return was_started
         return False
+
+    def _restart_later(self) -> None:
+        """Kill this child; with `respawn`, launch the next one now so it is warm by the next cell."""
+        self.close()
+        if self.respawn:
+            self._spawn()
 
     def _lost(self, timeout: float, cancel_event, eof: bool = False) -> CellResult:
         """No reply: the code timed out, was cancelled, or killed the child. Kill the tree; next run restarts."""
@@ -227,7 +244,7 @@ class Sandbox:
                 code = None
         died = eof
         tail = self._log_tail()
-        self.close()
+        self._restart_later()
         if cancelled:
             return CellResult(False, "The run was cancelled; the sandbox was stopped.", stage="cancelled",
                               restarted=True)  # fmt: skip
