@@ -8,7 +8,8 @@ import math
 
 import geopandas as gpd
 import pytest
-from shapely.geometry import Point, box
+import shapely
+from shapely.geometry import Point, Polygon, box
 
 pytest.importorskip("qgis.core")
 
@@ -120,6 +121,18 @@ def test_processing_failure_becomes_tool_error(reg, tmp_path):
     args = {"layer": "t", "field_name": "x", "expression": '"name" + 1', "field_type": "float"}
     with pytest.raises(ToolError, match="Field calculator failed: .*Cannot convert 'a' to double"):
         run_tool(reg, "qgis_field_calculator", args, ctx)
+
+
+def test_invalid_geometries_are_repaired_and_reported(reg, tmp_path):
+    bowtie = Polygon([(X0, Y0), (X0 + 10, Y0 + 10), (X0 + 10, Y0), (X0, Y0 + 10)])
+    layer = gpd.GeoDataFrame({"n": [1, 2]}, geometry=[bowtie, box(X0 + 20, Y0, X0 + 30, Y0 + 10)], crs=CRS)
+    clip = box(X0 - 5, Y0 - 5, X0 + 40, Y0 + 8)
+    ctx = context(tmp_path, b=layer, c=gpd.GeoDataFrame(geometry=[clip], crs=CRS))
+    res = run_tool(reg, "qgis_clip", {"layer": "b", "overlay": "c"}, ctx)
+    expected = sum(shapely.make_valid(g).intersection(clip).area for g in layer.geometry)
+    assert gpd.read_file(res.outputs[0].path).area.sum() == pytest.approx(expected)
+    assert "repaired" in res.summary
+    assert not gpd.read_file(tmp_path / "b.gpkg").is_valid.iloc[0]  # the input is untouched
 
 
 def test_first_missing_algorithm_id_falls_back_to_the_next(reg, tmp_path):

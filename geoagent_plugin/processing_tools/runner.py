@@ -16,6 +16,7 @@ from qgis.core import (
     QgsProject,
     QgsVectorFileWriter,
     QgsVectorLayer,
+    QgsWkbTypes,
 )
 
 from ...errors import CancelledError, ToolError, ValidationError
@@ -143,19 +144,30 @@ def _watch_cancel(cancel_event, done, feedback) -> None:
             return
 
 
-def run_processing(spec, binding: dict, alg_id: str, ctx, args: dict) -> ToolResult:
-    """Run a curated tool end to end; inputs are never modified, outputs are new files in ctx.out_dir."""
+GEOMETRY_ERRORS = ("TopologyException", "invalid geometr", "GEOS geoprocessing error", "Self-intersection")
+
+
+def run_processing(spec, binding: dict, alg_id: str, ctx, args: dict, repair: bool = False) -> ToolResult:
+    """Run a curated tool end to end; inputs are never modified, outputs are new files in ctx.out_dir.
+
+    When QGIS refuses invalid geometries, the inputs are repaired (on copies) and the run is tried once more.
+    """
     from .handlers import HANDLERS
 
     call = Call(spec, binding, ctx, args, alg_id)
-    _load_inputs(call)
+    _load_inputs(call, repair)
     _align_crs(call)
     _map_args(call)
     pre, post = HANDLERS.get(binding.get("handler"), (None, None))
     if pre:
         pre(call)
     finals = _destinations(call)
-    results = call.execute(call.alg, call.params)
+    try:
+        results = call.execute(call.alg, call.params)
+    except ToolError as exc:
+        if repair or not any(marker in exc.message for marker in GEOMETRY_ERRORS):
+            raise
+        return run_processing(spec, binding, alg_id, ctx, args, repair=True)
     outputs, n_out = _finish_outputs(call, results, finals)
     call.values.update({k: v for k, v in results.items() if isinstance(v, (int, float)) and not isinstance(v, bool)})
     if post:
@@ -163,22 +175,34 @@ def run_processing(spec, binding: dict, alg_id: str, ctx, args: dict) -> ToolRes
     return _result(call, outputs, n_out)
 
 
-def _load_inputs(call: Call) -> None:
+def _load_inputs(call: Call, repair: bool = False) -> None:
     for p in call.spec.params:
         value = call.args.get(p.name)
         if value is None or p.kind not in ("layer", "layers"):
             continue
         source = call.binding["params"][p.name].get("source") or "vector"
-        if p.kind == "layers":
-            call.layers[p.name] = [load_layer(call.ctx, v, source) for v in value]
-        else:
-            call.layers[p.name] = load_layer(call.ctx, value, source)
+        names = value if p.kind == "layers" else [value]
+        layers = [load_layer(call.ctx, v, source) for v in names]
+        if repair:
+            layers = [
+                _repaired(call, lyr, n) if isinstance(lyr, QgsVectorLayer) else lyr for lyr, n in zip(layers, names)
+            ]
+        call.layers[p.name] = layers if p.kind == "layers" else layers[0]
+        if p.kind == "layer":
             call.main = call.main or p.name
     for p in call.spec.params:
         value = call.args.get(p.name)
         layer = call.layers.get(p.of_layer) if p.of_layer else None
         if value is not None and p.kind in ("field", "fields") and isinstance(layer, QgsVectorLayer):
             check_fields(layer, value, call.args[p.of_layer])
+
+
+def _repaired(call: Call, layer, name: str):
+    if layer.geometryType() not in (QgsWkbTypes.LineGeometry, QgsWkbTypes.PolygonGeometry):
+        return layer
+    fixed = call.run_child("native:fixgeometries", {"INPUT": layer, "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
+    call.ctx.note(f"Invalid geometries in '{name}' were repaired (QGIS Fix geometries) on a copy before running.")
+    return call.layer_from(fixed)
 
 
 def _align_crs(call: Call) -> None:
