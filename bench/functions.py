@@ -177,7 +177,9 @@ def write_markdown(rows: list[dict], meta: dict, path: Path) -> None:
         "memory; `write` = writing that result to a GeoPackage, timed separately; `processing` = the QGIS "
         "Processing tool end to end (reads the GeoPackage inputs, writes its GeoPackage output).",
         "",
-        f"Machine: {meta['cpus']} CPUs; Python {meta['python']}; GEOS {meta['geos']}; QGIS {meta['qgis'] or 'n/a'}.",
+        f"Machine: {meta['cpus']} CPUs; Python {meta['python']}; GEOS {meta['geos']}; QGIS {meta['qgis'] or 'n/a'}; "
+        f"load average {meta['load_before'][0]:.1f} at the start, {meta['load_after'][0]:.1f} at the end "
+        "(other jobs on the machine slow every column alike; bare and tool runs alternate so their ratio holds).",
         "",
         "| op | n | tool | bare (s) | tool (s) | overhead % | write (s) | processing (s) |",
         "|---|---:|---|---:|---:|---:|---:|---:|",
@@ -271,13 +273,15 @@ def main(argv=None) -> int:
         qgis_version = Qgis.QGIS_VERSION
     args.out.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="geoagent-bench-functions-"))
+    load_before = os.getloadavg()
     try:
         rows = []
         for n in args.sizes:
             rows += bench_size(n, args.repeat, registry, qgis_registry, work, args.ops)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    meta = {"repeat": args.repeat, "cpus": os.cpu_count(), "python": sys.version.split()[0],
+    meta = {"repeat": args.repeat, "cpus": os.cpu_count(), "load_before": load_before, "load_after": os.getloadavg(),
+            "python": sys.version.split()[0],
             "geos": shapely.geos_version_string, "qgis": qgis_version, "processing": status}
     (args.out / "functions.json").write_text(json.dumps({"meta": meta, "rows": rows}, indent=2), encoding="utf-8")
     write_markdown(rows, meta, args.out / "functions.md")
