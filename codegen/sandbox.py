@@ -124,7 +124,8 @@ class Sandbox:
         env = clean_env(dict(os.environ))
         env.update(MPLBACKEND="Agg", TMPDIR=self._tmp, TEMP=self._tmp, TMP=self._tmp, PYTHONDONTWRITEBYTECODE="1",
                    PYTHONIOENCODING="utf-8", PYTHONUNBUFFERED="1",
-                   LOKY_MAX_CPU_COUNT=str(os.cpu_count() or 1))  # fmt: skip
+                   LOKY_MAX_CPU_COUNT=str(os.cpu_count() or 1), PROJ_NETWORK="OFF", JOBLIB_MULTIPROCESSING="0",
+                   GDAL_HTTP_TIMEOUT="1", CPL_VSIL_CURL_ALLOWED_EXTENSIONS=".none")  # fmt: skip
         env.pop("PYTHONSTARTUP", None)
         self._log = tempfile.TemporaryFile(prefix="geoagent-sandbox-log-")
         kwargs = {"start_new_session": True} if os.name == "posix" else {"creationflags": 0x00000200}

@@ -97,6 +97,8 @@ class Guard:
         self.violations: list[str] = []
         self.pid = os.getpid()
         self._base_roots = list(self.write_roots)
+        self.home = os.path.realpath(os.path.expanduser("~"))
+        self.read_roots: list[str] = []  # package and data dirs; inside home only these (and the work dir) are readable
 
     # -- called by the worker only ---------------------------------------------------------
     def enter(self, work_dir: str) -> None:
@@ -132,7 +134,11 @@ class Guard:
             return True
         if real.startswith("/proc/") and len(parts) > 2 and parts[2].isdigit() and int(parts[2]) != self.pid:
             return True
-        return any(real == s or real.startswith(s + os.sep) for s in self.sensitive_paths)
+        if any(real == s or real.startswith(s + os.sep) for s in self.sensitive_paths):
+            return True
+        if real.startswith(self.home + os.sep) and not self.writable(real):
+            return not any(real == r or real.startswith(r + os.sep) for r in self.read_roots)
+        return False
 
     def check_write(self, path, verb: str = "writing") -> None:
         real = self._resolve(path)
@@ -142,7 +148,7 @@ class Guard:
     def check_read(self, path) -> None:
         real = self._resolve(path)
         if real is not None and self.sensitive(real):
-            self.deny(f"reading '{real}' is not allowed (private or system file)")
+            self.deny(f"reading '{real}' is not allowed (private file; use the input copies in the work dir)")
 
     def hook(self, event: str, args: tuple) -> None:
         if not self.active:
@@ -223,7 +229,12 @@ def _path_checked(func, guard: Guard, writes: bool):
                 guard.deny(f"reading '{text}' (network) is not allowed")
             for prefix in ("/vsizip/", "/vsigzip/", "/vsitar/", "/vsi7z/", "/vsirar/"):
                 text = text[len(prefix) - 1 :] if text.startswith(prefix) else text
+            if text.lower().endswith((".vrt", ".ovf")) and not writes:
+                guard.deny("reading VRT files is not allowed (they can point at any file)")
             guard.check_write(text) if writes else guard.check_read(text)
+            sql = str(kwargs.get("sql") or "").lower()
+            if "attach" in sql or "load_extension" in sql:
+                guard.deny("SQL that attaches databases or loads extensions is not allowed")
         return func(*args, **kwargs)
 
     wrapper.__name__ = getattr(func, "__name__", "ogr_call")

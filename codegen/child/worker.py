@@ -30,10 +30,11 @@ def main() -> int:
     limits = guards.apply_limits(policy.get("limits", {}))
     preloaded, preload_errors = _preload(policy.get("preload", []))
     guard = guards.Guard(policy)
+    guard.read_roots = _read_roots(policy)
     abi = 0
     if policy.get("limits", {}).get("landlock", True):
         try:
-            abi = landlock.restrict([policy["root"], policy["tmp_dir"]], _read_roots(policy), _device_files())
+            abi = landlock.restrict([policy["root"], policy["tmp_dir"]], guard.read_roots, _device_files())
         except OSError as exc:
             preload_errors.append(f"landlock: {exc}")
     safe_builtins = guards.restricted_builtins(policy)
