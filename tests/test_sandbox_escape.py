@@ -21,7 +21,7 @@ STATIC = [
     ("write_outside_pathlib", "from pathlib import Path\nPath('{sentinel}').write_text('pwned')", "outside the work"),
     ("read_ssh_key", "print(open('{home}/.ssh/id_rsa').read())", "outside the work dir"),
     ("read_auth_db", "import geopandas as gpd\nprint(gpd.read_file('{authdb}'))", "outside the work dir"),
-    ("read_home_document", "import pandas as pd\nprint(pd.read_csv('{home}/Documents/private.csv'))", "outside the work"),
+    ("read_home_document", "import pandas as pd\npd.read_csv('{home}/Documents/private.csv')", "outside the work"),
     ("socket", "import socket\nsocket.create_connection(('127.0.0.1', {port}))", "import of 'socket'"),
     ("requests", "import requests\nrequests.get('http://127.0.0.1:{port}')", "import of 'requests'"),
     ("urllib", "import urllib.request\nurllib.request.urlopen('http://127.0.0.1:{port}')", "import of 'urllib"),
@@ -52,7 +52,7 @@ RUNTIME = [
     ("rt_rename_outside", "import pathlib\npathlib.Path('{sentinel}').rename('stolen.txt')", "outside the work dir"),
     ("rt_mkdir_outside", "import pathlib\npathlib.Path('{outside}/newdir').mkdir()", "outside the work dir"),
     ("rt_read_ssh_key", "print(open('{home}/.ssh/id_rsa').read())", "not allowed"),
-    ("rt_read_home_document", "import pandas as pd\nprint(pd.read_csv('{home}/Documents/private.csv'))", "private file"),
+    ("rt_read_home_document", "import pandas as pd\npd.read_csv('{home}/Documents/private.csv')", "private file"),
     ("rt_vrt_pointing_outside", "open('x.vrt', 'w').write('<OGRVRTDataSource><OGRVRTLayer name=\"k\"><SrcDataSource>"
      "{home}/Documents/private.csv</SrcDataSource></OGRVRTLayer></OGRVRTDataSource>')\n"
      "import geopandas as gpd\nprint(gpd.read_file('x.vrt'))", "VRT"),
