@@ -183,3 +183,23 @@ def test_fast_point_buffers_equal_geos_buffers():
     assert shapely.equals_exact(buffered(points, radii), shapely.buffer(points, radii, quad_segs=16), 1e-9).all()
     lines = np.asarray([LineString([(0, 0), (10, 0)])])
     assert buffered(lines, 2.0)[0].area == pytest.approx(shapely.buffer(lines[0], 2.0, quad_segs=16).area)
+
+
+def test_world_wide_buffer_is_metric_everywhere(tmp_path):
+    lonlat = [(-150.0, 61.0), (0.0, 0.0), (174.8, -41.3)]
+    ctx = make_ctx(tmp_path, p=gdf([Point(x, y) for x, y in lonlat], crs="EPSG:4326", n=[1, 2, 3]))
+    res, out = run(ctx, "buffer", layer="p", distance=1000)
+    assert out["n"].tolist() == [1, 2, 3] and out.crs.to_epsg() == 4326
+    for (x, y), geom in zip(lonlat, out.geometry):
+        local = gpd.GeoSeries([geom], crs=4326).to_crs(f"+proj=aeqd +lat_0={y} +lon_0={x} +units=m")
+        assert local.area.iloc[0] == pytest.approx(math.pi * 1e6, rel=0.01)
+    assert "own UTM zone" in res.summary
+
+
+def test_dissolved_multi_ring_buffer(tmp_path):
+    ctx = make_ctx(tmp_path, p=gdf([Point(0, 0), Point(15, 0)]))
+    _, out = run(ctx, "buffer", layer="p", distance=10, rings=2, dissolve=True)
+    inner = Point(0, 0).buffer(10).union(Point(15, 0).buffer(10))
+    outer = Point(0, 0).buffer(20).union(Point(15, 0).buffer(20))
+    assert out["ring"].tolist() == [1, 2] and out["distance"].tolist() == [10, 20]
+    assert out.area.tolist() == pytest.approx([inner.area, outer.area - inner.area], rel=1e-9)

@@ -7,7 +7,7 @@ import numpy as np
 from ...errors import ValidationError
 from ..context import RunContext, ToolResult
 from ..io import crs_label
-from ..metric import metric_crs
+from ..metric import apply_per_zone, metric_crs, spans_zones
 from ..spec import Param, ToolSpec
 from ._base import LAYER, tool_list, vector_result
 from .overlay_ops import load_layer, second_layer, table_result
@@ -118,28 +118,35 @@ def buffer(ctx: RunContext, layer: str, distance: float, rings: int = 1, dissolv
         raise ValidationError(f"Buffer distance must be positive, got {distance} m.", fix="Give a distance above 0.")
     if distance < 0 and not np.isin(shapely.get_type_id(np.asarray(gdf.geometry.array)), [3, 6]).all():
         raise ValidationError("A negative buffer needs a polygon layer.", fix="Use a positive distance.")
-    crs, (geoms,) = metric_arrays(ctx, gdf)
-    attrs = gdf.drop(columns=gdf.geometry.name)
-    if rings == 1 and not dissolve:
-        out = gdf.set_geometry(back_to(buffered(geoms, distance), crs, gdf.crs), crs=gdf.crs)
+    radii = distance * np.arange(1, rings + 1)
+    if spans_zones(gdf):
+        # world-wide layer: every feature is buffered in its own UTM zone, so 1 km is 1 km everywhere
+        used = "the UTM zone of each feature"
+        discs = np.stack([np.asarray(apply_per_zone(gdf, lambda part, r=r: part.set_geometry(
+            buffered(np.asarray(part.geometry.array), r), crs=part.crs), ctx).geometry.array) for r in radii])
     else:
-        radii = distance * np.arange(1, rings + 1)
-        if dissolve:
-            discs = np.asarray([shapely.union_all(buffered(geoms, r)) for r in radii])
-            data = {"ring": np.arange(1, rings + 1), "distance": radii}
-        else:
-            discs = buffered(np.tile(geoms, rings), np.repeat(radii, len(geoms)))
-            discs = discs.reshape(rings, len(geoms))
-            data = {**{c: np.tile(attrs[c].to_numpy(), rings) for c in attrs.columns},
-                    "ring": np.repeat(np.arange(1, rings + 1), len(geoms)), "distance": np.repeat(radii, len(geoms))}
-        donuts = discs.copy()
-        donuts[1:] = shapely.difference(discs[1:], discs[:-1])
-        out = gpd.GeoDataFrame(data, geometry=back_to(donuts.ravel(), crs, gdf.crs), crs=gdf.crs)
-        if rings == 1:
-            out = out.drop(columns=["ring"])
+        crs, (geoms,) = metric_arrays(ctx, gdf)
+        used = crs_label(crs)
+        discs = buffered(np.tile(geoms, rings), np.repeat(radii, len(geoms))).reshape(rings, len(geoms))
+        discs = back_to(discs.ravel(), crs, gdf.crs).reshape(rings, len(geoms))
+    if dissolve:
+        discs = shapely.union_all(discs, axis=1)[:, None]
+    donuts = discs.copy()
+    donuts[1:] = shapely.difference(discs[1:], discs[:-1])
+    if dissolve:
+        out = gpd.GeoDataFrame({"distance": radii}, geometry=donuts.ravel(), crs=gdf.crs)
+    elif rings == 1:
+        out = gdf.set_geometry(donuts[0], crs=gdf.crs)
+    else:
+        attrs = gdf.drop(columns=gdf.geometry.name)
+        data = {c: np.tile(attrs[c].to_numpy(), rings) for c in attrs.columns}
+        data["distance"] = np.repeat(radii, len(gdf))
+        out = gpd.GeoDataFrame(data, geometry=donuts.ravel(), crs=gdf.crs)
+    if rings > 1:
+        out.insert(len(out.columns) - 2, "ring", np.repeat(np.arange(1, rings + 1), len(out) // rings))
     what = f"Buffered '{layer}' by {distance:g} m" + (f" in {rings} rings" if rings > 1 else "")
-    what += (", dissolved" if dissolve else "") + f" (measured in {crs_label(crs)})"
-    return vector_result(ctx, out, f"{layer}_buffer", what, len(gdf), measured_in=crs_label(crs))
+    what += (", dissolved" if dissolve else "") + f" (measured in {used})"
+    return vector_result(ctx, out, f"{layer}_buffer", what, len(gdf), measured_in=used)
 
 
 @tool(
