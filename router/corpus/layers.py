@@ -14,7 +14,7 @@ MEANINGS = {
     "speed": {"en": ["speed limit", "max speed"], "zh": ["限速"], "de": ["Tempolimit", "Höchstgeschwindigkeit"]},
     "students": {"en": ["students", "enrolment", "pupils"], "zh": ["学生人数"], "de": ["Schülerzahl"]},
     "landuse": {"en": ["land use", "landuse"], "zh": ["土地利用"], "de": ["Landnutzung"]},
-    "height": {"en": ["height", "building height"], "zh": ["高度"], "de": ["Höhe"]},
+    "height": {"en": ["height", "height in metres"], "zh": ["高度"], "de": ["Höhe"]},
     "year": {"en": ["year built", "construction year"], "zh": ["建造年份"], "de": ["Baujahr"]},
     "depth": {"en": ["depth", "well depth"], "zh": ["深度"], "de": ["Tiefe"]},
     "income": {"en": ["median income", "income"], "zh": ["收入", "收入中位数"], "de": ["Einkommen"]},
@@ -35,6 +35,11 @@ MEANINGS = {
     "id": {"en": ["id", "identifier"], "zh": ["编号"], "de": ["Kennung", "ID"]},
     "capacity": {"en": ["capacity", "seats"], "zh": ["容量"], "de": ["Kapazität"]},
     "length": {"en": ["length"], "zh": ["长度"], "de": ["Länge"]},
+    "reading": {
+        "en": ["reading", "concentration", "measured value"],
+        "zh": ["读数", "浓度"],
+        "de": ["Messwert", "Konzentration"],
+    },
     "levels": {"en": ["floors", "storeys", "number of levels"], "zh": ["层数"], "de": ["Stockwerke", "Geschosse"]},
 }
 
@@ -205,7 +210,7 @@ ARCHETYPES = {
         {"en": ["sensors", "monitoring stations"], "zh": ["传感器", "监测站"], "de": ["Sensoren", "Messstationen"]},
         [
             _f("id", ["sensor_id"], "string"),
-            _f("value", ["pm25", "no2"], "real", lo=2, hi=80),
+            _f("reading", ["pm25", "no2"], "real", lo=2, hi=80),
             _f("date", ["timestamp"], "date"),
         ],
     ),

@@ -163,12 +163,21 @@ def b_rasterize(b):
     b.field("field", lyr, want="numeric")
 
 
+THRESHOLDS = {"dem": [100, 250, 500, 1000], "ndvi": [0.2, 0.3, 0.5], "temperature": [25, 30, 35]}
+CUTS = {
+    "dem": [[0, 500, 1000, 3000], [0, 100, 200, 400]],
+    "ndvi": [[-1, 0, 0.3, 1], [-1, 0.2, 0.5, 1]],
+    "temperature": [[0, 10, 20, 40], [-10, 0, 15, 30]],
+}
+
+
 def b_raster_calc(b):
-    r = b.raster()
+    key = b.rng.choice(["dem", "ndvi", "temperature"])
+    r = b.raster(key=key)
     ref = f'"{r.name}@1"'
-    op = b.rng.choice(["gt", "mul", "ft"])
+    op = b.rng.choice(["gt", "mul", "ft"] if key == "dem" else ["gt", "mul"])
     if op == "gt":
-        v = b.rng.choice([100, 250, 500, 1000, 0.3, 0.5])
+        v = b.rng.choice(THRESHOLDS[key])
         text = {"en": f"above {v}", "zh": f"大于{v}", "de": f"über {v}"}[b.lang]
         b.text("expression", "calc", f"{ref} > {v}", text)
     elif op == "mul":
@@ -184,8 +193,9 @@ def b_raster_calc(b):
 
 
 def b_reclass(b):
-    b.raster(key=b.rng.choice(["dem", "ndvi", "temperature"]))
-    cuts = b.rng.choice([[0, 500, 1000, 3000], [0, 100, 200, 400], [-1, 0, 0.3, 1], [0, 10, 20, 40]])
+    key = b.rng.choice(["dem", "ndvi", "temperature"])
+    b.raster(key=key)
+    cuts = b.rng.choice(CUTS[key])
     table, parts = [], []
     for i in range(3):
         table += [cuts[i], cuts[i + 1], i + 1]

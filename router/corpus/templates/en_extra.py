@@ -30,7 +30,7 @@ FUNCTION = {
         "per-{by} {agg} of {field}",
     ],
     "join_table": [
-        "link the table {table} to {layer}, key {field} = {tfield}",
+        "link {table} to {layer}, key {field} = {tfield}",
         "enrich {layer} with {table} via {field}",
     ],
     "count_features": [
@@ -45,7 +45,6 @@ FUNCTION = {
     ],
     "select_rows": [
         ("list the {n} {layer} with the greatest {field}", {"ascending": False}),
-        ("what are the {n} least {field} {layer}?", {"ascending": True}),
         ("highest {n} {field} values in {layer}", {"ascending": False}),
     ],
     "filter_by_expression": [
@@ -132,7 +131,7 @@ FUNCTION = {
     "bounding_geometry": [
         ("draw the convex hull around all {layer}", {"shape": "convex_hull"}),
         ("smallest enclosing circle of {layer} per {field}", {"shape": "circle"}),
-        ("bounding rectangle of each {field} group of {layer}", {"shape": "envelope"}),
+        ("bounding box of each {field} group of {layer}", {"shape": "envelope"}),
     ],
     "cluster_points": [
         ("partition {layer} into {n} spatial clusters", {"method": "kmeans"}),
