@@ -37,6 +37,7 @@ class CellResult:
     restarted: bool = False
     stage: str = "run"  # static | run | timeout | crash | cancelled
     blocked: list[str] = field(default_factory=list)  # operations the guards refused, even if the code went on
+    stderr: str = ""  # warnings and the like: shown to the model when repairing, never part of the answer
 
     def to_json(self) -> dict:
         return {"ok": self.ok, "error": self.error, "stdout": self.stdout, "outputs": self.outputs}
@@ -208,7 +209,7 @@ class Sandbox:
         else:
             result = CellResult(bool(reply.get("ok")), reply.get("error"), reply.get("stdout", ""),
                                 elapsed_ms=reply.get("elapsed_ms", elapsed), restarted=restarted,
-                                blocked=list(reply.get("blocked") or []))  # fmt: skip
+                                blocked=list(reply.get("blocked") or []), stderr=reply.get("stderr", ""))  # fmt: skip
             if reply.get("restart"):
                 self._restart_later()
                 result.restarted = True

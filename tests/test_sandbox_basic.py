@@ -91,6 +91,12 @@ def test_errors_give_the_root_cause_and_the_failing_line(sandbox):
     assert "raised in pandas/" in deep.error and "Traceback" not in deep.error
 
 
+def test_warnings_stay_out_of_the_answer(sandbox):
+    work = sandbox.new_work_dir()
+    result = sandbox.run("import warnings\nwarnings.warn('careful')\nprint('after')", work)
+    assert result.ok and result.stdout == "after\n" and "UserWarning: careful" in result.stderr
+
+
 def test_static_refusal_never_reaches_the_child(sandbox):
     work = sandbox.new_work_dir()
     result = sandbox.run("import os\nprint(os.getcwd())", work)

@@ -191,7 +191,7 @@ def _run_cell(request: dict, namespace: dict, guard, policy: dict, cell: int) ->
 
     work_dir = request["work_dir"]
     filename = f"<cell-{cell}>"
-    out = io.StringIO()
+    out, err = io.StringIO(), io.StringIO()
     threads_before = set(threading.enumerate())
     old_out, old_err = sys.stdout, sys.stderr
     ok, error, violations = True, None, []
@@ -205,7 +205,7 @@ def _run_cell(request: dict, namespace: dict, guard, policy: dict, cell: int) ->
     except OSError as exc:
         ok, error = False, f"The work dir cannot be used: {exc}"
     if ok:
-        sys.stdout = sys.stderr = out
+        sys.stdout, sys.stderr = out, err
         guard.enter(work_dir)
         failure = None
         try:
@@ -229,6 +229,7 @@ def _run_cell(request: dict, namespace: dict, guard, policy: dict, cell: int) ->
     return {
         "id": request.get("id"), "ok": ok, "error": error, "stdout": text[-MAX_STDOUT:],
         "stdout_truncated": len(text) > MAX_STDOUT, "restart": restart, "blocked": violations,
+        "stderr": err.getvalue()[-20_000:],
         "elapsed_ms": round((time.perf_counter() - started) * 1000, 2),
     }  # fmt: skip
 
