@@ -10,8 +10,10 @@ from . import (
     en_extra,
     en_geometry,
     en_more,
+    en_open,
     en_other,
     en_processing,
+    en_varied,
     zh_function,
     zh_more,
     zh_other,
@@ -28,7 +30,7 @@ def _language(function_modules, other_modules) -> SimpleNamespace:
 
 
 LANGUAGES = {
-    "en": _language([en_data, en_geometry, en_processing, en_extra], [en_other, en_more]),
+    "en": _language([en_data, en_geometry, en_processing, en_extra, en_varied], [en_other, en_more, en_open]),
     "zh": _language([zh_function, zh_more], [zh_other, zh_more]),
     "de": _language([de_function, de_more], [de_other, de_more]),
 }

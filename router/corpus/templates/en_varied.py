@@ -1,0 +1,120 @@
+"""English phrasings built differently: passive voice, noun first, context first, goal first, questions."""
+
+FUNCTION = {
+    "buffer": [
+        "{layer} should be buffered by {dist}",
+        "using {layer}, make buffers of {dist}",
+        "{dist} buffer of {layer}",
+        "for my report I need everything within {dist} of {layer} shaded as a zone",
+        "can the {layer} get a {dist} buffer?",
+        "zones of {dist} around every feature of {layer}",
+        ("{layer} buffered {dist}, all merged together", {"dissolve": True}),
+    ],
+    "clip": [
+        "can {layer} be clipped to {layer2}?",
+        "using {layer2} as the boundary, clip {layer}",
+        "{layer} clipped to {layer2}",
+        "I only want the bits of {layer} that are inside {layer2}",
+    ],
+    "filter_by_expression": [
+        "which of the {layer} have {cond}?",
+        "{layer} with {cond} only",
+        "are there any {layer} with {cond}? select them",
+        "from {layer}, take the ones with {cond}",
+        "{cond}: select those {layer}",
+    ],
+    "reproject": [
+        "{layer} in {crs}, please",
+        "could {layer} be transformed to {crs}?",
+        "using {crs}, reproject {layer}",
+        "I want {layer} to use the {crs} projection",
+    ],
+    "within_distance": [
+        "are any {layer} within {dist} of {layer2}? select them",
+        "using {layer2}, find {layer} in {dist}",
+        "{layer} within {dist} walking distance of {layer2} (straight line)",
+    ],
+    "count_points_in_polygons": [
+        "using {polys}, count the {points}",
+        "{points} per {polys}, counted",
+        "number of {points} in every {polys} polygon",
+    ],
+    "spatial_join": [
+        "give each of {layer} the attributes of the {layer2} it overlaps",
+        "{layer} + {layer2} joined spatially",
+    ],
+    "dissolve": ["{layer} dissolved on {field}", "one polygon per {field} from {layer}"],
+    "geometry_area": [
+        "{layer} areas",
+        "how much area does each of {layer} cover?",
+        "for each polygon in {layer}, the area",
+    ],
+    "geometry_length": [
+        "{layer} lengths",
+        "how long are the {layer}?",
+        "for each line in {layer}, the length in metres",
+    ],
+    "centroids": ["{layer} as centroid points", "replace the polygons of {layer} by their centroids"],
+    "group_by": [
+        "using {layer}, {agg} of {field} per {by}",
+        "{field} per {by}, {agg}",
+        ("{layer} counts by {by}", {"agg": "count"}),
+    ],
+    "select_rows": [
+        ("top {n} {layer} ranked by {field}", {"ascending": False}),
+        ("{n} {layer} with the smallest {field}", {"ascending": True}),
+        ("the {n} biggest {layer} by {field}, please", {"ascending": False}),
+    ],
+    "sort_by_field": [("{layer} sorted by {field}, largest first", {"descending": True}), "{layer} in {field} order"],
+    "count_features": ["number of {layer}?", "{layer}: how many?", "count of {layer} grouped by {field}"],
+    "save_result": ["{layer} to {fmt}", "can {layer} be saved as {fmt}?", "write {layer} to a {fmt}"],
+    "convert_format": ["{layer} converted to {fmt}", "format conversion of {layer} to {fmt}"],
+    "plot_map": [
+        ("{layer} choropleth on {field}", {"kind": "choropleth"}),
+        ("histogram: {field}", {"kind": "histogram"}),
+        ("a bar plot of {field} from {layer}", {"kind": "bar"}),
+    ],
+    "visualize_layer": ["{layer} on the map, please", "colour {layer} by {field} on the map"],
+    "join_table": ["{table} joined to {layer} on {field}", "using {field}, join {table} onto {layer}"],
+    "overlay": [
+        ("{layer} intersected with {layer2}", {"how": "intersection"}),
+        ("{layer} minus {layer2}", {"how": "difference"}),
+        ("{layer} unioned with {layer2}", {"how": "union"}),
+    ],
+    "voronoi": ["{layer} voronoi", "thiessen polygons, please, for {layer}"],
+    "cluster_points": [
+        ("{layer} in {n} k-means clusters", {"method": "kmeans"}),
+        ("DBSCAN, eps {dist}, on {layer}", {"method": "dbscan"}),
+    ],
+    "join_nearest": [
+        "{layer} joined to their nearest {layer2}",
+        "using {layer2}, find the nearest one for every {layer}",
+    ],
+    "distance_matrix": ["{layer} to {layer2} distance matrix", "distances from {layer} to all {layer2}"],
+    "add_xy": ["{layer} with x/y columns", "x and y of {layer} as fields in {crs}"],
+    "add_field": ["{layer} needs a column {name} equal to {calc}", "new field: {name} = {calc}"],
+    "rename_field": ["{field} → {name} in {layer}", "field rename on {layer}: {field} becomes {name}"],
+    "export_coordinates": ["{layer} coordinates to csv", "coordinate list of {layer}"],
+    "qgis_heatmap": [
+        "{layer} heatmap, {dist} radius, {px} pixels",
+        "where are {layer} densest? kernel density with {dist} radius and {px} cells",
+    ],
+    "qgis_zonal_statistics": ["{raster} zonal stats by {layer}", "using {layer} as zones, summarise {raster}"],
+    "qgis_slope": ["{raster} slope", "slope in degrees for {raster}"],
+    "qgis_contours": ["{raster} contours at {iv}", "{iv} contours please"],
+    "qgis_extract_by_location": [
+        ("{layer} inside {layer2} only", {"predicate": "within"}),
+        ("{layer} not touching {layer2} at all", {"predicate": "disjoint"}),
+    ],
+    "qgis_fix_geometries": ["{layer} geometry repair", "invalid geometries in {layer}: fix"],
+    "qgis_basic_statistics": ["{field} stats", "{layer} {field}: min, max, mean, std"],
+    "qgis_create_grid": [
+        ("{dist} hexagons over {layer}", {"type": "hexagon"}),
+        ("{dist} fishnet for {layer}", {"type": "rectangle"}),
+    ],
+    "qgis_merge_layers": ["{layer} and {layer2} as one layer", "{layer} + {layer2} merged"],
+    "qgis_shortest_path": [
+        "path from {start} to {end} on {layer}, shortest",
+        "{layer}: shortest route {start} → {end}",
+    ],
+}
