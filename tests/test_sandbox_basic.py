@@ -162,6 +162,23 @@ def test_find_python_prefers_the_setting_then_a_real_interpreter(tmp_path):
     assert Path(find_python()).name.startswith("python")
 
 
+def test_find_python_inside_qgis_looks_next_to_it(tmp_path, monkeypatch):
+    """In QGIS on Windows/macOS sys.executable is QGIS itself: never return it, find the bundled python."""
+    prefix = tmp_path / "apps" / "Python311"
+    (prefix / "bin").mkdir(parents=True)
+    bundled = prefix / "bin" / "python3"
+    bundled.symlink_to(sys.executable)
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "qgis-bin"))
+    monkeypatch.setattr(sys, "_base_executable", str(tmp_path / "qgis-bin"), raising=False)
+    monkeypatch.setattr(sys, "exec_prefix", str(prefix))
+    monkeypatch.delenv("GEOAGENT_PYTHON", raising=False)
+    assert find_python() == str(bundled)
+    custom = tmp_path / "custom-python"
+    custom.symlink_to(bundled)
+    monkeypatch.setenv("GEOAGENT_PYTHON", str(custom))
+    assert find_python() == str(custom)
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Landlock is Linux-only")
 def test_landlock_layer_alone_confines_files_and_network(tmp_path):
     """Layer (c) without any Python hook: the kernel refuses writes, secret reads and TCP connects."""
