@@ -3,6 +3,7 @@
 from types import SimpleNamespace
 
 from . import (
+    de_extra,
     de_function,
     de_more,
     de_other,
@@ -14,6 +15,7 @@ from . import (
     en_other,
     en_processing,
     en_varied,
+    zh_extra,
     zh_function,
     zh_more,
     zh_other,
@@ -31,6 +33,6 @@ def _language(function_modules, other_modules) -> SimpleNamespace:
 
 LANGUAGES = {
     "en": _language([en_data, en_geometry, en_processing, en_extra, en_varied], [en_other, en_more, en_open]),
-    "zh": _language([zh_function, zh_more], [zh_other, zh_more]),
-    "de": _language([de_function, de_more], [de_other, de_more]),
+    "zh": _language([zh_function, zh_more, zh_extra], [zh_other, zh_more, zh_extra]),
+    "de": _language([de_function, de_more, de_extra], [de_other, de_more, de_extra]),
 }
