@@ -78,13 +78,42 @@ def b_join_nearest_max(b):
     b.distance("max_distance", "dist")
 
 
+PLACES = {  # five origins, then destinations
+    "en": [
+        "the station",
+        "the town hall",
+        "my house",
+        "the fire station",
+        "the depot",
+        "the airport",
+        "the school",
+        "the harbour",
+        "the university",
+        "the hospital",
+    ],
+    "zh": ["火车站", "市政府", "我家", "消防站", "仓库", "机场", "学校", "港口", "大学", "医院"],
+    "de": [
+        "dem Bahnhof",
+        "dem Rathaus",
+        "meiner Wohnung",
+        "der Feuerwache",
+        "dem Depot",
+        "zum Flughafen",
+        "zur Schule",
+        "zum Hafen",
+        "zur Universität",
+        "zum Krankenhaus",
+    ],
+}
+
+
 def b_shortest(b):
     b.layer(archetypes=NETWORKS)
     start, end = b.rng.choice(START_END)
     b.text("start", "start", start, _coords(start))
     b.text("end", "end", end, _coords(end))
-    b.text(None, "place1", b.rng.choice(["the station", "the town hall", "my house", "the hospital", "Marktplatz"]))
-    b.text(None, "place2", b.rng.choice(["the airport", "the school", "the harbour", "the university", "Hauptbahnhof"]))
+    b.text(None, "place1", b.rng.choice(PLACES[b.lang][:5]))
+    b.text(None, "place2", b.rng.choice(PLACES[b.lang][5:]))
 
 
 def b_service(b):
@@ -92,7 +121,7 @@ def b_service(b):
     start, _ = b.rng.choice(START_END)
     b.text("start", "start", start, _coords(start))
     b.distance()
-    b.text(None, "place1", b.rng.choice(["the fire station", "the depot", "the hospital", "the school"]))
+    b.text(None, "place1", b.rng.choice(PLACES[b.lang][:5]))
 
 
 def b_grid(b):

@@ -236,7 +236,7 @@ FUNCTION = {
     ],
     "qgis_shortest_path": [
         "kürzester Weg auf {layer} von {start} nach {end}",
-        "Route von {place1} nach {place2}",
+        "Route von {place1} {place2}",
         ("schnellster Weg über {layer} von {start} nach {end}", {"strategy": "fastest"}),
     ],
     "qgis_service_area": [
