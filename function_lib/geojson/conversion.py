@@ -29,14 +29,13 @@ DOWNLOAD_TIMEOUT_S = 30
         half="geojson",
         category="acquisition",
         paper_name="DownloadGeoJSONData",
-        purpose="Download GeoJSON from a URL, or OSM features by tag in a bounding box (Overpass).",
+        purpose="Download GeoJSON from a URL, or OSM features by tag in a bbox.",
         params=(
             Param("url", "url", "GeoJSON URL", required=False),
-            Param("bbox", "bbox", "Area for an OSM query: [west, south, east, north] in degrees", required=False),
-            Param("tag", "string", "OSM tag for the query, like amenity=cafe", required=False),
+            Param("bbox", "bbox", "[west, south, east, north] in degrees", required=False),
+            Param("tag", "string", "OSM tag, like amenity=cafe", required=False),
         ),
         returns="A new layer (EPSG:4326).",
-        when="Data is on the web or in OpenStreetMap.",
         examples=({"bbox": [13.3, 52.5, 13.4, 52.55], "tag": "amenity=cafe"},),
         keywords=("download", "fetch", "osm", "overpass", "openstreetmap"),
     )
@@ -148,7 +147,7 @@ def _field_list(gdf) -> str:
         half="geojson",
         category="storage",
         paper_name="AddFieldToGeoDataFrame",
-        purpose="Add a field with a constant value or an expression computed from other fields.",
+        purpose="Add a field: a constant value or an expression of other fields.",
         params=(
             LAYER,
             Param("field_name", "string", "Name of the new field"),

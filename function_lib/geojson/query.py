@@ -18,7 +18,7 @@ TOOLS, tool = tool_list()
         half="geojson",
         category="query",
         paper_name="SelectRowsFromGeoDataFrame",
-        purpose="Select features whose field equals a value, or the top N by a field (or the first N).",
+        purpose="Select features where field = value, or the top N by a field.",
         params=(
             LAYER,
             Param("field", "field", "Field to match or rank by", required=False, of_layer="layer"),
@@ -133,7 +133,7 @@ def filter_by_expression(ctx: RunContext, layer: str, expression: str) -> ToolRe
                 enum=("intersects", "within", "contains", "nearest"),
             ),
         ),
-        returns="A new layer: every input feature with the matched attributes (one row per match).",
+        returns="A new layer: input features with matched attributes.",
         equivalent="qgis_join_by_location",
         keywords=("spatial join", "join by location", "which district", "nearest"),
     )
