@@ -95,7 +95,7 @@ def _serve(request, ctx, infos, decision, registry, config, report) -> None:
     plan = decision.plan
     forced = config.route != "auto"
     if report.route == "chat" and not forced and not config.has_model:
-        report.status = "needs_llm"
+        report.status, report.tier = "needs_llm", 1
         report.error = "This looks like a question for a model, and no model is configured (offline)."
         return
     can_tier0 = (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -12,6 +13,22 @@ from pathlib import Path
 from ..errors import GeoAgentError
 
 EXIT_USAGE = 2
+
+
+@contextlib.contextmanager
+def stdout_to_stderr():
+    """Send everything else written to stdout (Python prints, GDAL/QGIS C-level output) to stderr, so
+    stdout carries only the command's JSON."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        os.dup2(2, 1)
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
 
 
 class CliUsageError(Exception):
@@ -79,6 +96,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("geoagent: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (`geoagent tools | head`): not an error of ours.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _emit_error(message: str, as_json: bool) -> None:
@@ -102,11 +123,13 @@ def cmd_route(args) -> int:
 
     if bool(args.batch) == bool(args.request):
         raise CliUsageError("geoagent route: give either a REQUEST or --batch FILE.jsonl (see 'geoagent route --help')")
-    router = load_router(load_registry())
+    with stdout_to_stderr():
+        router = load_router(load_registry())
     if args.batch:
         return _route_batch(router, args.batch, args.json)
-    infos = _describe_all(_check_inputs(args.input), {})
-    decision = router.route(args.request, infos)
+    with stdout_to_stderr():
+        infos = _describe_all(_check_inputs(args.input), {})
+        decision = router.route(args.request, infos)
     _print_route(decision.to_json(), args.json)
     return 0
 
@@ -122,8 +145,9 @@ def _route_batch(router, batch_path: str, as_json: bool) -> int:
             try:
                 item = json.loads(line)
                 request = item["request"]
-                infos = _describe_all(item.get("inputs") or [], cache)
-                result = router.route(request, infos).to_json()
+                with stdout_to_stderr():
+                    infos = _describe_all(item.get("inputs") or [], cache)
+                    result = router.route(request, infos).to_json()
             except (ValueError, KeyError, TypeError) as exc:
                 result = {"error": f"line {number}: not a {{'request', 'inputs'}} object ({exc})"}
             except GeoAgentError as exc:
@@ -182,8 +206,9 @@ def cmd_run(args) -> int:
         config.threshold = args.threshold
     if not args.offline and not (args.base_url or args.model):
         config.offline = True  # nothing to talk to: behave exactly like --offline, and say so below
-    registry = _registry_for(args.engine)
-    report = run_request(args.request, inputs, args.out_dir, config, registry=registry)
+    with stdout_to_stderr():
+        registry = _registry_for(args.engine)
+        report = run_request(args.request, inputs, args.out_dir, config, registry=registry)
     if not args.offline and config.offline and report.status == "needs_llm":
         report.error += " Pass --base-url and --model to use a model."
     data = report.to_json()
@@ -240,7 +265,9 @@ def cmd_exec(args) -> int:
         raise CliUsageError(f"geoagent exec: script not found: {args.script}")
     if args.timeout <= 0:
         raise CliUsageError("geoagent exec: --timeout must be positive")
-    result = exec_script(args.script, args.work_dir, inputs=_check_inputs(args.input), timeout=args.timeout)
+    inputs = _check_inputs(args.input)
+    with stdout_to_stderr():
+        result = exec_script(args.script, args.work_dir, inputs=inputs, timeout=args.timeout)
     if args.json:
         print(json.dumps(result, ensure_ascii=False, default=str))
     else:
@@ -257,7 +284,8 @@ def cmd_tools(args) -> int:
     from ..function_lib import load_registry
 
     started = time.perf_counter()
-    registry = load_registry()
+    with stdout_to_stderr():
+        registry = load_registry()
     rows = [
         {"name": s.name, "half": s.half, "category": s.category, "purpose": s.purpose}
         for s in sorted(registry.specs(), key=lambda s: (s.half, s.category, s.name))

@@ -11,6 +11,7 @@ from qgis.core import (
     QgsLayoutItemMap,
     QgsLayoutPoint,
     QgsLayoutSize,
+    QgsLegendStyle,
     QgsMapLayer,
     QgsPrintLayout,
     QgsProject,
@@ -19,6 +20,7 @@ from qgis.core import (
     QgsUnitTypes,
     QgsVectorLayer,
 )
+from qgis.PyQt.QtCore import QSize
 from qgis.PyQt.QtGui import QColor, QFont
 
 
@@ -43,7 +45,7 @@ def render_png(
 ) -> Path:
     """Export a layout with the result layers drawn over the context layers, a title and a legend."""
     project = QgsProject.instance()
-    layers = list(result_layers) + list(context_layers)
+    layers = _draw_order(list(result_layers), list(context_layers))
     for layer in layers:
         project.addMapLayer(layer, False)
     try:
@@ -51,10 +53,12 @@ def render_png(
         layout.initializeDefaults()
         page = layout.pageCollection().page(0)
         page.setPageSize(QgsLayoutSize(size_mm[0], size_mm[1], QgsUnitTypes.LayoutMillimeters))
-        legend_w = 62.0
+        legend_w = 78.0
         map_item = QgsLayoutItemMap(layout)
         map_item.attemptMove(QgsLayoutPoint(4, 18, QgsUnitTypes.LayoutMillimeters))
-        map_item.attemptResize(QgsLayoutSize(size_mm[0] - legend_w - 10, size_mm[1] - 22, QgsUnitTypes.LayoutMillimeters))
+        map_item.attemptResize(
+            QgsLayoutSize(size_mm[0] - legend_w - 10, size_mm[1] - 22, QgsUnitTypes.LayoutMillimeters)
+        )
         map_item.setLayers(layers)
         map_item.setCrs(result_layers[0].crs() if result_layers else layers[0].crs())
         map_item.setExtent(_extent(result_layers or layers, map_item.crs()))
@@ -72,6 +76,8 @@ def render_png(
         legend = QgsLayoutItemLegend(layout)
         legend.setLinkedMap(map_item)
         legend.setTitle("Legend")
+        for style, size in ((QgsLegendStyle.Title, 11), (QgsLegendStyle.SymbolLabel, 8), (QgsLegendStyle.Subgroup, 9)):
+            legend.setStyleFont(style, QFont("DejaVu Sans", size))
         legend.setAutoUpdateModel(False)
         root = legend.model().rootGroup()
         root.removeAllChildren()
@@ -81,15 +87,30 @@ def render_png(
         layout.addLayoutItem(legend)
 
         target = Path(target)
-        settings = QgsLayoutExporter.ImageExportSettings()
-        settings.dpi = dpi
-        status = QgsLayoutExporter(layout).exportToImage(str(target), settings)
-        if status != QgsLayoutExporter.Success:
-            raise RuntimeError(f"QGIS could not export the map image {target} (status {status})")
+        # renderPageToImage + QImage.save, not exportToImage: the latter georeferences the PNG through
+        # GDAL, which cannot update PNGs and prints an error for every map.
+        image = QgsLayoutExporter(layout).renderPageToImage(0, QSize(), dpi)
+        if image.isNull() or not image.save(str(target), "PNG"):
+            raise RuntimeError(f"QGIS could not render the map image {target}")
         return target
     finally:
         for layer in layers:
             project.removeMapLayer(layer.id())
+
+
+def _draw_order(results: list[QgsMapLayer], context: list[QgsMapLayer]) -> list[QgsMapLayer]:
+    """Top first: points, then lines, then polygons, then rasters; results above context of the same kind,
+    so a polygon result never hides the points it was computed from."""
+    from qgis.core import QgsWkbTypes
+
+    def rank(layer):
+        if isinstance(layer, QgsVectorLayer):
+            return {QgsWkbTypes.PointGeometry: 0, QgsWkbTypes.LineGeometry: 1}.get(layer.geometryType(), 2)
+        return 3
+
+    tagged = [(rank(lyr), 0, i, lyr) for i, lyr in enumerate(results)]
+    tagged += [(rank(lyr), 1, i, lyr) for i, lyr in enumerate(context)]
+    return [t[3] for t in sorted(tagged, key=lambda t: t[:3])]
 
 
 def _extent(layers: list[QgsMapLayer], crs) -> QgsRectangle:

@@ -37,8 +37,8 @@ def run_cli(request: str, inputs: list[Path], out_dir: Path) -> tuple[dict, floa
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     elapsed = time.perf_counter() - started
     try:
-        return json.loads(proc.stdout.strip().splitlines()[-1]), elapsed
-    except (ValueError, IndexError):
+        return json.loads(proc.stdout), elapsed
+    except ValueError:
         message = (proc.stderr.strip().splitlines() or ["no output"])[-1]
         return {"status": "error", "route": "-", "tier": "-", "outputs": [], "error": message}, elapsed
 
@@ -51,15 +51,11 @@ def render(report: dict, inputs: list[Path], png: Path, request: str) -> str:
     results = [r for r in results if r is not None]
     if not results:
         return "-"
-    try:
-        from geoagent.geoagent_plugin.styling import style_result_layer
-    except ImportError:
-        style_result_layer = None
+    from geoagent.geoagent_plugin.styling import apply_style
+
     for layer in results:
-        if style_result_layer is not None:
-            style_result_layer(layer, request)
-        else:
-            layer.setOpacity(0.75)
+        if hasattr(layer, "fields"):
+            apply_style(layer, request, report.get("steps") or [])
     context = [c for c in (load_layer(str(p)) for p in inputs) if c is not None]
     subtitle = f"route {report['route']}, tier {report['tier']} (no model)"
     render_png(results, context, png, request, subtitle)
