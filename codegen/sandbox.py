@@ -184,8 +184,9 @@ class Sandbox:
     def reset(self) -> None:
         """Forget every variable of earlier cells (a new request starts clean; a fresh child already is)."""
         if self.alive and self._ready:
-            self._write({"op": "reset", "id": self._next_id()})
-            if self._read(time.monotonic() + 10, None) in (None, _EOF):
+            request_id = self._next_id()
+            self._write({"op": "reset", "id": request_id})
+            if self._read(time.monotonic() + 10, None, request_id) in (None, _EOF):
                 self.close()
 
     def run(self, code: str, work_dir, timeout: float | None = None, check: bool = True, cancel_event=None,
@@ -199,10 +200,11 @@ class Sandbox:
         restarted = self._ensure_root(work_dir)
         before = snapshot(work_dir)
         timeout = self.timeout if timeout is None else timeout
-        self._write({"op": "run", "id": self._next_id(), "code": code, "work_dir": str(work_dir),
+        request_id = self._next_id()
+        self._write({"op": "run", "id": request_id, "code": code, "work_dir": str(work_dir),
                      "cpu_seconds": int(max(timeout, 1) * 2 + 5)})  # fmt: skip
         started = time.perf_counter()
-        reply = self._read(time.monotonic() + timeout, cancel_event)
+        reply = self._read(time.monotonic() + timeout, cancel_event, request_id)
         elapsed = (time.perf_counter() - started) * 1000
         if reply is None or reply is _EOF:
             result = self._lost(timeout, cancel_event, eof=reply is _EOF)
@@ -271,7 +273,8 @@ class Sandbox:
         except (OSError, ValueError, AttributeError):
             pass  # a dead child shows up as a missing reply
 
-    def _read(self, deadline: float, cancel_event) -> dict | None:
+    def _read(self, deadline: float, cancel_event, want_id: int | None = None) -> dict | None:
+        """The next message (with `want_id`, the reply to that request), None on timeout or cancel, _EOF on exit."""
         while True:
             if cancel_event is not None and cancel_event.is_set():
                 return None
@@ -285,9 +288,11 @@ class Sandbox:
             if line is None:
                 return _EOF
             try:
-                return json.loads(line)
+                message = json.loads(line)
             except ValueError:
                 continue
+            if want_id is None or message.get("id") == want_id:
+                return message
 
     def _log_tail(self, limit: int = 2000) -> str:
         if self._log is None:
