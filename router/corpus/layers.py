@@ -4,45 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-# Words users say for a field's meaning, per language; a field mentioned by meaning must be the only
-# field of that meaning in its layer, so the label stays unambiguous.
-MEANINGS = {
-    "name": {"en": ["name"], "zh": ["名称", "名字"], "de": ["Name"]},
-    "population": {"en": ["population", "inhabitants", "pop"], "zh": ["人口"], "de": ["Einwohner", "Bevölkerung"]},
-    "type": {"en": ["type", "category", "kind"], "zh": ["类型", "类别"], "de": ["Typ", "Kategorie"]},
-    "area": {"en": ["area", "size"], "zh": ["面积"], "de": ["Fläche"]},
-    "speed": {"en": ["speed limit", "max speed"], "zh": ["限速"], "de": ["Tempolimit", "Höchstgeschwindigkeit"]},
-    "students": {"en": ["students", "enrolment", "pupils"], "zh": ["学生人数"], "de": ["Schülerzahl"]},
-    "landuse": {"en": ["land use", "landuse"], "zh": ["土地利用"], "de": ["Landnutzung"]},
-    "height": {"en": ["height", "height in metres"], "zh": ["高度"], "de": ["Höhe"]},
-    "year": {"en": ["year built", "construction year"], "zh": ["建造年份"], "de": ["Baujahr"]},
-    "depth": {"en": ["depth", "well depth"], "zh": ["深度"], "de": ["Tiefe"]},
-    "income": {"en": ["median income", "income"], "zh": ["收入", "收入中位数"], "de": ["Einkommen"]},
-    "gdp": {"en": ["GDP", "economic output"], "zh": ["GDP", "国内生产总值"], "de": ["BIP"]},
-    "continent": {"en": ["continent"], "zh": ["大洲"], "de": ["Kontinent"]},
-    "value": {"en": ["value", "assessed value", "price"], "zh": ["价值", "价格"], "de": ["Wert", "Preis"]},
-    "riders": {"en": ["daily riders", "ridership", "passengers"], "zh": ["客流量"], "de": ["Fahrgäste"]},
-    "lanes": {"en": ["lanes", "number of lanes"], "zh": ["车道数"], "de": ["Fahrspuren"]},
-    "width": {"en": ["width"], "zh": ["宽度"], "de": ["Breite"]},
-    "district": {"en": ["district", "region", "borough"], "zh": ["区", "区域"], "de": ["Bezirk", "Stadtteil"]},
-    "status": {"en": ["status", "condition"], "zh": ["状态"], "de": ["Status", "Zustand"]},
-    "beds": {"en": ["beds", "bed count"], "zh": ["床位数"], "de": ["Betten"]},
-    "rating": {"en": ["rating", "score"], "zh": ["评分"], "de": ["Bewertung"]},
-    "date": {"en": ["date"], "zh": ["日期"], "de": ["Datum"]},
-    "species": {"en": ["species"], "zh": ["树种"], "de": ["Baumart"]},
-    "diameter": {"en": ["trunk diameter", "diameter"], "zh": ["胸径"], "de": ["Stammdurchmesser"]},
-    "households": {"en": ["households"], "zh": ["户数"], "de": ["Haushalte"]},
-    "id": {"en": ["id", "identifier"], "zh": ["编号"], "de": ["Kennung", "ID"]},
-    "capacity": {"en": ["capacity", "seats"], "zh": ["容量"], "de": ["Kapazität"]},
-    "length": {"en": ["length"], "zh": ["长度"], "de": ["Länge"]},
-    "reading": {
-        "en": ["reading", "concentration", "measured value"],
-        "zh": ["读数", "浓度"],
-        "de": ["Messwert", "Konzentration"],
-    },
-    "levels": {"en": ["floors", "storeys", "number of levels"], "zh": ["层数"], "de": ["Stockwerke", "Geschosse"]},
-}
-
 NUMERIC = ("integer", "real")
 
 
@@ -155,13 +116,19 @@ ARCHETYPES = {
             NAME,
             _f("rating", ["rating", "stars"], "real", lo=1, hi=5),
             _f("capacity", ["seats"], "integer", lo=8, hi=120),
+            _f("wifi", ["wifi", "has_wifi"], "string", "yes", "no"),
         ],
     ),
     "bus_stops": (
         ("Point",),
         ["bus_stops", "busstops", "stops"],
         {"en": ["bus stops"], "zh": ["公交站"], "de": ["Bushaltestellen"]},
-        [NAME, _f("id", ["stop_id"], "string"), _f("riders", ["boardings"], "integer", lo=10, hi=4000)],
+        [
+            NAME,
+            _f("id", ["stop_id"], "string"),
+            _f("riders", ["boardings"], "integer", lo=10, hi=4000),
+            _f("shelter", ["shelter"], "string", "yes", "no"),
+        ],
     ),
     "houses": (
         ("Point", "Polygon"),
@@ -171,6 +138,8 @@ ARCHETYPES = {
             _f("id", ["house_id", "addr_id"], "string"),
             _f("value", ["price", "value_eur"], "integer", lo=90000, hi=900000),
             _f("year", ["year_built", "built"], "integer", lo=1890, hi=2022),
+            _f("type", ["type", "house_type"], "string", "detached", "terrace", "apartment"),
+            _f("residents", ["residents", "occupants"], "integer", lo=1, hi=8),
             DISTRICT,
         ],
     ),
@@ -196,7 +165,7 @@ ARCHETYPES = {
     ),
     "cities": (
         ("Point",),
-        ["cities", "places", "populated_places", "towns"],
+        ["cities", "places", "populated_places", "towns", "world_cities"],
         {"en": ["cities", "towns"], "zh": ["城市"], "de": ["Städte"]},
         [
             NAME,
@@ -281,10 +250,14 @@ ARCHETYPES = {
         ["districts", "neighbourhoods", "wards", "admin_boundaries", "boroughs"],
         {"en": ["districts", "neighbourhoods"], "zh": ["行政区", "街区"], "de": ["Bezirke", "Stadtteile"]},
         [
-            _f("name", ["NAME", "district_name", "name_en"], "string"),
+            _f("name", ["NAME", "district_name", "name_en", "name"], "string"),
             _f("population", ["POP2020", "population", "pop_total"], "integer", lo=3000, hi=400000),
             _f("area", ["area_km2", "AREA_KM2"], "real", lo=1, hi=120),
             _f("id", ["district_id", "CODE"], "string"),
+            _f(
+                "landuse", ["landuse", "main_use"], "string", "residential", "commercial", "mixed", "industrial", "park"
+            ),
+            _f("income", ["median_income", "MED_INC"], "integer", lo=18000, hi=90000),
         ],
     ),
     "buildings": (
@@ -314,7 +287,8 @@ ARCHETYPES = {
         ["countries", "ne_countries", "world", "ne_110m_admin_0_countries"],
         {"en": ["countries"], "zh": ["国家"], "de": ["Länder", "Staaten"]},
         [
-            _f("name", ["NAME", "name_en", "ADMIN"], "string"),
+            _f("name", ["NAME", "name_en", "ADMIN", "name"], "string"),
+            _f("id", ["iso_a3", "ISO_A3"], "string"),
             _f("population", ["POP_EST", "pop_est", "population"], "integer", lo=90000, hi=1400000000),
             _f("gdp", ["GDP_MD", "gdp_md_est"], "integer", lo=200, hi=21000000),
             _f("continent", ["CONTINENT", "continent"], "string", "Europe", "Africa", "Asia", "South America"),

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .layers import MEANINGS, Field, Layer
+from .layers import Field, Layer
+from .meanings import MEANINGS
 
 FT, MI, YD = 0.3048, 1609.344, 0.9144
 

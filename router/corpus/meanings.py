@@ -1,0 +1,47 @@
+"""Words users say for each field meaning, per language (a field named by meaning must be unique in its layer)."""
+
+# Words users say for a field's meaning, per language; a field mentioned by meaning must be the only
+# field of that meaning in its layer, so the label stays unambiguous.
+MEANINGS = {
+    "name": {"en": ["name"], "zh": ["名称", "名字"], "de": ["Name"]},
+    "population": {"en": ["population", "inhabitants", "pop"], "zh": ["人口"], "de": ["Einwohner", "Bevölkerung"]},
+    "type": {"en": ["type", "category", "kind"], "zh": ["类型", "类别"], "de": ["Typ", "Kategorie"]},
+    "area": {"en": ["area", "size"], "zh": ["面积"], "de": ["Fläche"]},
+    "speed": {"en": ["speed limit", "max speed"], "zh": ["限速"], "de": ["Tempolimit", "Höchstgeschwindigkeit"]},
+    "students": {"en": ["students", "enrolment", "pupils"], "zh": ["学生人数"], "de": ["Schülerzahl"]},
+    "landuse": {"en": ["land use", "landuse"], "zh": ["土地利用"], "de": ["Landnutzung"]},
+    "height": {"en": ["height", "height in metres"], "zh": ["高度"], "de": ["Höhe"]},
+    "year": {"en": ["year built", "construction year"], "zh": ["建造年份"], "de": ["Baujahr"]},
+    "depth": {"en": ["depth", "well depth"], "zh": ["深度"], "de": ["Tiefe"]},
+    "income": {"en": ["median income", "income"], "zh": ["收入", "收入中位数"], "de": ["Einkommen"]},
+    "gdp": {"en": ["GDP", "economic output"], "zh": ["GDP", "国内生产总值"], "de": ["BIP"]},
+    "continent": {"en": ["continent"], "zh": ["大洲"], "de": ["Kontinent"]},
+    "value": {"en": ["value", "assessed value", "price"], "zh": ["价值", "价格"], "de": ["Wert", "Preis"]},
+    "riders": {"en": ["daily riders", "ridership", "passengers"], "zh": ["客流量"], "de": ["Fahrgäste"]},
+    "lanes": {"en": ["lanes", "number of lanes"], "zh": ["车道数"], "de": ["Fahrspuren"]},
+    "width": {"en": ["width"], "zh": ["宽度"], "de": ["Breite"]},
+    "district": {"en": ["district", "region", "borough"], "zh": ["区", "区域"], "de": ["Bezirk", "Stadtteil"]},
+    "status": {"en": ["status", "condition"], "zh": ["状态"], "de": ["Status", "Zustand"]},
+    "beds": {"en": ["beds", "bed count"], "zh": ["床位数"], "de": ["Betten"]},
+    "rating": {"en": ["rating", "score"], "zh": ["评分"], "de": ["Bewertung"]},
+    "date": {"en": ["date"], "zh": ["日期"], "de": ["Datum"]},
+    "species": {"en": ["species"], "zh": ["树种"], "de": ["Baumart"]},
+    "diameter": {"en": ["trunk diameter", "diameter"], "zh": ["胸径"], "de": ["Stammdurchmesser"]},
+    "households": {"en": ["households"], "zh": ["户数"], "de": ["Haushalte"]},
+    "id": {"en": ["id", "identifier"], "zh": ["编号"], "de": ["Kennung", "ID"]},
+    "capacity": {"en": ["capacity", "seats"], "zh": ["容量"], "de": ["Kapazität"]},
+    "length": {"en": ["length"], "zh": ["长度"], "de": ["Länge"]},
+    "reading": {
+        "en": ["reading", "concentration", "measured value"],
+        "zh": ["读数", "浓度"],
+        "de": ["Messwert", "Konzentration"],
+    },
+    "wifi": {"en": ["wifi", "wi-fi"], "zh": ["无线网络", "WiFi"], "de": ["WLAN"]},
+    "shelter": {"en": ["shelter"], "zh": ["候车亭"], "de": ["Wartehäuschen", "Unterstand"]},
+    "residents": {
+        "en": ["residents", "occupants", "number of residents"],
+        "zh": ["居民人数", "住户人数"],
+        "de": ["Bewohner"],
+    },
+    "levels": {"en": ["floors", "storeys", "number of levels"], "zh": ["层数"], "de": ["Stockwerke", "Geschosse"]},
+}
