@@ -92,6 +92,16 @@ def test_geometry_variables():
     assert evaluate("$x", gdf).tolist() == [1.0, 0.5]
 
 
+def test_dates_booleans_and_nulls():
+    df = pd.DataFrame(
+        {"built": pd.to_datetime(["2019-05-01", "2021-01-01", None]), "wifi": [True, False, True], "n": [1.5, None, 3]}
+    )
+    assert filter_mask("built > '2020-01-01'", df).tolist() == [False, True, False]
+    assert filter_mask("wifi = TRUE", df).tolist() == [True, False, True]
+    assert filter_mask("wifi and n > 2", df).tolist() == [False, False, True]
+    assert filter_mask("n != 1.5", df).tolist() == [False, False, True]  # NULL is never unequal (SQL)
+
+
 def test_fields_used():
     assert fields_used("population > 1 and \"road name\" LIKE 'A%'") == ["population", "road name"]
 
