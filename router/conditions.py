@@ -1,0 +1,175 @@
+"""Comparisons and category conditions in request text → a QGIS-style filter expression."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .schema_match import Mention, find_fields, find_values, is_numeric
+from .text import as_number, detect_lang, find_numbers, fold
+
+# Operator phrases (on folded text). Order matters: longer, more specific phrases first.
+_PREFIX_OPS = [
+    (">=", r"greater than or equal to|more than or equal to|at least|no less than|not less than|no fewer than|"
+           r"a minimum of|minimum of|>=|≥|mindestens|wenigstens|nicht weniger als|groesser gleich|grosser gleich|"
+           r"大于等于|大于或等于|至少|不少于|不低于|不小于"),
+    ("<=", r"less than or equal to|at most|no more than|not more than|a maximum of|maximum of|up to|<=|≤|"
+           r"hochstens|hoechstens|maximal|nicht mehr als|kleiner gleich|小于等于|小于或等于|至多|最多|不超过|不多于|不高于|不大于"),
+    ("!=", r"not equal to|other than|!=|<>|≠|ungleich|不等于"),
+    (">", r"more than|greater than|larger than|bigger than|higher than|longer than|older than|over|above|"
+          r"exceeding|exceeds|exceed|in excess of|>|mehr als|grosser als|groesser als|hoher als|hoeher als|"
+          r"langer als|uber|ueber|oberhalb|大于|超过|多于|高于|长于"),
+    ("<", r"less than|fewer than|smaller than|lower than|shorter than|younger than|under|below|<|weniger als|"
+          r"kleiner als|niedriger als|kurzer als|unter|unterhalb|小于|低于|少于|不到|短于"),
+    ("=", r"equal to|equals|exactly|==|=|gleich|genau|等于"),
+]  # fmt: skip
+_POSTFIX_OPS = [
+    (">=", r"or more|or greater|or higher|or above|and above|and more|\+|oder mehr|und mehr|及以上|或以上|以上"),
+    ("<=", r"or less|or fewer|or lower|or below|and below|and less|oder weniger|及以下|或以下|以下"),
+]
+_BETWEEN = [
+    r"between\s+(?P<a>\S+)\s+and\s+(?P<b>\S+)",
+    r"zwischen\s+(?P<a>\S+)\s+und\s+(?P<b>\S+)",
+    r"from\s+(?P<a>\d\S*)\s+to\s+(?P<b>\d\S*)",
+    r"介于\s*(?P<a>[^和与到至]+?)\s*[和与到至]\s*(?P<b>[^之间]+?)\s*之间",
+    r"在\s*(?P<a>[^和与到至]+?)\s*[和与到至]\s*(?P<b>[^之间]+?)\s*之间",
+    r"(?P<a>\d[\d.,]*)\s*(?:-|–|to|bis)\s*(?P<b>\d[\d.,]*)",
+]
+_NEGATION = r"(?:not|no|non|except|excluding|other than|without|nicht|kein|keine|ausser|auser|ohne|不是|非|除了|不为)"
+_IS = r"(?:is|=|==|equals|equal to|of|ist|gleich|为|是|等于)"
+
+
+@dataclass
+class Condition:
+    """One comparison: field, operator and value (a number or a string)."""
+
+    field: str
+    op: str
+    value: object
+    start: int
+
+    def expression(self) -> str:
+        if isinstance(self.value, str):
+            escaped = self.value.replace("'", "''")
+            return f"\"{self.field}\" {self.op} '{escaped}'"
+        return f'"{self.field}" {self.op} {as_number(self.value)}'
+
+
+def _ops(folded: str):
+    """Operator occurrences (op, start, end), longest phrase winning where they overlap."""
+    hits = []
+    for op, pat in _PREFIX_OPS:
+        for m in re.finditer(r"(?:(?<![a-z])|(?<=[\u4e00-\u9fff]))(?:" + pat + r")(?![a-z])", folded):
+            hits.append((op, m.start(), m.end(), "prefix"))
+    for op, pat in _POSTFIX_OPS:
+        for m in re.finditer(r"(?:" + pat + r")(?![a-z])", folded):
+            hits.append((op, m.start(), m.end(), "postfix"))
+    hits.sort(key=lambda h: (h[1], -(h[2] - h[1])))
+    kept = []
+    for h in hits:
+        if kept and h[1] < kept[-1][2]:
+            continue
+        kept.append(h)
+    return kept
+
+
+def _nearest_field(fields: list[Mention], start: int, end: int, numeric_names: set[str]) -> Mention | None:
+    """The numeric field mentioned closest to the span: before it in the clause, else right after it."""
+    cands = [f for f in fields if f.name in numeric_names]
+    if not cands:
+        return None
+    before = [f for f in cands if f.end <= start and start - f.end <= 40]
+    after = [f for f in cands if f.start >= end and f.start - end <= 30]
+    pool = ([max(before, key=lambda f: (f.end, f.score))] if before else []) + (
+        [min(after, key=lambda f: (f.start, -f.score))] if after else []
+    )
+    if not pool:
+        return None
+    return min(pool, key=lambda f: (start - f.end) if f.end <= start else (f.start - end) * 1.2)
+
+
+def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=()) -> list[Condition]:
+    """Numeric comparisons and category equalities on `layer`'s fields, left to right."""
+    folded = fold(text)
+    lang = lang or detect_lang(text)
+    fields = find_fields(folded, layer)
+    types = {f.name: f.type for f in layer.fields}
+    numeric = {n for n, t in types.items() if is_numeric(t)}
+    numbers = [n for n in find_numbers(folded, lang) if not any(s <= n.start < e for s, e in spans_to_skip)]
+    conds: list[Condition] = []
+    used: set[int] = set()
+
+    for pat in _BETWEEN:
+        for m in re.finditer(pat, folded):
+            na = next((n for n in numbers if n.start >= m.start("a") and n.start < m.end("a")), None)
+            nb = next((n for n in numbers if n.start >= m.start("b") and n.start < m.end("b")), None)
+            if na is None or nb is None or na.start in used:
+                continue
+            f = _nearest_field(fields, m.start(), m.end(), numeric)
+            if f is None:
+                continue
+            lo, hi = sorted((na.value, nb.value))
+            conds.append(Condition(f.name, ">=", lo, m.start()))
+            conds.append(Condition(f.name, "<=", hi, m.start() + 1))
+            used |= {na.start, nb.start}
+
+    for op, start, end, where in _ops(folded):
+        if where == "prefix":
+            num = next((n for n in numbers if start < n.start + 1 and n.start >= end - 1 and n.start - end <= 12), None)
+        else:
+            num = next((n for n in reversed(numbers) if n.end <= start and start - n.end <= 3), None)
+        if num is None or num.start in used:
+            continue
+        span = (min(start, num.start), max(end, num.end))
+        f = _nearest_field(fields, span[0], span[1], numeric)
+        if f is None:
+            continue
+        neg = re.search(_NEGATION + r"\s*$", folded[max(0, start - 12) : start])
+        if neg and op == "=":
+            op = "!="
+        conds.append(Condition(f.name, op, num.value, span[0]))
+        used.add(num.start)
+
+    for v in find_values(folded, layer):
+        neg = re.search(_NEGATION + r"\s+(?:\S+\s+){0,2}$", folded[max(0, v.start - 24) : v.start])
+        neg = neg or re.search(r"(不是|非|除了)\s*$", folded[max(0, v.start - 4) : v.start])
+        conds.append(Condition(v.name, "!=" if neg else "=", v.value, v.start))
+
+    have = {(c.field, c.op) for c in conds}
+    for f in fields:
+        if f.name in numeric:
+            continue
+        m = re.match(r"\s*(?:" + _NEGATION + r"\s+)?" + _IS + r"\s*(?:'([^']+)'|\"([^\"]+)\"|([\w\u4e00-\u9fff-]+))", folded[f.end :])
+        if not m or any(c.field == f.name for c in conds) or (f.name, "=") in have:
+            continue
+        raw = m.group(1) or m.group(2) or m.group(3)
+        if raw in ("a", "an", "the", "not", "ein", "eine", "der", "die", "das"):
+            continue
+        original = _original(text, folded, f.end + m.start(m.lastindex), len(raw)) or raw
+        negated = bool(re.match(r"\s*" + _NEGATION, folded[f.end :]))
+        conds.append(Condition(f.name, "!=" if negated else "=", original, f.start))
+    conds.sort(key=lambda c: c.start)
+    return conds
+
+
+def _original(text: str, folded: str, start: int, length: int) -> str | None:
+    """The original-case text behind a span of the folded text (when folding kept the length)."""
+    if len(text) != len(folded):
+        return None
+    return text[start : start + length]
+
+
+def conditions_expression(conds: list[Condition], text: str) -> str | None:
+    """Join conditions with AND (OR when the text says 'or' between them)."""
+    if not conds:
+        return None
+    folded = fold(text)
+    parts = [conds[0].expression()]
+    for prev, cur in zip(conds, conds[1:]):
+        between = folded[prev.start : cur.start]
+        said_or = re.search(r"(?<![a-z])(or|oder|或|或者)(?![a-z])", between)
+        same_range = prev.field == cur.field and prev.op == ">=" and cur.op == "<=" and prev.start + 1 == cur.start
+        joiner = "OR" if said_or and not same_range else "AND"
+        parts.append(joiner)
+        parts.append(cur.expression())
+    return " ".join(parts)

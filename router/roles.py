@@ -1,0 +1,116 @@
+"""Layer parameters by role: geometry types, the words before each mention, and word order."""
+
+from __future__ import annotations
+
+import re
+
+from .schema_match import Mention, find_layers, geometry_class
+from .text import fold
+
+# A hard geometry (or kind) a parameter needs, by its name.
+HARD = {"polygons": "polygon", "points": "point", "lines": "line", "raster": "raster", "dem": "raster"}
+# A soft preference, used only to break a tie when nothing else decides.
+SOFT = {"overlay": "polygon", "mask": "polygon", "reference": None, "join": None, "target": None}
+_SECOND = r"(?:with|by|to|using|against|within|inside|in|from|of|onto|into|near|around|on|across|over|mit|durch|an|auf|" \
+          r"innerhalb|von|vom|zu|zum|zur|nach|um|aus|与|和|用|以|到|在|按|跟|同|对)"  # fmt: skip
+_PRIMARY_FOR_JOIN = r"(?:to|onto|into|for|zu|an|für|fur|给|到)"
+_FILLER = r"(?:\s+(?:the|a|an|all|each|every|den|dem|der|die|das|des|jede[nmrs]?|allen?|layer|图层|每个|各))*\s*"
+
+
+def _cue(folded: str, m: Mention) -> str | None:
+    """The preposition right before a mention ('with', 'to', '用'...), if any."""
+    head = folded[max(0, m.start - 30) : m.start]
+    hit = re.search(r"(?:^|[\s,])(" + _SECOND + r")" + _FILLER + r"$", head)
+    if hit:
+        return hit.group(1)
+    zh = re.search(r"(" + _SECOND + r")\s*$", head)
+    return zh.group(1) if zh and re.match(r"[\u4e00-\u9fff]", zh.group(1)) else None
+
+
+def compatible(param, layer) -> bool:
+    """Can this layer fill this parameter (raster vs vector, hard geometry)?"""
+    cls = geometry_class(layer)
+    want = HARD.get(param.name)
+    desc = (param.description or "").lower()
+    if want is None and "raster" in desc:
+        want = "raster"
+    if want == "raster":
+        return cls == "raster"
+    if cls == "raster":
+        return False
+    if want and cls is not None:
+        return cls == want
+    return True
+
+
+def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None) -> tuple[dict, list[str]]:
+    """Fill the layer params of `spec`: a name per param, and the params left missing or ambiguous."""
+    params = [p for p in spec.params if p.kind == "layer"]
+    folded = fold(text)
+    mentions = find_layers(folded, layers) if mentions is None else mentions
+    by_name = {layer.name: layer for layer in layers}
+    out: dict[str, str] = {}
+    missing: list[str] = []
+    used: set[str] = set()
+
+    # 1. Params with a hard geometry: the one mentioned layer that fits, else the only layer that fits.
+    for p in params:
+        if p.name not in HARD and not (p.description and "raster" in p.description.lower()):
+            continue
+        fits = [m for m in mentions if m.name not in used and compatible(p, by_name[m.name])]
+        if len(fits) >= 1 and (len(fits) == 1 or fits[0].score > fits[1].score):
+            choice = fits[0].name
+        elif len(fits) > 1:
+            choice = _by_cue(p, fits, folded)
+        else:
+            pool = [la.name for la in layers if la.name not in used and compatible(p, la)]
+            choice = pool[0] if len(pool) == 1 else None
+        if choice:
+            out[p.name] = choice
+            used.add(choice)
+
+    # 2. Soft roles: the main layer is the mention without a secondary cue; the others follow in order.
+    soft = [p for p in params if p.name not in out]
+    if not soft:
+        return out, missing
+    rest = [m for m in mentions if m.name not in used and any(compatible(p, by_name[m.name]) for p in soft)]
+    main = next((p for p in soft if p.name == "layer"), soft[0])
+    others = [p for p in soft if p is not main]
+    join_like = any(p.name in ("join", "target", "table") for p in others)
+    cues = {m.name: _cue(folded, m) for m in rest}
+    if join_like:
+        primary = [m for m in rest if cues[m.name] and re.fullmatch(_PRIMARY_FOR_JOIN, cues[m.name])]
+    else:
+        primary = []
+    primary = primary or [m for m in rest if not cues[m.name]] or rest[:1]
+    order = ([primary[0]] if primary else []) + [m for m in rest if not primary or m is not primary[0]]
+    if len(order) == 1 and others and cues.get(order[0].name) and not join_like:
+        order = [None, order[0]]  # the only mention is the secondary one ('clip to the districts')
+    for p, m in zip([main] + others, order):
+        if m is not None and compatible(p, by_name[m.name]):
+            out[p.name] = m.name
+            used.add(m.name)
+
+    # 3. Still unfilled: the only compatible layer left (a soft geometry preference may decide).
+    for p in [main] + others:
+        if p.name in out:
+            continue
+        pool = [la for la in layers if la.name not in used and compatible(p, la)]
+        pref = SOFT.get(p.name)
+        if len(pool) > 1 and pref:
+            narrowed = [la for la in pool if geometry_class(la) == pref]
+            pool = narrowed if len(narrowed) == 1 else pool
+        if len(pool) == 1 and p.required:
+            out[p.name] = pool[0].name
+            used.add(pool[0].name)
+        elif p.required:
+            missing.append(p.name)
+    return out, missing
+
+
+def _by_cue(p, fits: list[Mention], folded: str) -> str | None:
+    """Several layers fit a hard role: the polygons after 'in/per/each', the points before it; else ambiguous."""
+    if p.name == "polygons":
+        cued = [m for m in fits if _cue(folded, m) in ("in", "per", "by", "within", "inside", "pro", "je", "in", "按", "在")]
+        return cued[0].name if len(cued) == 1 else None
+    return None

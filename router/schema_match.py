@@ -1,0 +1,297 @@
+"""Layers and fields named in a request: fuzzy names, plurals, German/Chinese words, and meanings."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from functools import lru_cache
+from dataclasses import dataclass
+from pathlib import Path
+
+from .text import fold, singular
+
+# Layer themes: what users call a layer (English, German, Chinese) → one theme key per kind of thing.
+THEMES = {
+    "district": "district neighbourhood neighborhood ward borough quarter admin_boundary bezirk stadtteil kreis "
+                "viertel zahlbezirk 行政区 街区 城区 辖区 片区",
+    "school": "school schule 学校 小学 中学",
+    "hospital": "hospital health_facility clinic krankenhaus krankenhause klinik 医院",
+    "station": "station train_station metro_station railway_station bahnhof bahnhofe 车站 地铁站 火车站",
+    "well": "well borehole brunnen 水井",
+    "cafe": "cafe coffee_shop coffeeshop coffee cafes 咖啡馆 咖啡店 咖啡厅",
+    "bus_stop": "bus_stop busstop stop bus_station bushaltestelle haltestelle 公交站 公交车站",
+    "house": "house home dwelling address haus hauser wohnhaus wohnhauser 房屋 住宅 房子 民居",
+    "tree": "tree street_tree baum baume strassenbaum strassenbaume 树木 行道树",
+    "incident": "incident crime accident collision vorfall vorfalle unfall unfalle 事故 案件",
+    "city": "city town place populated_place stadt stadte 城市",
+    "sensor": "sensor monitoring_station air_quality_sensor messstation sensoren 传感器 监测站",
+    "road": "road street road_network roadway strasse strass weg 道路 路网 公路 街道 马路",
+    "river": "river stream waterway river_line fluss flusse gewasser 河流 河",
+    "railway": "railway rail_line track railroad bahnlinie gleis gleise 铁路",
+    "bike_lane": "bike_lane cycleway cycle_network cycle_path bike_path radweg 自行车道",
+    "pipe": "pipe pipeline water_main leitung rohr rohre 管线 水管",
+    "parcel": "parcel lot cadastre land_parcel plot flurstuck parzelle 地块",
+    "building": "building building_footprint footprint gebaude 建筑 建筑物",
+    "tract": "tract census_tract block_group 人口普查区",
+    "country": "country nation world lander land staat staate 国家",
+    "park": "park green_space grunflache 公园 绿地",
+    "lake": "lake water_body reservoir see 湖泊 水体",
+    "flood_zone": "flood_zone floodplain flood_risk_area flood_area uberschwemmungsgebiet 洪水区 洪泛区",
+    "study_area": "study_area boundary city_boundary aoi area_of_interest municipality untersuchungsgebiet "
+                  "stadtgrenze 研究区 边界",
+    "landcover": "landcover land_cover land_use landbedeckung 土地覆盖",
+    "dem": "dem dtm dgm srtm elevation elevation_model elevation_raster terrain hohenmodell 高程 数字高程模型",
+    "ndvi": "ndvi ndvi_raster",
+    "temperature": "temperature temperature_raster temperature_grid temperaturraster 温度栅格 气温",
+}  # fmt: skip
+THEME = {w: key for key, ws in THEMES.items() for w in ws.split()}
+ZH_WORDS = {w: key for w, key in THEME.items() if re.match(r"[\u4e00-\u9fff]", w)}
+ZH_SORTED = sorted(ZH_WORDS.items(), key=lambda kv: -len(kv[0]))
+CJK_RE = re.compile(r"[\u4e00-\u9fff]")
+_GENERIC_TOKENS = {"layer", "data", "admin", "the", "of", "shp", "gpkg", "geojson", "new", "all", "final"}
+
+# Meanings: words users say → tokens a field name may carry.
+CONCEPTS = [
+    ({"population", "people", "inhabitants", "residents", "populous", "populated", "einwohner", "bevolkerung",
+      "einwohnerzahl", "人口", "居民"}, {"pop", "population", "popul", "einw", "inhabitants", "pop_est"}),
+    ({"name", "names", "called", "named", "namen", "bezeichnung", "名称", "名字"}, {"name", "nom", "nombre", "bez"}),
+    ({"area", "size", "flache", "flaeche", "面积", "big", "large", "largest"}, {"area", "shape_area", "flaeche", "flache"}),
+    ({"length", "long", "lange", "laenge", "长度"}, {"length", "len", "shape_leng", "laenge", "lange"}),
+    ({"type", "kind", "category", "class", "classes", "typ", "art", "kategorie", "klasse", "类型", "类别", "种类"},
+     {"type", "fclass", "class", "category", "kind", "typ", "kategorie", "highway", "amenity"}),
+    ({"height", "tall", "hohe", "hoehe", "高度"}, {"height", "hoehe", "hohe", "h"}),
+    ({"elevation", "altitude", "hohenlage", "海拔", "高程"}, {"elev", "elevation", "alt", "altitude", "dem", "z"}),
+    ({"speed", "speeds", "geschwindigkeit", "速度", "限速"}, {"maxspeed", "speed", "max_speed"}),
+    ({"lanes", "spuren", "fahrstreifen", "车道"}, {"lanes", "lane"}),
+    ({"floors", "storeys", "stories", "levels", "stockwerke", "etagen", "geschosse", "楼层", "层"},
+     {"floors", "levels", "storeys", "building_levels", "geschosse"}),
+    ({"students", "pupils", "enrolment", "enrollment", "schuler", "schueler", "学生"},
+     {"students", "pupils", "enrolment", "enrollment", "schueler"}),
+    ({"income", "einkommen", "收入"}, {"income", "inc", "median_income"}),
+    ({"price", "prices", "cost", "expensive", "cheap", "preis", "价格", "房价"}, {"price", "cost", "value"}),
+    ({"year", "built", "baujahr", "jahr", "年份", "建成"}, {"year", "built", "year_built", "baujahr"}),
+    ({"gdp", "economy", "bip", "wirtschaftsleistung", "国内生产总值"}, {"gdp", "gdp_md", "gdp_md_est", "bip"}),
+    ({"continent", "kontinent", "大洲"}, {"continent"}),
+    ({"capacity", "seats", "kapazitat", "容量"}, {"capacity", "seats"}),
+    ({"rating", "stars", "score", "bewertung", "评分"}, {"rating", "stars", "score"}),
+    ({"density", "dichte", "密度"}, {"density", "dens"}),
+    ({"id", "identifier", "编号"}, {"id", "fid", "gid", "objectid"}),
+]  # fmt: skip
+
+
+@lru_cache(maxsize=8192)
+def name_tokens(name: str) -> tuple[str, ...]:
+    """'POP2020' → ['pop', '2020']; 'NAME_EN' → ['name', 'en']; 'busStops' → ['bus', 'stops']."""
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", name)
+    spaced = re.sub(r"([A-Za-z])(\d)", r"\1 \2", spaced)
+    spaced = re.sub(r"(\d)([A-Za-z])", r"\1 \2", spaced)
+    return tuple(t for t in re.split(r"[\s_\-.]+", fold(spaced)) if t)
+
+
+def canon(word: str) -> str:
+    """A word's theme key when it has one, else its singular."""
+    w = fold(word)
+    s = singular(w)
+    return THEME.get(w) or THEME.get(s) or s
+
+
+@dataclass
+class Mention:
+    """Something of the schema named in the text: what, where, and how sure."""
+
+    name: str
+    start: int
+    end: int
+    score: float
+    layer: str | None = None  # for fields and values: the layer they belong to
+    value: object = None  # for category values
+
+
+@lru_cache(maxsize=8192)
+def word_re(variant: str) -> re.Pattern:
+    """A compiled pattern finding `variant` as a whole word (as a substring for Chinese)."""
+    if _is_cjk(variant[:1]):
+        return re.compile(re.escape(variant))
+    return re.compile(r"(?<![\w])" + re.escape(variant) + r"(?![\w])")
+
+
+def _text_words(text: str) -> list[tuple[str, int, int]]:
+    return [(m.group(), m.start(), m.end()) for m in re.finditer(r"[^\W_]+(?:'[a-z]+)?", fold(text)) if not _is_cjk(m.group())]
+
+
+def _is_cjk(word: str) -> bool:
+    return bool(re.match(r"[\u4e00-\u9fff]", word))
+
+
+@lru_cache(maxsize=8192)
+def layer_theme(name: str) -> str | None:
+    """The theme of a layer name: 'osm_schools' → school, 'wards' → district, 'srtm_30m' → dem."""
+    toks = [singular(t) for t in name_tokens(name) if not t.isdigit() and t not in _GENERIC_TOKENS]
+    for n in range(len(toks), 0, -1):
+        for i in range(len(toks) - n + 1):
+            key = THEME.get("_".join(toks[i : i + n])) or THEME.get("".join(toks[i : i + n]))
+            if key:
+                return key
+    return None
+
+
+def _theme_mentions(text: str, words) -> list[tuple[str, int, int]]:
+    """Theme words in the text (1-3 word phrases and Chinese terms), as (theme, start, end)."""
+    out, taken = [], set()
+    for n in (3, 2, 1):
+        for i in range(len(words) - n + 1):
+            if any(j in taken for j in range(i, i + n)):
+                continue
+            parts = [singular(w) for w, _, _ in words[i : i + n]]
+            key = THEME.get("_".join(parts)) or (THEME.get("".join(parts)) if n > 1 else None)
+            if key:
+                out.append((key, words[i][1], words[i + n - 1][2]))
+                taken.update(range(i, i + n))
+    if not CJK_RE.search(text):
+        return out
+    for zh, key in ZH_SORTED:
+        for m in word_re(zh).finditer(text):
+            if not any(s <= m.start() < e for _, s, e in out):
+                out.append((key, m.start(), m.end()))
+    return out
+
+
+def find_layers(text: str, layers) -> list[Mention]:
+    """Layers named in the text, left to right; each layer at most once (its best, first mention)."""
+    if not layers:
+        return []
+    folded = fold(text)
+    words = _text_words(folded)
+    found: dict[str, Mention] = {}
+
+    def add(name, start, end, score):
+        old = found.get(name)
+        if old is None or score > old.score + 0.05 or (abs(score - old.score) <= 0.05 and start < old.start):
+            found[name] = Mention(name, start, end, score)
+
+    themes = _theme_mentions(folded, words)
+    for layer in layers:
+        name = layer.name
+        full = fold(name)
+        variants = {full, full.replace("_", " "), re.sub(r"\.\w+$", "", full)}
+        if layer.path:
+            variants |= {fold(Path(layer.path).name), fold(str(layer.path))}
+        for variant in variants:
+            if not variant:
+                continue
+            for m in word_re(variant).finditer(folded):
+                add(name, m.start(), m.end(), 1.0)
+        toks = [singular(t) for t in name_tokens(name) if not t.isdigit()]
+        n = len(toks)
+        for i in range(len(words) - n + 1):
+            if n and [singular(w) for w, _, _ in words[i : i + n]] == toks:
+                add(name, words[i][1], words[i + n - 1][2], 0.95)
+        theme = layer_theme(name)
+        for key, s, e in themes:
+            if key == theme:
+                add(name, s, e, 0.85)
+        target = "_".join(toks)
+        if name not in found and len(target) >= 5:
+            for w, s, e in words:
+                if len(w) >= 5 and _close(w, target, 0.8):
+                    add(name, s, e, 0.6)
+                    break
+    return sorted(found.values(), key=lambda m: m.start)
+
+
+GEOMETRY_WORDS = {
+    "point": r"points?|point layer|punkte?n?|点",
+    "line": r"lines?|line layer|linien|线",
+    "polygon": r"polygons?|areas|flächen|flaechen|面|多边形|zones",
+    "raster": r"raster|dem|grid|elevation model|tif|栅格|高程",
+}
+
+
+def geometry_class(layer) -> str | None:
+    """'point', 'line', 'polygon', 'raster' or None for a LayerInfo."""
+    if getattr(layer, "kind", "vector") == "raster":
+        return "raster"
+    g = (layer.geometry_type or "").lower()
+    for cls, key in (("point", "point"), ("line", "line"), ("polygon", "polygon")):
+        if key in g:
+            return cls
+    return None
+
+
+def find_fields(text: str, layer) -> list[Mention]:
+    """Fields of `layer` named in the text, by exact name, token, meaning, or a close misspelling."""
+    folded = fold(text)
+    words = _text_words(text)
+    found: dict[str, Mention] = {}
+
+    def add(fname, start, end, score):
+        old = found.get(fname)
+        if old is None or score > old.score:
+            found[fname] = Mention(fname, start, end, score, layer=layer.name)
+
+    for f in layer.fields:
+        full = fold(f.name)
+        for variant in {full, full.replace("_", " ")}:
+            m = word_re(variant).search(folded) if variant else None
+            if m:
+                add(f.name, m.start(), m.end(), 1.0)
+        toks = [t for t in name_tokens(f.name) if not t.isdigit()]
+        for w, s, e in words:
+            ws = singular(w)
+            for t in toks:
+                if len(t) < 2:
+                    continue
+                if ws == t or w == t:
+                    add(f.name, s, e, 0.85 if len(toks) == 1 else 0.8)
+                elif len(t) >= 3 and len(w) > len(t) and w.startswith(t):
+                    add(f.name, s, e, 0.7)
+                elif len(w) >= 4 and len(t) > len(w) and t.startswith(w):
+                    add(f.name, s, e, 0.65)
+            forms = {w, ws, w[:-1] if w.endswith("n") else w, w[:-2] if w.endswith("en") else w}
+            for words_set, tokens in CONCEPTS:
+                if forms & words_set and (set(toks) & tokens or full in tokens):
+                    add(f.name, s, e, 0.75)
+            if f.name not in found and len(w) >= 5 and len(full) >= 5:
+                if _close(w, full, 0.85):
+                    add(f.name, s, e, 0.6)
+        for words_set, tokens in CONCEPTS:
+            if set(toks) & tokens or full in tokens:
+                for zh in (z for z in words_set if _is_cjk(z)):
+                    if zh in text:
+                        i = text.index(zh)
+                        add(f.name, i, i + len(zh), 0.75)
+    return sorted(found.values(), key=lambda m: m.start)
+
+
+@lru_cache(maxsize=65536)
+def _close(word: str, target: str, cutoff: float) -> bool:
+    """A likely misspelling: the word or its singular close to the target or its plural (same first letter)."""
+    if word[:1] != target[:1] or 2 * min(len(word), len(target) + 1) / (len(word) + len(target)) < cutoff:
+        return False
+    best = max(
+        difflib.SequenceMatcher(None, a, b).ratio() for a in (word, singular(word)) for b in (target, target + "s")
+    )
+    return best >= cutoff
+
+
+def find_values(text: str, layer) -> list[Mention]:
+    """Category values of `layer`'s string fields (from their samples) that the text names."""
+    folded = fold(text)
+    out = []
+    for f in layer.fields:
+        if f.type not in ("string", "str", "text"):
+            continue
+        for v in f.samples:
+            if not isinstance(v, str) or len(v) < 2:
+                continue
+            fv = fold(v)
+            m = word_re(fv).search(folded)
+            if m is None and not fv.endswith("s"):
+                m = word_re(fv + "s").search(folded)
+            if m:
+                out.append(Mention(f.name, m.start(), m.end(), 1.0, layer=layer.name, value=v))
+    return sorted(out, key=lambda m: m.start)
+
+
+def is_numeric(field_type: str) -> bool:
+    return field_type in ("integer", "real", "int", "float", "double", "number")

@@ -1,0 +1,159 @@
+"""Train the router from the corpus (deterministic, seconds) and keep it cached with a hash of corpus and code.
+
+`python -m geoagent.router.train` (what `make router` runs) rebuilds the cached model when it is stale.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import time
+from importlib import metadata
+from pathlib import Path
+
+from ..errors import RouterError
+from ..function_lib.describe import FieldInfo, LayerInfo
+from . import model as M
+
+HERE = Path(__file__).resolve().parent
+CORPUS = HERE / "corpus" / "corpus.jsonl"
+MODEL_DIR = HERE / "model"
+CODE_FILES = ("model.py", "train.py", "text.py", "schema_match.py", "cues.py")
+ROUTES = ("function", "codegen", "chat")
+
+
+def layer_from_json(d: dict) -> LayerInfo:
+    """A corpus layer (or a `describe` JSON) as a LayerInfo."""
+    fields = [FieldInfo(f["name"], f.get("type", "string"), list(f.get("samples") or [])) for f in d.get("fields") or []]
+    return LayerInfo(
+        name=d["name"],
+        path=d.get("path"),
+        kind=d.get("kind") or "vector",
+        geometry_type=d.get("geometry_type"),
+        crs=d.get("crs"),
+        fields=fields,
+    )
+
+
+def read_corpus(path: Path = CORPUS) -> list[dict]:
+    if not path.exists():
+        raise RouterError(
+            f"The router corpus {path} is missing.",
+            fix="Restore router/corpus/corpus.jsonl from the repository (or regenerate it), then run `make router`.",
+        )
+    rows = []
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                rows.append(json.loads(line))
+    return rows
+
+
+def spec_digest(specs) -> str:
+    """What of the tool specs the training uses (names, purposes, keywords), as a hash."""
+    h = hashlib.sha256()
+    for s in sorted(specs, key=lambda s: s.name):
+        h.update(json.dumps([s.name, s.purpose, s.when, list(s.keywords), s.equivalent, s.half]).encode())
+    return h.hexdigest()
+
+
+def cache_key(corpus: Path, specs) -> str:
+    """Hash of the corpus, the training code, the specs and the library versions: the model's identity."""
+    h = hashlib.sha256()
+    h.update(corpus.read_bytes() if corpus.exists() else b"no corpus")
+    for name in CODE_FILES:
+        h.update((HERE / name).read_bytes())
+    h.update(spec_digest(specs).encode())
+    for dist in ("scikit-learn", "numpy", "scipy"):
+        try:
+            h.update(metadata.version(dist).encode())
+        except metadata.PackageNotFoundError:
+            h.update(b"-")
+    return h.hexdigest()
+
+
+def spec_rows(specs) -> list[dict]:
+    """Training rows from each tool's own words, so a tool with few corpus rows still ranks."""
+    rows = []
+    for s in specs:
+        if s.half == "processing" and s.equivalent:
+            continue  # the router labels shared jobs with the GeoPandas name
+        name_words = s.name.replace("qgis_", "").replace("_", " ")
+        texts = [f"{name_words} {s.purpose}", f"{name_words} {' '.join(s.keywords)}".strip()]
+        rows += [{"text": t, "route": "function", "tool": s.name, "layers": [], "weight": 1.0} for t in texts]
+    return rows
+
+
+def training_arrays(rows: list[dict]):
+    """Normalised texts, context tokens, route and tool labels, sample weights."""
+    import numpy as np
+
+    texts, ctxs = [], []
+    for r in rows:
+        layers = [layer_from_json(d) for d in r.get("layers") or []]
+        texts.append(M.normalise(r["text"], layers))
+        ctxs.append(M.context_tokens(layers, r["text"]))
+    weights = np.array([float(r.get("weight", 1.0)) for r in rows])
+    return texts, ctxs, [r["route"] for r in rows], [r.get("tool") for r in rows], weights
+
+
+def train(rows: list[dict], specs) -> tuple[M.Featuriser, dict[str, M.LinearModel], dict]:
+    """Fit the featuriser, the route model and the tool model; return them with training facts."""
+    t0 = time.perf_counter()
+    known = {s.name for s in specs}
+    rows = [r for r in rows if r.get("route") in ROUTES] + spec_rows(specs)
+    texts, ctxs, routes, tools, weights = training_arrays(rows)
+    feat = M.Featuriser.fit(texts, ctxs)
+    x = feat.transform(texts, ctxs)
+    groups = [M.phrasing_key(t, r) for t, r in zip(texts, routes)]
+    route_model = M.train_linear(x, routes, c=0.5, weights=weights, groups=groups)
+    idx = [i for i, (r, t) in enumerate(zip(routes, tools)) if r == "function" and t in known]
+    tool_groups = [M.phrasing_key(texts[i], tools[i]) for i in idx]
+    tool_model = M.train_linear(x[idx], [tools[i] for i in idx], c=0.5, weights=weights[idx], groups=tool_groups)
+    meta = {"rows": len(rows), "tool_rows": len(idx), "train_seconds": round(time.perf_counter() - t0, 2)}
+    return feat, {"route": route_model, "tool": tool_model}, meta
+
+
+def _sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def load_or_train(specs, corpus: Path = CORPUS, model_dir: Path = MODEL_DIR, force: bool = False):
+    """The cached model when its manifest matches the corpus, code and file hashes; else retrain and save it."""
+    key = cache_key(corpus, specs)
+    manifest = model_dir / "manifest.json"
+    if not force and manifest.exists():
+        try:
+            man = json.loads(manifest.read_text())
+            ok = man.get("key") == key and all(
+                (model_dir / name).exists() and _sha(model_dir / name) == digest for name, digest in man["files"].items()
+            )
+            if ok:
+                return M.load(model_dir)
+        except (ValueError, KeyError, OSError):
+            pass  # an unreadable manifest is a stale one
+    feat, models, meta = train(read_corpus(corpus), specs)
+    meta["key"] = key
+    files = M.save(model_dir, feat, models, meta)
+    manifest.write_text(json.dumps({"key": key, "files": {p.name: _sha(p) for p in files}}, indent=1))
+    return feat, models, meta
+
+
+def main(argv: list[str] | None = None) -> int:
+    from ..function_lib import load_registry
+
+    argv = sys.argv[1:] if argv is None else argv
+    t0 = time.perf_counter()
+    feat, models, meta = load_or_train(load_registry().specs(), force="--force" in argv)
+    size = sum(p.stat().st_size for p in MODEL_DIR.iterdir() if p.is_file())
+    print(
+        f"router model: {meta['rows']} rows ({meta['tool_rows']} with a tool), "
+        f"{len(models['tool'].classes)} tools, trained in {meta['train_seconds']} s, "
+        f"{size / 1e6:.1f} MB in {MODEL_DIR} ({time.perf_counter() - t0:.1f} s total)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

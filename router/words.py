@@ -1,0 +1,95 @@
+"""Word lists (English, German, Chinese) for enum labels, booleans, string cues and grouping, on folded text."""
+
+from __future__ import annotations
+
+# enum value → a regex of what users say for it.
+ENUM_WORDS = {
+    "intersection": r"intersect\w*|overlap\w*|in common|common area|schnitt\w*|verschneid\w*|相交|交集|重叠",
+    "union": r"union|combine|vereinig\w*|联合|并集",
+    "difference": r"difference|erase|subtract\w*|minus|remove the parts?|cut out|differenz|ausschneid\w*|擦除|差集",
+    "symmetric_difference": r"symmetric\w*|symmetrical|xor|symmetrisch\w*|对称差",
+    "identity": r"identity|identit\w*",
+    "count": r"count|number of|how many|anzahl|zahl der|数量|个数|计数",
+    "sum": r"sum|total|summe|gesamt\w*|总和|总计|合计|总",
+    "mean": r"mean|average|avg|durchschnitt\w*|mittel\w*|平均",
+    "min": r"min(?:imum)?\b|smallest|lowest|minim\w*|最小|最低",
+    "max": r"max(?:imum)?\b|largest|highest|biggest|maxim\w*|最大|最高",
+    "median": r"median|中位数",
+    "dbscan": r"dbscan|density[- ]based|dichtebasiert\w*|密度",
+    "kmeans": r"k[- ]?means|k[- ]?mittel\w*|k均值",
+    "centroid": r"centroids?|schwerpunkt\w*|质心|中心点",
+    "representative_point": r"representative|point on surface|inside the polygon|innerhalb|repräsentativ\w*|代表点",
+    "rectangle": r"oriented|rotated|minimum (?:area )?rectangle|minimal\w* rechteck|最小外接矩形|rectangle",
+    "envelope": r"envelope|bounding box|bbox|extent|umhüllend\w*|外包框|包络",
+    "convex_hull": r"convex hull|convex|hull|konvex\w*|凸包",
+    "circle": r"circle|circular|kreis|圆",
+    "choropleth": r"choropleth|thematic|coloured by|colored by|shaded by|flächenkartogramm|choroplethen|分级设色|专题",
+    "bar": r"bar (?:chart|graph|plot)|bar|balken\w*|柱状图|条形图",
+    "scatter": r"scatter\w*|streu\w*|散点",
+    "histogram": r"histogram\w*|distribution|verteilung|直方图|分布",
+    "map": r"\bmap\b|karte|地图",
+    "intersects": r"intersect\w*|touch\w* or overlap|schneid\w*|相交",
+    "within": r"within|inside|contained in|fall in|lie in|innerhalb|位于.*内|之内",
+    "contains": r"contain\w*|enthalt\w*|包含",
+    "nearest": r"nearest|closest|nächst\w*|nachst\w*|最近",
+    "disjoint": r"disjoint|not (?:intersect|touch)\w*|outside|außerhalb|ausserhalb|不相交|之外",
+    "touches": r"touch\w*|adjacent|border\w*|berühr\w*|相邻|接触",
+    "overlaps": r"overlap\w*|überlapp\w*|重叠",
+    "crosses": r"cross\w*|kreuz\w*|穿过|交叉",
+    "equals": r"equal geometr\w*|identical|gleich\w*|相同",
+    "fastest": r"fastest|quickest|schnellst\w*|最快",
+    "shortest": r"shortest|kürzest\w*|kurzest\w*|最短",
+    "hexagon": r"hexagon\w*|hex\b|hexagonal|sechseck\w*|六边形",
+    "diamond": r"diamond|raute\w*|菱形",
+    "point": r"point grid|punktraster|点格网",
+    "line": r"line grid|linienraster|线格网",
+    "float": r"decimal|float|real|double|小数|浮点",
+    "integer": r"integer|whole number|ganzzahl\w*|整数",
+    "string": r"text field|string|text|文本|字符串",
+    "date": r"\bdate\b|datum|日期",
+    "round": r"round cap|rounded",
+    "flat": r"flat cap|flat end|butt",
+    "square": r"square cap|square end",
+}
+
+# boolean param → (regex for True, regex for False or None).
+BOOLEAN_WORDS = {
+    "dissolve": (r"dissolv\w*|merge\w*|merging|single (?:polygon|feature|zone)|one (?:polygon|feature|zone)|unioned|"
+                 r"auflös\w*|auflos\w*|zusammenf\w*|verschmelz\w*|融合|合并", r"without dissolv\w*|don't dissolve|not dissolve\w*"),
+    "descending": (r"descending|largest first|highest first|biggest first|most first|from (?:high|large)\w* to|decreasing|"
+                   r"high to low|absteigend|größte\w* zuerst|降序|从大到小|从高到低", r"ascending|aufsteigend|升序|从小到大|从低到高"),
+    "ascending": (r"ascending|smallest first|lowest first|least|fewest|bottom|aufsteigend|kleinste\w*|niedrigste\w*|升序|从小到大|最小|最低",
+                  r"descending|largest|highest|biggest|top|most|absteigend|größte\w*|grosste\w*|höchste\w*|降序|最大|最高|最多"),
+    "whole_layer": (r"whole layer|entire layer|all features|single (?:centroid|centre|center|point)|one (?:centroid|centre|center|point)|"
+                    r"overall|mean center|gesamte\w* layer|ganze\w* layer|整个图层|整体", None),
+    "assign": (r"assign|define the crs|set the crs|declare|without transform\w*|force|zuweisen|festlegen|指定|定义坐标", None),
+}  # fmt: skip
+
+# number param → regex of the words naming it.
+NUMBER_WORDS = {
+    "z_factor": r"z[- ]?factor|vertical exaggeration|z-faktor|überhöhung|z因子",
+    "azimuth": r"azimuth|sun direction|light from|azimut|方位角",
+    "altitude": r"altitude|sun angle|sun elevation|sonnenhöhe|高度角",
+    "interval": r"interval|every|contours? (?:at|of)|äquidistanz|abstand|间隔|等高距",
+    "burn": r"burn|value of|wert|烧录值",
+}
+
+# string param → regex of the cue right before the value.
+STRING_CUES = {
+    "field_name": r"field called|field named|column called|column named|called|named|name it|feld namens|namens|名为|叫做|叫|"
+                  r"(?:add|create|new|neues?|neue)\s+(?:a\s+)?(?:new\s+)?(?:numeric\s+|text\s+)?(?:field|column|feld|spalte)",
+    "new_name": r"rename to|renamed to|new name|to|in|zu|umbenennen in|为|成",
+    "name": r"called|named|name it|file name|filename|as name|namens|名为|命名为",
+    "title": r"titled|title|entitled|with the title|mit dem titel|titel|标题为|标题",
+    "tag": r"tag|osm tag|amenity|标签",
+    "prefix": r"prefix|präfix|前缀",
+    "table_field": r"table(?:'s)? field|key field|on field|using field|via",
+}
+
+# words before a grouping field: 'by', 'per', 'for each', 'pro', 'nach', 'je', '按', '每个'.
+GROUP_CUE = r"(?:by|per|for each|for every|each|grouped by|group by|pro|nach|je|für jede\w*|按|每个|各|按照)"
+
+
+def operator_label(op: str, allowed) -> str | None:
+    """A comparison operator as one of the tool's operator labels."""
+    return op if allowed is None or op in allowed else None
