@@ -42,8 +42,10 @@ def test_row_format(rows):
         assert (r["tool"] is None) == (r["route"] != "function"), r
         if r["route"] != "function":
             assert r["params"] is None
+        assert len({lyr["name"] for lyr in r["layers"]}) == len(r["layers"]), r["layers"]
         for layer in r["layers"]:
             assert {"name", "geometry_type", "crs", "fields"} <= set(layer)
+            assert len({f["name"] for f in layer["fields"]}) == len(layer["fields"]), layer
             for f in layer["fields"]:
                 assert set(f) == {"name", "type", "samples"}
     assert len({r["text"] for r in rows}) == len(rows), "duplicate request texts"

@@ -434,8 +434,9 @@ def make_layer(rng, archetype: str, geoms=None, crs: str | None = None) -> Layer
             else rng.choice(GEOGRAPHIC * 3 + PROJECTED)
         )
     fields = _fields(rng, defs, name)
-    if rng.random() < 0.3:
-        fields.insert(0, Field(rng.choice(["fid", "id", "OBJECTID"]), "integer", [1, 2, 3], "fid"))
+    fid = rng.choice(["fid", "id", "OBJECTID"])
+    if rng.random() < 0.3 and fid not in {f.name for f in fields}:
+        fields.insert(0, Field(fid, "integer", [1, 2, 3], "fid"))
     return Layer(name, "vector", geom, crs, fields, archetype, nouns)
 
 

@@ -173,6 +173,11 @@ def number_text(rng, lang: str, v) -> str:
     return f"{v:,}".replace(",", ".") if v >= 1000 and r < 0.6 else str(v)
 
 
+def _num(rng, lang: str, f: Field, v) -> str:
+    """Years are written plainly (1990, not 1,990 or 1.990)."""
+    return str(v) if f.meaning == "year" else number_text(rng, lang, v)
+
+
 def _lit(v) -> str:
     return str(v)
 
@@ -214,8 +219,11 @@ def comparison(rng, lang: str, f: Field, fmention: str) -> tuple[str, str]:
         return text.format(f=fmention, v=val), f"\"{f.name}\" = '{val}'"
     v = _round_value(rng, f)
     if rng.random() < 0.15:
-        hi = v * 3 if isinstance(v, int) else round(v * 2, 1)
-        a, b = number_text(rng, lang, v), number_text(rng, lang, hi)
+        if f.meaning == "year":
+            hi = v + rng.choice([10, 20, 30])
+        else:
+            hi = v * 3 if isinstance(v, int) else round(v * 2, 1)
+        a, b = _num(rng, lang, f, v), _num(rng, lang, f, hi)
         text = rng.choice(
             {
                 "en": ["{f} between {a} and {b}", "{f} from {a} to {b}"],
@@ -225,7 +233,7 @@ def comparison(rng, lang: str, f: Field, fmention: str) -> tuple[str, str]:
         )
         return text.format(f=fmention, a=a, b=b), f'"{f.name}" >= {_lit(v)} AND "{f.name}" <= {_lit(hi)}'
     op = rng.choice(list(OPS[lang]))
-    phrase = rng.choice(OPS[lang][op]).format(number_text(rng, lang, v))
+    phrase = rng.choice(OPS[lang][op]).format(_num(rng, lang, f, v))
     sep = "" if lang == "zh" else " "
     if lang == "en" and rng.random() < 0.3 and phrase[0] not in "<>":
         sep = rng.choice([" of ", " is "])
