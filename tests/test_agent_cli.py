@@ -1,0 +1,104 @@
+"""`geoagent run` end to end: the real CLI process, the real openai client, the scripted server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import geopandas as gpd
+import pytest
+from geoagent.agent.tokens import count_messages
+from geoagent.tests import agent_toolkit
+from geoagent.tests.agent_toolkit import KEY
+from shapely.geometry import Point
+
+server, layers = agent_toolkit.server, agent_toolkit.layers  # fixtures
+
+GEOAGENT = Path(__file__).resolve().parent.parent / ".venv" / "bin" / "geoagent"
+pytestmark = pytest.mark.skipif(not GEOAGENT.exists(), reason="the geoagent command is not installed (make setup)")
+
+
+def geoagent(server, layers, tmp_path, request, *extra, key=KEY, base_url=None) -> dict:
+    env = dict(os.environ, GEOAGENT_API_KEY=key, QT_QPA_PLATFORM="offscreen")
+    env.pop("OPENAI_API_KEY", None)
+    cmd = [str(GEOAGENT), "run", request, "--input", layers["schools"], "--input", layers["districts"],
+           "--out-dir", str(tmp_path / "out"), "--base-url", base_url or server.url, "--model", "scripted",
+           "--engine", "geopandas", "--json", *extra]  # fmt: skip
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=240, env=env)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert KEY not in proc.stdout and KEY not in proc.stderr
+    return json.loads(proc.stdout)
+
+
+def offered(body) -> list[str]:
+    return [t["function"]["name"] for t in body.get("tools") or []]
+
+
+def test_cli_tier1_buffer_by_value(server, layers, tmp_path):
+    def first(body):
+        if "buffer" not in offered(body):
+            return {"tool_calls": [{"name": "reject_task", "arguments": {"reason": "buffer was not offered"}}]}
+        return {"tool_calls": [{"name": "buffer", "arguments": {"layer": "schools", "distance": 400}}]}
+
+    server.add(first, {"content": "Buffered the 5 schools by 400 m (a five-minute walk)."})
+    report = geoagent(server, layers, tmp_path, "buffer the schools by a five-minute walk", "--route", "function")
+    assert report["status"] == "ok", report
+    assert report["tier"] == 1
+    assert report["steps"][0]["tool"] == "buffer" and report["steps"][0]["params"]["distance"] == 400
+    (out,) = report["outputs"]
+    area = gpd.read_file(out["path"]).geometry.area.sum()
+    assert area == pytest.approx(5 * Point(0, 0).buffer(400).area, rel=1e-3)
+    # only the router's top-k tools (k=5) plus the two control tools were shown
+    tools = offered(server.requests[0])
+    assert len(tools) <= 7 and tools[-2:] == ["reject_task", "escalate_to_code"]
+    usage = report["usage"]
+    assert usage["llm_calls"] == 2
+    assert usage["prompt_tokens"] == sum(count_messages(r["messages"], r.get("tools")) for r in server.requests)
+    assert usage["completion_tokens"] > 0
+    assert server.headers[0]["authorization"] == f"Bearer {KEY}"
+
+
+def test_cli_codegen_route(server, layers, tmp_path):
+    code = (
+        "import geopandas as gpd\n"
+        "d = gpd.read_file('districts.gpkg')\n"
+        "d['area_km2'] = d.geometry.area / 1e6\n"
+        "d.to_file('district_areas.gpkg', driver='GPKG')\n"
+        "print(f\"Total {d['area_km2'].sum():.1f} km2\")\n"
+    )
+    server.add({"content": f"```python\n{code}```"})
+    report = geoagent(server, layers, tmp_path, "area of each district in km2 as a new layer", "--route", "codegen")
+    assert report["status"] == "ok", report
+    assert report["tier"] == 2 and report["route"] == "codegen"
+    assert report["steps"] == [{"code": code.rstrip() + "\n", "ok": True}]
+    assert report["answer"] == "Total 2.0 km2"
+    (out,) = report["outputs"]
+    assert Path(out["path"]).parent == tmp_path / "out"
+    assert gpd.read_file(out["path"])["area_km2"].tolist() == pytest.approx([1.0, 1.0])
+
+
+def test_cli_refusal(server, layers, tmp_path):
+    refuse = {"tool_calls": [{"name": "reject_task", "arguments": {"reason": "No layer has a population field."}}]}
+    server.add(refuse, refuse)
+    report = geoagent(server, layers, tmp_path, "population density of each district", "--route", "function")
+    assert report["status"] == "rejected", report
+    assert "population field" in report["answer"]
+    assert report["outputs"] == []
+
+
+def test_cli_refused_key_in_plain_words(server, layers, tmp_path):
+    server.add({"status": 401, "message": "Incorrect API key provided: sk-tes***"})
+    report = geoagent(server, layers, tmp_path, "buffer the schools by a five-minute walk", "--route", "function")
+    assert report["status"] == "error"
+    assert "refused the key" in report["error"] and "GEOAGENT_API_KEY" in report["error"]
+
+
+def test_cli_dead_endpoint_in_plain_words(server, layers, tmp_path):
+    dead = server.url  # a port that was just free: stop the server so nothing answers there
+    server.stop()
+    report = geoagent(server, layers, tmp_path, "buffer the schools by a five-minute walk", "--route", "function",
+                      base_url=dead)  # fmt: skip
+    assert report["status"] == "error"
+    assert f"The server at {dead} is not answering" in report["error"]
