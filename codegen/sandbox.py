@@ -116,6 +116,7 @@ class Sandbox:
 
     def _spawn(self) -> None:
         """Launch the child and send it the policy; `start()` waits for its ready message."""
+        _check_root(self.root)
         self.root.mkdir(parents=True, exist_ok=True)
         self._tmp = tempfile.mkdtemp(prefix="geoagent-sandbox-tmp-")
         policy = ChildPolicy(root=str(self.root), tmp_dir=self._tmp, sensitive_paths=sensitive_paths(),
@@ -178,6 +179,7 @@ class Sandbox:
 
     def prepare(self, work_dir, inputs=()) -> dict[str, str]:
         """Copy the inputs (with sidecars) into the work dir; returns {original: copy}."""
+        _check_root(Path(work_dir).resolve())
         return copy_inputs(inputs, work_dir)
 
     # -- cells -----------------------------------------------------------------------------
@@ -305,6 +307,19 @@ class Sandbox:
             return self._log.read().decode("utf-8", "replace")
         except (OSError, ValueError):
             return ""
+
+
+def _check_root(root: Path) -> None:
+    """The child may write anywhere under its root: never the home folder, a system folder or a secret's parent."""
+    home = Path.home().resolve()
+    secrets = [Path(p).resolve() for p in sensitive_paths()]
+    top_level = len(root.parts) < 3 if os.name == "posix" else root == Path(root.anchor)
+    too_wide = root == home or root in home.parents or top_level
+    if too_wide or any(root == s or root in s.parents or s in root.parents for s in secrets):
+        raise SandboxError(
+            f"The folder '{root}' is too broad (or too private) to let generated code write in it.",
+            fix="Choose a dedicated, empty output folder, for example a new folder inside your project.",
+        )
 
 
 def _pump(stream, lines: queue.Queue) -> None:

@@ -148,6 +148,16 @@ def test_exec_script_contract(tmp_path, points_shp):
     json.dumps(report)
 
 
+def test_work_dir_must_not_be_home_or_a_system_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home" / ".ssh").mkdir(parents=True)
+    script = tmp_path / "s.py"
+    script.write_text("print(1)")
+    for folder in (tmp_path / "home", tmp_path / "home" / ".ssh", tmp_path, Path("/tmp")):
+        report = exec_script(script, folder)
+        assert not report["ok"] and "too broad (or too private)" in report["error"], folder
+
+
 def test_exec_script_errors_are_reported_not_raised(tmp_path):
     missing = exec_script(tmp_path / "nope.py", tmp_path / "w")
     assert not missing["ok"] and "cannot be read" in missing["error"]

@@ -149,7 +149,8 @@ def _read_roots(policy: dict) -> list[str]:
     candidates = [sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(sys.executable)]
     candidates += [p for p in sys.path if p] + list(policy.get("read_roots", []))
     candidates += ["/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/opt", "/proc/self", "/proc/cpuinfo",
-                   "/proc/meminfo", "/proc/stat", "/sys/devices/system/cpu", "/sys/fs/cgroup", "/dev/shm"]  # fmt: skip
+                   "/proc/meminfo", "/proc/stat", "/sys/devices/system/cpu", "/sys/fs/cgroup",
+                   "/etc/ssl/certs"]  # fmt: skip
     for env in ("GDAL_DATA", "PROJ_DATA", "PROJ_LIB"):
         if os.environ.get(env):
             candidates.append(os.environ[env])
@@ -160,7 +161,7 @@ def _read_roots(policy: dict) -> list[str]:
     except Exception:  # noqa: BLE001 - matplotlib is optional
         pass
     if os.path.isdir("/etc"):
-        skip = {"shadow", "shadow-", "gshadow", "gshadow-", "sudoers", "sudoers.d", "ssh", "ssl/private"}
+        skip = {"shadow", "shadow-", "gshadow", "gshadow-", "sudoers", "sudoers.d", "ssh", "ssl"}
         candidates += [os.path.join("/etc", n) for n in os.listdir("/etc") if n not in skip]
     roots = []
     for path in candidates:
