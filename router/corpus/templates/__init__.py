@@ -14,6 +14,7 @@ from . import (
     en_open,
     en_other,
     en_processing,
+    en_qgis,
     en_varied,
     zh_extra,
     zh_function,
@@ -32,7 +33,7 @@ def _language(function_modules, other_modules) -> SimpleNamespace:
 
 
 LANGUAGES = {
-    "en": _language([en_data, en_geometry, en_processing, en_extra, en_varied], [en_other, en_more, en_open]),
+    "en": _language([en_data, en_geometry, en_processing, en_extra, en_varied, en_qgis], [en_other, en_more, en_open]),
     "zh": _language([zh_function, zh_more, zh_extra], [zh_other, zh_more, zh_extra]),
     "de": _language([de_function, de_more, de_extra], [de_other, de_more, de_extra]),
 }

@@ -110,4 +110,9 @@ CHAT = [
     "what is PostGIS?",
     "what is a geopackage?",
     "how should I name my layers?",
+    "book me a flight to Paris",
+    "what's the weather tomorrow?",
+    "write me a poem about maps",
+    "order a pizza",
+    "translate 'buffer' into French",
 ]
