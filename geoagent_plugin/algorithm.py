@@ -25,6 +25,18 @@ from .i18n import tr
 ROUTES = ("auto", "function", "codegen")
 
 
+def dependency_message(problems) -> str:
+    """The same message the plugin shows at start-up: what is missing and the exact command that fixes it."""
+    from .dependencies import fix_text
+
+    names = "; ".join(p.describe() for p in problems)
+    text = tr(
+        "GeoAgent needs Python packages that QGIS's Python lacks: {names}. "
+        "Use the Install button in QGIS, or run: {command}"
+    )
+    return text.format(names=names, command=fix_text(problems))
+
+
 class AskGeoAgentAlgorithm(QgsProcessingAlgorithm):
     """Runs one GeoAgent request; the first vector result goes to OUTPUT, every file to OUTPUT_FOLDER."""
 
@@ -73,6 +85,11 @@ class AskGeoAgentAlgorithm(QgsProcessingAlgorithm):
         self.addOutput(QgsProcessingOutputString("REPORT", tr("Report (JSON)")))
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802
+        from .dependencies import check_dependencies
+
+        problems = check_dependencies()
+        if problems:
+            raise QgsProcessingException(dependency_message(problems))
         from ..agent.pipeline import run_request
         from . import engine
         from .layers import build_inputs

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import os
 import shutil
 import subprocess
 import sys
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,10 +71,19 @@ def check_dependencies(requirements=REQUIREMENTS, importer=importlib.import_modu
         except Exception:  # noqa: BLE001 - a broken install counts as missing
             problems.append(Problem(pip_name, minimum, None))
             continue
-        found = str(getattr(mod, "__version__", "0"))
+        with warnings.catch_warnings():  # jsonschema deprecates __version__ but still has it
+            warnings.simplefilter("ignore")
+            found = str(getattr(mod, "__version__", "") or _installed_version(pip_name) or "0")
         if version_tuple(found) < version_tuple(minimum):
             problems.append(Problem(pip_name, minimum, found))
     return problems
+
+
+def _installed_version(dist: str) -> str | None:
+    try:
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        return None
 
 
 def python_interpreter() -> str:

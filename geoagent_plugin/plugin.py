@@ -11,6 +11,7 @@ from qgis.PyQt.QtWidgets import QAction, QPushButton
 
 from . import dependencies
 from .i18n import install_translator, remove_translator, tr
+from .native_libs import isolate_wheel_libraries
 
 ICON = Path(__file__).resolve().parent / "icons" / "geoagent.svg"
 
@@ -28,6 +29,7 @@ class GeoAgentPlugin:
         self.install_task = None
         self.translation = install_translator()
         dependencies.add_libs_to_path()
+        isolate_wheel_libraries()
         self.problems = dependencies.check_dependencies()
 
     # -- Processing ------------------------------------------------------------------------
@@ -82,10 +84,9 @@ class GeoAgentPlugin:
 
     # -- dependencies ----------------------------------------------------------------------
     def dependency_text(self) -> str:
-        names = "; ".join(p.describe() for p in self.problems)
-        return tr(
-            "GeoAgent needs Python packages that QGIS's Python lacks: {names}. Click Install, or run: {command}"
-        ).format(names=names, command=dependencies.fix_text(self.problems))
+        from .algorithm import dependency_message
+
+        return dependency_message(self.problems)
 
     def show_dependency_message(self) -> None:
         """One message bar item with the packages, the exact command, and an Install button."""

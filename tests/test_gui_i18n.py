@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib.util
 
 import pytest
-
 from geoagent.geoagent_plugin import i18n
 from geoagent.tests.test_gui_support import ROOT, isolated_settings  # noqa: F401
 
@@ -33,7 +32,11 @@ def test_every_string_is_translated(locale):
 
 @pytest.mark.parametrize(
     ("locale", "send", "cancel", "hint_word"),
-    [("zh_CN", "发送", "取消", "缓冲"), ("de", "Senden", "Abbrechen", "puffern"), ("en_US", "Send", "Cancel", "buffer")],
+    [
+        ("zh_CN", "发送", "取消", "缓冲"),
+        ("de", "Senden", "Abbrechen", "puffern"),
+        ("en_US", "Send", "Cancel", "buffer"),
+    ],
 )
 def test_dock_follows_user_locale(qgis_iface, isolated_settings, locale, send, cancel, hint_word):  # noqa: F811
     from geoagent import classFactory
@@ -48,7 +51,8 @@ def test_dock_follows_user_locale(qgis_iface, isolated_settings, locale, send, c
         assert dock.send_button.text() == send
         assert dock.cancel_button.text() == cancel
         assert hint_word in dock.hint.text()
-        assert plugin.actions[0].text() == {"zh_CN": "GeoAgent 对话", "de": "GeoAgent-Chat"}.get(locale, "GeoAgent chat")
+        chat = {"zh_CN": "GeoAgent 对话", "de": "GeoAgent-Chat"}.get(locale, "GeoAgent chat")
+        assert plugin.actions[0].text() == chat
     finally:
         plugin.unload()
     assert i18n.tr("Send") == "Send"  # unload removed the translator

@@ -63,7 +63,7 @@ def test_missing_dependency_shows_one_message_and_installs(qgis_iface, monkeypat
     plugin.initGui()
     text = plugin.dependency_text()
     assert "shapely 1.8.5 (too old, need >= 2.0)" in text and "openai (missing" in text
-    assert "-m pip install --upgrade --target" in text and '"shapely>=2.0"' in text
+    assert "-m pip install --upgrade --target" in text and "Install button" in text and '"shapely>=2.0"' in text
     plugin.show_dependency_message()  # a second call must not add a second message
     assert plugin.dependency_message is not None
 

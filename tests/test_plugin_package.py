@@ -1,0 +1,87 @@
+"""`make package` builds an installable ZIP; installed into a fresh profile, qgis_process runs geoagent:ask from it."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import site
+import subprocess
+import zipfile
+
+import pytest
+from geoagent.tests.test_gui_support import ROOT, make_town
+
+QGIS_PROCESS = "/usr/bin/qgis_process.bin"  # the /usr/bin/qgis_process wrapper passes a flag 3.22 rejects
+
+spec = importlib.util.spec_from_file_location("ga_package", ROOT / "scripts" / "package.py")
+package = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(package)
+
+
+@pytest.fixture(scope="module")
+def plugin_zip(tmp_path_factory):
+    return package.build(tmp_path_factory.mktemp("dist") / "geoagent.zip")
+
+
+def test_zip_holds_the_plugin_and_nothing_else(plugin_zip):
+    names = zipfile.ZipFile(plugin_zip).namelist()
+    assert all(n.startswith("geoagent/") for n in names)
+    for needed in ("metadata.txt", "__init__.py", "errors.py", "geoagent_plugin/plugin.py", "geoagent_plugin/dock.py",
+                   "i18n/geoagent_zh_CN.qm", "i18n/geoagent_de.qm", "router/__init__.py", "function_lib/registry.py"):
+        assert f"geoagent/{needed}" in names, needed
+    for name in names:
+        parts = name.split("/")
+        assert not {"tests", "bench", "scripts", "data", ".venv", ".git", "__pycache__", ".ci"} & set(parts), name
+        assert not name.endswith((".pyc", ".ts")) and parts[1] not in ("Makefile", "pytest.ini", "ruff.toml"), name
+
+
+def _qgis_process(args, profile, env_extra=None, timeout=600):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QGIS_CUSTOM_CONFIG_PATH=str(profile))
+    for var in ("PYTHONPATH", "GEOAGENT_BASE_URL", "GEOAGENT_MODEL"):
+        env.pop(var, None)
+    env.update(env_extra or {})
+    return subprocess.run([QGIS_PROCESS, *args], capture_output=True, text=True, timeout=timeout, env=env)
+
+
+@pytest.fixture
+def profile(plugin_zip, tmp_path):
+    """A fresh QGIS profile with the plugin unpacked from the ZIP and enabled."""
+    if not os.path.exists(QGIS_PROCESS):
+        pytest.skip("qgis_process is not installed")
+    plugins = tmp_path / "profile" / "profiles" / "default" / "python" / "plugins"
+    plugins.mkdir(parents=True)
+    zipfile.ZipFile(plugin_zip).extractall(plugins)
+    enabled = _qgis_process(["plugins", "enable", "geoagent"], tmp_path / "profile")
+    assert enabled.returncode == 0, enabled.stderr[-2000:]
+    return tmp_path / "profile"
+
+
+def test_qgis_process_without_packages_names_them_and_the_fix(profile, tmp_path):
+    paths = make_town(tmp_path / "data")
+    run = _qgis_process(["run", "geoagent:ask", "--", "REQUEST=buffer schools by 100 m", f"INPUTS={paths['schools']}",
+                         f"OUTPUT_FOLDER={tmp_path / 'files'}"], profile)  # fmt: skip
+    assert run.returncode != 0
+    text = run.stdout + run.stderr
+    assert "GeoAgent needs Python packages" in text and "pip install --upgrade --target" in text
+    assert "geoagent_libs" in text and "Traceback" not in text
+
+
+def test_qgis_process_runs_ask_from_the_installed_zip(profile, tmp_path):
+    # The packages live in the plugin-managed folder, exactly where the installer would put them.
+    libs = profile / "profiles" / "default" / "python" / "geoagent_libs"
+    libs.symlink_to(site.getsitepackages()[0], target_is_directory=True)
+    paths = make_town(tmp_path / "data")
+    out = tmp_path / "buffered.gpkg"
+    args = ["--json", "run", "geoagent:ask", "--", "REQUEST=buffer schools by 100 m", f"INPUTS={paths['schools']}",
+            "ROUTE=0", f"OUTPUT={out}", f"OUTPUT_FOLDER={tmp_path / 'files'}"]  # fmt: skip
+    run = _qgis_process(args, profile)
+    assert run.returncode == 0, run.stderr[-3000:]
+    results = json.loads(run.stdout)["results"]
+    assert results["STATUS"] == "ok" and results["OUTPUT"] == str(out)
+    report = json.loads(results["REPORT"])
+    assert report["tier"] == 0 and "buffer" in report["steps"][0]["tool"]
+    import geopandas as gpd
+
+    buffered = gpd.read_file(out)
+    assert len(buffered) == 6 and buffered.area.sum() == pytest.approx(6 * 3.14159 * 100**2, rel=0.02)

@@ -1,0 +1,94 @@
+"""The "Ask GeoAgent" Processing algorithm (geoagent:ask) run through processing.run, headless."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from geoagent.geoagent_plugin import engine
+from geoagent.geoagent_plugin.provider import GeoAgentProvider
+from geoagent.tests.agent_toolkit import Plan, TinyRouter, tiny_registry
+from geoagent.tests.test_gui_support import isolated_settings, make_town  # noqa: F401
+from qgis.core import QgsApplication, QgsProcessingException, QgsVectorLayer
+
+
+@pytest.fixture(scope="module")
+def provider(qgis_processing):
+    registry = QgsApplication.processingRegistry()
+    added = None
+    if registry.providerById("geoagent") is None:
+        added = GeoAgentProvider()
+        registry.addProvider(added)
+    yield registry.providerById("geoagent")
+    if added is not None:
+        registry.removeProvider(added)
+
+
+@pytest.fixture
+def toolkit(monkeypatch, isolated_settings):  # noqa: F811
+    for var in ("GEOAGENT_BASE_URL", "GEOAGENT_MODEL"):
+        monkeypatch.delenv(var, raising=False)
+    router = TinyRouter()
+    monkeypatch.setitem(engine._cache, "registry", tiny_registry())
+    monkeypatch.setitem(engine._cache, "router", router)
+    return router
+
+
+def test_algorithm_parameters(provider):
+    alg = QgsApplication.processingRegistry().algorithmById("geoagent:ask")
+    assert alg.displayName() == "Ask GeoAgent"
+    names = [p.name() for p in alg.parameterDefinitions()]
+    assert names == ["REQUEST", "INPUTS", "ROUTE", "OUTPUT", "OUTPUT_FOLDER"]
+    assert alg.parameterDefinition("ROUTE").options() == ["Auto", "Function", "Code"]
+    assert {o.name() for o in alg.outputDefinitions()} >= {"OUTPUT", "OUTPUT_FOLDER", "STATUS", "ANSWER", "REPORT"}
+
+
+def test_processing_run_buffers(provider, toolkit, tmp_path):
+    import processing
+
+    paths = make_town(tmp_path / "data")
+    toolkit.decision.plan = Plan("buffer", {"layer": "schools", "distance": 100}, complete=True)
+    toolkit.decision.confidence = 0.95
+    result = processing.run(
+        "geoagent:ask",
+        {
+            "REQUEST": "buffer schools by 100 m",
+            "INPUTS": [paths["schools"]],
+            "ROUTE": 0,
+            "OUTPUT": str(tmp_path / "buffered.gpkg"),
+            "OUTPUT_FOLDER": str(tmp_path / "files"),
+        },
+    )
+    assert result["STATUS"] == "ok"
+    layer = QgsVectorLayer(result["OUTPUT"], "out", "ogr")
+    assert layer.isValid() and layer.featureCount() == 6
+    area = sum(f.geometry().area() for f in layer.getFeatures())
+    assert area == pytest.approx(6 * 3.14159 * 100**2, rel=0.02)
+    report = json.loads(result["REPORT"])
+    assert report["tier"] == 0 and report["steps"][0]["tool"] == "buffer"
+    assert any(p.suffix == ".gpkg" for p in (tmp_path / "files").iterdir())
+
+
+def test_processing_run_forced_route_and_answer(provider, toolkit, tmp_path):
+    import processing
+
+    paths = make_town(tmp_path / "data")
+    toolkit.decision.plan = Plan("count_features", {"layer": "schools"}, complete=True)
+    toolkit.decision.confidence = 0.1  # below the threshold: only a forced function route runs it
+    params = {"REQUEST": "how many schools", "INPUTS": [paths["schools"]], "ROUTE": 1,
+              "OUTPUT_FOLDER": str(tmp_path / "files")}  # fmt: skip
+    result = processing.run("geoagent:ask", params)
+    assert result["ANSWER"] == "6 features"
+    params["ROUTE"] = 0
+    with pytest.raises(QgsProcessingException, match="not sure enough"):
+        processing.run("geoagent:ask", params)
+
+
+def test_processing_run_needs_model_fails_clearly(provider, toolkit, tmp_path):
+    import processing
+
+    paths = make_town(tmp_path / "data")
+    toolkit.decision.route = "codegen"
+    with pytest.raises(QgsProcessingException, match="needs generated code"):
+        processing.run("geoagent:ask", {"REQUEST": "model noise exposure", "INPUTS": [paths["roads"]], "ROUTE": 0,
+                                        "OUTPUT_FOLDER": str(tmp_path / "files")})  # fmt: skip
