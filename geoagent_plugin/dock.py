@@ -13,7 +13,7 @@ from qgis.core import (
     QgsVectorLayer,
 )
 from qgis.gui import QgsDockWidget
-from qgis.PyQt.QtCore import QUrl, pyqtSignal
+from qgis.PyQt.QtCore import Qt, QTimer, QUrl, pyqtSignal
 from qgis.PyQt.QtGui import QDesktopServices
 from qgis.PyQt.QtWidgets import (
     QComboBox,
@@ -107,6 +107,7 @@ class GeoAgentDock(QgsDockWidget):
         layout.addWidget(self.layer_picker)
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.chat = QWidget()
         self.chat_layout = QVBoxLayout(self.chat)
         self.chat_layout.addStretch(1)
@@ -150,8 +151,12 @@ class GeoAgentDock(QgsDockWidget):
     def _add_widget(self, widget: QWidget) -> None:
         self.hint.hide()
         self.chat_layout.insertWidget(self.chat_layout.count() - 1, widget)
+        self.scroll_to_end()
+
+    def scroll_to_end(self) -> None:
+        """Show the newest message once the layout has grown to fit it."""
         bar = self.scroll.verticalScrollBar()
-        bar.setValue(bar.maximum())
+        QTimer.singleShot(0, lambda: bar.setValue(bar.maximum()))
 
     # -- layers ----------------------------------------------------------------------------
     def preferred_layers(self) -> list[QgsMapLayer]:
@@ -261,6 +266,7 @@ class GeoAgentDock(QgsDockWidget):
                 self.last_layers = load_outputs(report, self.project, secrets=(self._secret,), extra=shown)
             card.show_report(report, self.last_layers)
             self._remember(report)
+        self.scroll_to_end()
         self.request_finished.emit(card)
 
     # -- outputs ---------------------------------------------------------------------------

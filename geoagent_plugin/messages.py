@@ -96,7 +96,11 @@ class ReplyCard(QFrame):
         buttons.addStretch(1)
         self.usage = QLabel()
         self.usage.setStyleSheet("color: #666;")
-        for w in (self.badge, self.answer, self.error_view, self.settings_button):
+        badge_row = QHBoxLayout()
+        badge_row.addWidget(self.badge)
+        badge_row.addStretch(1)
+        layout.addLayout(badge_row)
+        for w in (self.answer, self.error_view, self.settings_button):
             layout.addWidget(w)
         layout.addLayout(self.outputs_box)
         layout.addWidget(self.details_toggle)
@@ -148,7 +152,10 @@ class ReplyCard(QFrame):
             row = QHBoxLayout()
             layer = by_path.get(out["path"])
             name = layer.name() if layer is not None else out["path"].replace("\\", "/").rsplit("/", 1)[-1]
-            row.addWidget(QLabel(f"{out.get('kind', '')}: {name}"), 1)
+            label = QLabel(f"{out.get('kind', '')}: {name}")
+            label.setWordWrap(True)
+            label.setToolTip(out["path"])
+            row.addWidget(label, 1)
             if layer is not None:
                 zoom = QPushButton(tr("Zoom to"))
                 zoom.clicked.connect(lambda _=False, lid=layer.id(): self.zoom_requested.emit(lid))
