@@ -251,3 +251,15 @@ def test_repair_counts_match_shapely_on_a_mixed_layer(tmp_path):
     assert expected > 0 and fixed.is_valid.all()
     assert ctx.notes == [f"Repaired {expected} invalid geometries in 'random' with make_valid."]
     assert fixed.geometry.iloc[-1].equals(box(0, 0, 1, 1))
+
+
+def test_count_points_in_an_invalid_polygon_counts_on_the_repaired_shape(tmp_path):
+    bowtie = Polygon([(0, 0), (10, 10), (10, 0), (0, 10)])
+    polys = gpd.GeoDataFrame({"name": ["bow"]}, geometry=[bowtie], crs="EPSG:32633")
+    pts = gpd.GeoDataFrame(geometry=[Point(1, 5), Point(9, 5), Point(5, 9), Point(5, 1)], crs="EPSG:32633")
+    ctx = make_ctx(tmp_path, polys=polys, pts=pts)
+    res = run(ctx, "count_points_in_polygons", polygons="polys", points="pts")
+    out = ctx.gdf(res.outputs[0].name)
+    assert out["count"].tolist() == [int(shapely.intersects(shapely.make_valid(bowtie), pts.geometry.values).sum())]
+    assert out["count"].tolist() == [2] and out.geometry.iloc[0].is_valid
+    assert "Repaired 1 invalid geometry in 'polys'" in res.summary

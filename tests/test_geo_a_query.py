@@ -175,3 +175,33 @@ def test_spatial_join_nearest_world_wide(tmp_path):
     assert out["stop"].tolist() == ["s1", "s2"]
     assert out["join_distance_m"].tolist() == pytest.approx([1113.19, 1113.19], rel=0.005)
     assert [g.x for g in out.geometry] == pytest.approx([0, 100])
+
+
+def test_spatial_join_repairs_invalid_polygons_and_matches_the_repaired_join(tmp_path):
+    from shapely.geometry import Polygon
+
+    bowtie = Polygon([(0, 0), (10, 10), (10, 0), (0, 10)])
+    zones = gpd.GeoDataFrame({"zone": ["bow", "box"]}, geometry=[bowtie, box(20, 0, 30, 10)], crs="EPSG:32633")
+    pts = gpd.GeoDataFrame(
+        {"p": ["left lobe", "top gap", "in box"]}, geometry=[Point(1, 5), Point(5, 9), Point(25, 5)], crs="EPSG:32633"
+    )
+    ctx = make_ctx(tmp_path, pts=pts, zones=zones)
+    res = run(ctx, "spatial_join", layer="pts", join="zones")
+    out = ctx.gdf(res.outputs[0].name)
+    fixed = zones.set_geometry(zones.make_valid())
+    direct = gpd.sjoin(pts, fixed, how="left", predicate="intersects")
+    assert out["zone"].fillna("-").tolist() == direct["zone"].fillna("-").tolist() == ["bow", "-", "box"]
+    assert "Repaired 1 invalid geometry in 'zones'" in res.summary
+    assert len(ctx.outputs) == 1  # the speculative first run wrote nothing
+
+
+def test_run_validated_reraises_when_inputs_are_valid(tmp_path):
+    from geoagent.function_lib.io import run_validated
+
+    layer = gpd.GeoDataFrame(geometry=[box(0, 0, 1, 1)], crs="EPSG:32633")
+
+    def boom(gdf):
+        raise RuntimeError("not about validity")
+
+    with pytest.raises(RuntimeError, match="not about validity"):
+        run_validated(make_ctx(tmp_path), boom, (layer, "boxes"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...errors import ValidationError
 from ..context import RunContext, ToolResult, did_you_mean
-from ..io import aligned, checked_layer, crs_label, read_table
+from ..io import aligned, checked_layer, crs_label, read_table, run_validated
 from ..metric import apply_per_zone, spans_zones, to_metric
 from ..spec import Param, ToolSpec
 from ._base import LAYER, tool_list, vector_result
@@ -181,9 +181,14 @@ def count_features(ctx: RunContext, layer: str, by: str | None = None) -> ToolRe
 def count_points_in_polygons(ctx: RunContext, polygons: str, points: str, field_name: str = "count") -> ToolResult:
     import geopandas as gpd
 
-    polys = checked_layer(ctx, polygons, expect="polygon")
+    polys = checked_layer(ctx, polygons, expect="polygon", repair=False)
     pts = aligned(ctx, polys, checked_layer(ctx, points, expect="point", repair=False), polygons, points)
-    hits = gpd.sjoin(pts[[pts.geometry.name]], polys[[polys.geometry.name]], how="inner", predicate="intersects")
+
+    def count(polys):
+        hits = gpd.sjoin(pts[[pts.geometry.name]], polys[[polys.geometry.name]], how="inner", predicate="intersects")
+        return polys, hits
+
+    polys, hits = run_validated(ctx, count, (polys, polygons))
     counts = hits["index_right"].value_counts()
     out = polys.copy()
     if field_name in out.columns:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...errors import ValidationError
 from ..context import RunContext, ToolResult
-from ..io import aligned, checked_layer
+from ..io import aligned, checked_layer, run_validated
 from ..metric import apply_per_zone
 from ..spec import Param, ToolSpec
 from ._base import LAYER, tool_list, vector_result
@@ -139,10 +139,20 @@ def filter_by_expression(ctx: RunContext, layer: str, expression: str) -> ToolRe
     )
 )
 def spatial_join(ctx: RunContext, layer: str, join: str, predicate: str = "intersects") -> ToolResult:
+    left = checked_layer(ctx, layer, repair=False)
+    right = aligned(ctx, left, checked_layer(ctx, join, repair=False), layer, join)
+    out = run_validated(ctx, lambda a, b: _joined(ctx, a, b, predicate), (left, layer), (right, join))
+    matched = int(out.pop("index_right").notna().sum())
+    summary = f"Joined '{join}' to '{layer}' by {predicate}: {matched} matches"
+    if "join_distance_m" in out:
+        summary += f", median distance {out['join_distance_m'].median():.1f} m"
+    return vector_result(ctx, out, f"{layer}_{join}_join", summary, len(left), matches=matched)
+
+
+def _joined(ctx, left, right, predicate: str):
+    """left with the attributes of matching right features (sjoin, or sjoin_nearest in metres)."""
     import geopandas as gpd
 
-    left = checked_layer(ctx, layer)
-    right = aligned(ctx, left, checked_layer(ctx, join), layer, join)
     if predicate == "nearest" and left.crs is None:
         ctx.note("Neither layer has a CRS: the nearest distance is in the layers' coordinate units, not metres.")
         joined = gpd.sjoin_nearest(left, right, how="left", distance_col="join_distance")
@@ -157,12 +167,7 @@ def spatial_join(ctx: RunContext, layer: str, join: str, predicate: str = "inter
         joined = joined.set_geometry(left.geometry.loc[joined.index].to_numpy(), crs=left.crs)
     else:
         joined = gpd.sjoin(left, right, how="left", predicate=predicate)
-    matched = int(joined["index_right"].notna().sum())
-    out = joined.drop(columns=["index_right"])
-    summary = f"Joined '{join}' to '{layer}' by {predicate}: {matched} matches"
-    if "join_distance_m" in out:
-        summary += f", median distance {out['join_distance_m'].median():.1f} m"
-    return vector_result(ctx, out, f"{layer}_{join}_join", summary, len(left), matches=matched)
+    return joined
 
 
 @tool(
