@@ -119,7 +119,8 @@ def timed(fn, *args) -> tuple[float, object]:
     return time.perf_counter() - start, result
 
 
-def bench_size(n: int, repeat: int, registry, qgis_registry, work: Path, ops) -> list[dict]:
+def bench_size(n: int, repeat: int, registry, qgis_registry, work: Path, ops, slow_limit: float = 30.0) -> list[dict]:
+    """Rows for one size; a Processing run slower than slow_limit seconds is not repeated (far off target anyway)."""
     from geoagent.function_lib.context import RunContext
     from geoagent.function_lib.io import write_vector
     from geoagent.function_lib.registry import run_tool
@@ -143,7 +144,7 @@ def bench_size(n: int, repeat: int, registry, qgis_registry, work: Path, ops) ->
             tool_t.append(t)
             n_out = res.values.get("feature_count")
             result_gdf = ctx.last_result
-            if qgis_registry is not None:
+            if qgis_registry is not None and (not proc_t or max(proc_t) < slow_limit):
                 pdir = work / f"proc_{op}_{n}_{rep}"
                 pctx = RunContext(pdir)
                 for lname, path in files.items():
@@ -186,6 +187,8 @@ def write_markdown(rows: list[dict], meta: dict, path: Path) -> None:
     ]
     for r in rows:
         proc = f"{r['processing_s']:.3f}" if r["processing_s"] is not None else "n/a"
+        if len(r["runs"]["processing"]) == 1:
+            proc += " (1 run)"
         lines.append(f"| {r['op']} | {r['n']:,} | {r['tool_name']} | {r['bare_s']:.3f} | {r['tool_s']:.3f} | "
                      f"{r['overhead_pct']:+.1f} | {r['write_s']:.3f} | {proc} |")
     biggest = max(r["n"] for r in rows)
@@ -259,6 +262,8 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--ops", nargs="+", choices=OPS, default=list(OPS))
     parser.add_argument("--no-processing", action="store_true", help="skip the QGIS Processing column")
+    parser.add_argument("--slow-limit", type=float, default=30.0,
+                        help="do not repeat a Processing run that took longer than this (seconds)")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -277,7 +282,7 @@ def main(argv=None) -> int:
     try:
         rows = []
         for n in args.sizes:
-            rows += bench_size(n, args.repeat, registry, qgis_registry, work, args.ops)
+            rows += bench_size(n, args.repeat, registry, qgis_registry, work, args.ops, args.slow_limit)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     meta = {"repeat": args.repeat, "cpus": os.cpu_count(), "load_before": load_before, "load_after": os.getloadavg(),
