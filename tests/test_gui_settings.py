@@ -1,0 +1,106 @@
+"""Settings dialog: Test connection in plain words, and the API key kept in QgsAuthManager (never in QgsSettings)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from geoagent.geoagent_plugin.settings import GeoAgentSettings
+from geoagent.geoagent_plugin.settings_dialog import SettingsDialog
+from geoagent.tests.scripted_server import ScriptedServer
+from geoagent.tests.test_gui_support import ROOT, isolated_settings, process_until  # noqa: F401
+from qgis.PyQt.QtCore import Qt
+from qgis.PyQt.QtTest import QTest
+
+
+@pytest.fixture
+def server():
+    srv = ScriptedServer(model="qwen2.5:7b").start()
+    yield srv
+    srv.stop()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _test(dialog, url: str, model: str) -> str:
+    dialog.base_url.setText(url)
+    dialog.model.setText(model)
+    QTest.mouseClick(dialog.test_button, Qt.LeftButton)
+    assert process_until(lambda: dialog.task is None, 30)
+    return dialog.test_result.text()
+
+
+def test_connection_reports_in_plain_words(qgis_iface, isolated_settings, server):  # noqa: F811
+    dialog = SettingsDialog()
+    assert _test(dialog, server.url, "qwen2.5:7b") == "Connected. Model 'qwen2.5:7b' is available."
+    text = _test(dialog, server.url, "llama3")
+    assert "no model called 'llama3'" in text and "qwen2.5:7b" in text
+    text = _test(dialog, f"http://127.0.0.1:{_free_port()}/v1", "x")
+    assert text.startswith("Could not reach http://127.0.0.1:") and "server running" in text
+    assert _test(dialog, "", "x").startswith("No base URL is set")
+
+
+def test_dialog_round_trips_settings_and_presets(qgis_iface, isolated_settings):  # noqa: F811
+    dialog = SettingsDialog()
+    dialog.preset.setCurrentIndex(dialog.preset.findData("ollama"))
+    assert dialog.base_url.text() == "http://localhost:11434/v1"
+    dialog.model.setText("qwen2.5:7b")
+    dialog.architecture.setCurrentIndex(dialog.architecture.findData("planner"))
+    dialog.tier0.setChecked(False)
+    dialog.threshold.setValue(0.75)
+    dialog.max_repairs.setValue(3)
+    dialog.review_code.setChecked(True)
+    dialog.accept()
+    s = GeoAgentSettings.read()
+    assert (s.preset, s.base_url, s.model, s.architecture) == ("ollama", "http://localhost:11434/v1", "qwen2.5:7b",
+                                                               "planner")  # fmt: skip
+    assert (s.tier0, s.threshold, s.max_repairs, s.review_code) == (False, 0.75, 3, True)
+    config = s.agent_config("codegen")
+    assert config.route == "codegen" and config.has_model and config.max_repairs == 3 and not config.tier0
+
+
+SCRIPT = """
+import json, sys
+from qgis.core import QgsApplication, QgsSettings
+app = QgsApplication([], True)
+app.initQgis()
+assert QgsApplication.authManager().setMasterPassword("test-master", True)
+from geoagent.geoagent_plugin.settings import GeoAgentSettings
+from geoagent.geoagent_plugin.settings_dialog import SettingsDialog
+dialog = SettingsDialog()
+dialog.base_url.setText("https://api.example.invalid/v1")
+dialog.model.setText("m")
+dialog.api_key.setText("sk-SECRET-123")
+dialog.accept()
+s = GeoAgentSettings.read()
+QgsSettings().sync()
+again = SettingsDialog()  # an empty key field keeps the stored key
+again.accept()
+print(json.dumps({"authcfg": s.authcfg, "key": GeoAgentSettings.read().api_key(),
+                  "config_key": GeoAgentSettings.read().agent_config().api_key,
+                  "ini": QgsSettings().fileName()}))
+app.exitQgis()
+"""
+
+
+def test_api_key_lives_in_the_auth_database_only(tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QGIS_CUSTOM_CONFIG_PATH=str(tmp_path),
+               QGIS_AUTH_DB_DIR_PATH=str(tmp_path), GEOAGENT_API_KEY="")  # fmt: skip
+    run = subprocess.run([sys.executable, "-c", textwrap.dedent(SCRIPT)], capture_output=True, text=True, env=env,
+                         timeout=120, cwd=ROOT)  # fmt: skip
+    assert run.returncode == 0, run.stderr[-2000:]
+    import json
+
+    out = json.loads(run.stdout.strip().splitlines()[-1])
+    assert out["authcfg"] and out["key"] == "sk-SECRET-123" and out["config_key"] == "sk-SECRET-123"
+    ini = open(out["ini"], encoding="utf-8").read()
+    assert out["authcfg"] in ini and "sk-SECRET-123" not in ini
+    assert str(tmp_path) in out["ini"]
