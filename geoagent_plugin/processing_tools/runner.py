@@ -9,6 +9,7 @@ from qgis.core import (
     QgsApplication,
     QgsCoordinateReferenceSystem,
     QgsCoordinateTransform,
+    QgsFeatureRequest,
     QgsMapLayer,
     QgsProcessingContext,
     QgsProcessingFeedback,
@@ -218,14 +219,27 @@ def _align_crs(call: Call) -> None:
             call.source_crs, call.work_crs = target, metric_crs_for(main, call.ctx)
             target = call.work_crs
     if not has_crs(target):
+        for name, layer in vectors[1:]:
+            call.layers[name] = indexed_in_memory(layer)
         return
     for name, layer in vectors:
         crs = layer.crs()
-        if crs == target or not has_crs(crs):
-            continue
-        if name != main_name and not call.work_crs:
-            call.ctx.note(f"Reprojected '{call.args[name]}' from {crs_label(crs)} to {crs_label(target)} to match.")
-        call.layers[name] = call.layer_from(call.reproject(layer, target))
+        if crs != target and has_crs(crs):
+            if name != main_name and not call.work_crs:
+                note = f"Reprojected '{call.args[name]}' from {crs_label(crs)} to {crs_label(target)} to match."
+                call.ctx.note(note)
+            layer = call.layers[name] = call.layer_from(call.reproject(layer, target))
+        if name != main_name:
+            call.layers[name] = indexed_in_memory(layer)
+
+
+def indexed_in_memory(layer):
+    """A second input in memory with a spatial index: algorithms query it once per main feature, and
+    a query on a GeoPackage costs an SQL round trip (20k features: 30 s instead of 3 s)."""
+    if layer.providerType() != "memory":
+        layer = layer.materialize(QgsFeatureRequest())
+    layer.dataProvider().createSpatialIndex()
+    return layer
 
 
 def _map_args(call: Call) -> None:
