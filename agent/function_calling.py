@@ -135,8 +135,9 @@ def call_model(client, messages, tools, ctx, report):
     ctx.check_cancelled()
     t0 = time.perf_counter()
     reply = client.chat(messages, tools, cancel_event=ctx.cancel_event)
-    report.timings_ms["llm"] = report.timings_ms.get("llm", 0.0) + (time.perf_counter() - t0) * 1000
-    report.usage.add(reply.prompt_tokens, reply.completion_tokens)
+    ms = (time.perf_counter() - t0) * 1000
+    report.timings_ms["llm"] = report.timings_ms.get("llm", 0.0) + ms
+    report.usage.add(reply.prompt_tokens, reply.completion_tokens, ms)
     return reply
 
 

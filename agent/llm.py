@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -14,6 +13,10 @@ from .providers import PLACEHOLDER_KEY, LLMSettings
 
 RETRY_STATUSES = {408, 409, 429, 500, 502, 503, 504}
 MAX_BACKOFF_S = 8.0
+
+
+class IncompleteStreamError(Exception):
+    """A streamed reply that stopped before its finish reason (the server closed the connection)."""
 
 
 @dataclass
@@ -205,6 +208,8 @@ class LLMClient:
                             slot["args"].append(tc.function.arguments)
                 if choice.finish_reason:
                     reply.finish_reason = choice.finish_reason
+        if reply.finish_reason is None:
+            raise IncompleteStreamError("the stream ended before the reply was complete")
         reply.content = "".join(parts)
         for index in sorted(calls):
             slot = calls[index]
@@ -261,20 +266,20 @@ def _take_usage(reply: ChatReply, usage) -> None:
         reply.usage_from_api = True
 
 
-_JSON_BLOCK = re.compile(r"\{.*\}", re.DOTALL)
-
-
 def _calls_from_text(reply: ChatReply) -> None:
     """Read a {"tool": ..., "arguments": ...} answer from a model without tool calling."""
     text = reply.content.strip()
-    match = _JSON_BLOCK.search(text)
-    if match is None:
+    start, end = text.find("{"), text.rfind("}")
+    if start < 0:
         return  # plain text: the final answer
+    candidate = text[start : end + 1] if end > start else text[start:]
     try:
-        data = json.loads(match.group(0))
+        data = json.loads(candidate)
     except json.JSONDecodeError as exc:
-        reply.tool_calls = [ToolCall("json_0", "?", match.group(0), error=f"The reply was not valid JSON ({exc.msg}).")]
-        return
+        if '"tool"' in candidate:
+            error = f"The reply was not valid JSON ({exc.msg})."
+            reply.tool_calls = [ToolCall("json_0", "?", candidate, error=error)]
+        return  # otherwise: a text answer that happens to contain braces
     if not isinstance(data, dict) or "tool" not in data:
         return  # a JSON answer with no tool: treat it as text
     args = data.get("arguments", {})
@@ -286,7 +291,7 @@ def _calls_from_text(reply: ChatReply) -> None:
 def _retryable(exc) -> bool:
     import openai
 
-    if isinstance(exc, (openai.APITimeoutError, openai.APIConnectionError)):
+    if isinstance(exc, (openai.APITimeoutError, openai.APIConnectionError, IncompleteStreamError)):
         return True
     status = getattr(exc, "status_code", None)
     return status in RETRY_STATUSES

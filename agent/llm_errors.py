@@ -33,6 +33,11 @@ def explain(exc, settings) -> LLMError:
     if isinstance(exc, GeoAgentError):
         return LLMError(exc.message, fix=exc.fix, details=exc.details)
     base, model = settings.base_url, settings.model
+    if type(exc).__name__ == "IncompleteStreamError":
+        return LLMError(
+            f"The server at {base} closed the connection before its reply was complete.",
+            fix="Try again; if it keeps happening, check the server's log (it may be crashing on this request).",
+        )
     if isinstance(exc, openai.APITimeoutError):
         return LLMError(
             f"The server at {base} is not answering: no reply within {settings.timeout_s:g} s.",

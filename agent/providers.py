@@ -92,7 +92,7 @@ def key_from_env() -> str | None:
 
 def settings_from_config(config) -> LLMSettings:
     """LLM settings from an AgentConfig; optional extras (provider, stream, tool_mode...) read when present."""
-    provider = getattr(config, "provider", None) or guess_provider(config.base_url or "")
+    provider = getattr(config, "provider", None) or (guess_provider(config.base_url) if config.base_url else "openai")
     base_url = resolve_base_url(provider, config.base_url, getattr(config, "azure_resource", None))
     return LLMSettings(
         base_url=base_url,

@@ -15,14 +15,24 @@ class Usage:
     llm_calls: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    per_call: list[dict] = field(default_factory=list)  # {"prompt_tokens", "completion_tokens", "ms"} per call
 
-    def add(self, prompt: int, completion: int) -> None:
+    def add(self, prompt: int, completion: int, ms: float | None = None) -> None:
         self.llm_calls += 1
         self.prompt_tokens += int(prompt or 0)
         self.completion_tokens += int(completion or 0)
+        call = {"prompt_tokens": int(prompt or 0), "completion_tokens": int(completion or 0)}
+        if ms is not None:
+            call["ms"] = round(ms, 1)
+        self.per_call.append(call)
 
     def to_json(self) -> dict:
-        return {"llm_calls": self.llm_calls, "prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens}
+        return {
+            "llm_calls": self.llm_calls,
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "per_call": self.per_call,
+        }
 
 
 @dataclass
