@@ -10,6 +10,7 @@ export QT_QPA_PLATFORM := offscreen
 
 setup:
 	@bash scripts/setup.sh
+	@$(RUN) -c "from geoagent.router import load_router; load_router()"  # trains the router only when stale
 
 demo: setup
 	@$(RUN) scripts/demo.py --out demo-output
