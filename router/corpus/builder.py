@@ -24,14 +24,19 @@ class Builder:
         self.slots: dict[str, str] = {}
         self.pmap: dict[str, tuple[str | None, object]] = {}
         self.layer_params: dict[str, str] = {}  # layer param -> slot
+        self.fits: dict[str, object] = {}  # layer param -> which loaded layers could fill it
+        self.accepts: dict[str, set] = {}  # layer param -> the layer kinds/geometries it takes
 
     # ----- layers -----
-    def _add(self, layer: Layer, param: str | None, slot: str) -> Layer:
+    def _add(self, layer: Layer, param: str | None, slot: str, geoms=None) -> Layer:
         self.layers.append(layer)
         self.slots[slot] = phrases.layer_mention(self.rng, self.lang, layer)
         if param:
             self.pmap[param] = (slot, layer.name)
             self.layer_params[param] = slot
+            kind = layer.kind
+            self.fits[param] = lambda lyr: lyr.kind == kind and (geoms is None or lyr.geometry_type in geoms)
+            self.accepts[param] = {kind} if geoms is None else {f"{kind}:{g}" for g in geoms}
         return layer
 
     def layer(
@@ -41,7 +46,7 @@ class Builder:
         used = {lyr.archetype for lyr in self.layers}
         fits = [a for a in (archetypes or archetypes_for(geoms)) if not numeric or a in WITH_NUMBERS]
         pool = [a for a in fits if a not in used] or fits
-        return self._add(make_layer(self.rng, self.rng.choice(sorted(pool)), geoms, crs), param, slot)
+        return self._add(make_layer(self.rng, self.rng.choice(sorted(pool)), geoms, crs), param, slot, geoms)
 
     def table(self, param: str | None, slot: str, key: str = "census_table") -> Layer:
         return self._add(make_table(self.rng, key), param, slot)
@@ -151,12 +156,31 @@ class Builder:
         named_all = all(slot in self.want for slot in self.layer_params.values())
         if named_all and self.layers and self.rng.random() < 0.6:
             self._distractors()
-        for main in ("layer", "raster"):
-            fits = [lyr for lyr in self.layers if (lyr.kind == "raster") == (main == "raster")]
-            if main in self.layer_params and main not in params and len(fits) == 1:
-                params[main] = fits[0].name  # the only layer of that kind in play is the one meant
+        self._implicit_layers(params)
         complete = all(any(q in params for q in p) if isinstance(p, tuple) else p in params for p in required)
         return [lyr.to_json() for lyr in self.layers], (params if complete else None)
+
+    def _implicit_layers(self, params: dict) -> None:
+        """A layer param the text leaves out is the one loaded layer that fits it, when only one does.
+
+        Only the main (first) layer param, or one whose geometry sets it apart from the tool's other layer
+        params (points vs polygons, vector vs raster), is filled this way: "clip the schools" names no
+        clip layer, while "how many houses are in each zone?" leaves no doubt which layer holds the zones.
+        """
+        taken = set()
+        for p in self.layer_params:
+            value = params.get(p)
+            taken.update(value if isinstance(value, list) else [value] if value else [])
+        for p in self.layer_params:
+            if p in params or p not in self.fits:
+                continue
+            others = [self.accepts[q] for q in self.accepts if q != p]
+            if p != next(iter(self.layer_params)) and any(self.accepts[p] & acc for acc in others):
+                continue
+            fits = [lyr for lyr in self.layers if lyr.name not in taken and self.fits[p](lyr)]
+            if len(fits) == 1:
+                params[p] = fits[0].name
+                taken.add(fits[0].name)
 
     def _present(self, slot) -> bool:
         if slot is None:
