@@ -149,13 +149,20 @@ def repaired(ctx, gdf, name: str, type_ids=None):
 def invalid_mask(gdf, type_ids=None):
     """True where a geometry is invalid (points are always valid and skip the costly GEOS test)."""
     import numpy as np
+
+    return _invalid(np.asarray(gdf.geometry.array), type_ids)
+
+
+def _invalid(geoms, type_ids=None):
+    """invalid_mask on a plain array of geometries: pure Shapely, so it may run in another thread."""
+    import numpy as np
     import shapely
 
-    type_ids = _type_ids(gdf) if type_ids is None else type_ids
-    invalid = np.zeros(len(gdf), dtype=bool)
+    type_ids = shapely.get_type_id(geoms) if type_ids is None else type_ids
+    invalid = np.zeros(len(geoms), dtype=bool)
     to_test = (type_ids >= 0) & ~np.isin(type_ids, (0, 4))
     if to_test.any():
-        invalid[to_test] = ~shapely.is_valid(np.asarray(gdf.geometry.array)[to_test])
+        invalid[to_test] = ~shapely.is_valid(geoms[to_test])
     return invalid
 
 
@@ -183,9 +190,13 @@ def run_validated(ctx, compute, *layers):
     """
     from concurrent.futures import ThreadPoolExecutor
 
+    import numpy as np
+
     gdfs = [gdf for gdf, _ in layers]
+    # The thread only reads plain geometry arrays taken here: no pandas object is shared with it.
+    arrays = [np.asarray(gdf.geometry.array) for gdf in gdfs]
     with ThreadPoolExecutor(max_workers=1) as pool:
-        future = pool.submit(lambda: [invalid_mask(gdf) for gdf in gdfs])
+        future = pool.submit(lambda: [_invalid(geoms) for geoms in arrays])
         result, error = None, None
         try:
             result = compute(*gdfs)
