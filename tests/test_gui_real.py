@@ -112,3 +112,30 @@ def test_scripted_model_code_generation_adds_layer(real_engine, dock, town, scri
     assert card.details_toggle.text() == "Show code" and "read_file" in card.details.toPlainText()
     [layer] = result_layers()
     assert sorted(f["pupils"] for f in layer.getFeatures()) == [230, 340, 410]
+
+
+def test_cancel_during_a_slow_model_call_leaves_project_unchanged(real_engine, dock, town, scripted_model):  # noqa: F811
+    import time
+
+    from qgis.PyQt.QtCore import Qt
+    from qgis.PyQt.QtTest import QTest
+
+    from geoagent.tests.test_gui_support import process_until
+
+    scripted_model.add({"delay": 6, **_buffer_call_static()}, {"content": "done"})
+    dock.layer_picker.set_checked([town["schools"].id()])
+    dock.route_combo.setCurrentIndex(dock.route_combo.findData("function"))
+    before = set(QgsProject.instance().mapLayers())
+    QTest.keyClicks(dock.input, "buffer the schools by a comfortable walking distance")
+    QTest.mouseClick(dock.send_button, Qt.LeftButton)
+    assert process_until(lambda: len(scripted_model.requests) == 1, 60), "the model was never called"
+    started = time.monotonic()
+    QTest.mouseClick(dock.cancel_button, Qt.LeftButton)
+    assert process_until(lambda: not dock.is_busy(), 60)
+    assert "Cancelled" in dock.cards[-1].badge.text()
+    assert set(QgsProject.instance().mapLayers()) == before and result_layers() == []
+    assert time.monotonic() - started < 10
+
+
+def _buffer_call_static():
+    return {"tool_calls": [{"name": "buffer", "arguments": {"layer": "schools", "distance": 250}}]}
