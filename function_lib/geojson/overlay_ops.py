@@ -6,7 +6,7 @@ import numpy as np
 
 from ...errors import ToolError
 from ..context import RunContext, ToolResult
-from ..io import aligned, checked_layer
+from ..io import aligned, checked_layer, run_validated
 from ..spec import Param, ToolSpec
 from ._base import LAYER, tool_list, vector_result
 
@@ -17,11 +17,13 @@ FAMILIES = {"point": {0, 4}, "line": {1, 2, 5}, "polygon": {3, 6}}
 
 
 # -- input checks shared by the GEO-B modules (on top of io.checked_layer / io.aligned) ------------
-def load_layer(ctx: RunContext, name: str, expect: tuple[str, ...] = ()):
-    """The named layer checked by io.checked_layer, with features lacking a geometry left out (and noted)."""
+def load_layer(ctx: RunContext, name: str, expect: tuple[str, ...] = (), repair: bool = True):
+    """The named layer checked by io.checked_layer, with features lacking a geometry left out (and noted).
+
+    repair=False leaves the validity test to io.run_validated, which runs it alongside the operation."""
     import shapely
 
-    gdf = checked_layer(ctx, name, expect or None)
+    gdf = checked_layer(ctx, name, expect or None, repair=repair)
     geoms = np.asarray(gdf.geometry.array)
     missing = shapely.is_missing(geoms) | shapely.is_empty(geoms)
     if missing.all():
@@ -32,9 +34,10 @@ def load_layer(ctx: RunContext, name: str, expect: tuple[str, ...] = ()):
     return gdf
 
 
-def second_layer(ctx: RunContext, gdf, name: str, expect: tuple[str, ...] = (), first_name: str = "the layer"):
+def second_layer(ctx: RunContext, gdf, name: str, expect: tuple[str, ...] = (), first_name: str = "the layer",
+                 repair: bool = True):
     """A second input, checked like the first and reprojected to the first layer's CRS when needed."""
-    return aligned(ctx, gdf, load_layer(ctx, name, expect), first_name, name)
+    return aligned(ctx, gdf, load_layer(ctx, name, expect, repair), first_name, name)
 
 
 def table_result(ctx: RunContext, df, name: str, summary: str, answer: str | None = None, **values) -> ToolResult:
@@ -63,11 +66,16 @@ def _overlay_param(description="Layer to cut with (polygons)"):
     )
 )
 def clip(ctx: RunContext, layer: str, overlay: str) -> ToolResult:
+    gdf = load_layer(ctx, layer, repair=False)
+    mask = second_layer(ctx, gdf, overlay, ("polygon",), layer, repair=False)
+    out = run_validated(ctx, _clipped, (gdf, layer), (mask, overlay))
+    return vector_result(ctx, out, f"{layer}_clipped", f"Clipped '{layer}' to '{overlay}'", len(gdf))
+
+
+def _clipped(gdf, mask):
     import geopandas as gpd
     import shapely
 
-    gdf = load_layer(ctx, layer)
-    mask = second_layer(ctx, gdf, overlay, ("polygon",), layer)
     region = shapely.union_all(np.asarray(mask.geometry.array))
     shapely.prepare(region)
     geoms = np.asarray(gdf.geometry.array)
@@ -79,8 +87,7 @@ def clip(ctx: RunContext, layer: str, overlay: str) -> ToolResult:
     rows = np.concatenate([hit[inside], edge[cut.index.to_numpy()]])
     parts = np.concatenate([geoms[hit[inside]], np.asarray(cut.geometry.array)])
     order = np.argsort(rows, kind="stable")
-    out = gdf.iloc[rows[order]].set_geometry(parts[order], crs=gdf.crs)
-    return vector_result(ctx, out, f"{layer}_clipped", f"Clipped '{layer}' to '{overlay}'", len(gdf))
+    return gdf.iloc[rows[order]].set_geometry(parts[order], crs=gdf.crs)
 
 
 OVERLAY_HOWS = ("intersection", "union", "difference", "symmetric_difference", "identity")
@@ -106,9 +113,12 @@ def overlay(ctx: RunContext, layer: str, overlay: str, how: str) -> ToolResult:
     import geopandas as gpd
 
     expect = ("polygon",) if how in ("union", "symmetric_difference", "identity") else ("point", "line", "polygon")
-    gdf = load_layer(ctx, layer, expect)
-    other = second_layer(ctx, gdf, overlay, ("polygon",), layer)
-    out = gpd.overlay(gdf, other, how=how, keep_geom_type=True)
+    gdf = load_layer(ctx, layer, expect, repair=False)
+    other = second_layer(ctx, gdf, overlay, ("polygon",), layer, repair=False)
+    def pieces(a, b):
+        return gpd.overlay(a, b, how=how, keep_geom_type=True)
+
+    out = run_validated(ctx, pieces, (gdf, layer), (other, overlay))
     what = f"{how.replace('_', ' ').capitalize()} of '{layer}' and '{overlay}'"
     return vector_result(ctx, out, f"{layer}_{how}", what, len(gdf))
 
@@ -126,22 +136,26 @@ def overlay(ctx: RunContext, layer: str, overlay: str, how: str) -> ToolResult:
     )
 )
 def dissolve(ctx: RunContext, layer: str, fields: list | None = None) -> ToolResult:
+    gdf = load_layer(ctx, layer, repair=False)
+    by = list(fields) if fields else None
+    out = run_validated(ctx, lambda g: _dissolved(g, by), (gdf, layer))
+    what = f"Dissolved '{layer}' by {', '.join(by)}" if by else f"Dissolved all of '{layer}' into one feature"
+    return vector_result(ctx, out, f"{layer}_dissolved", what, len(gdf))
+
+
+def _dissolved(gdf, by):
     import geopandas as gpd
 
-    gdf = load_layer(ctx, layer)
-    by = list(fields) if fields else None
     if by:
         grouped = gdf.drop(columns=gdf.geometry.name).groupby(by, sort=True, dropna=False)
         codes = grouped.ngroup().to_numpy()
         first = grouped.first().reset_index()
         out = gpd.GeoDataFrame(first, geometry=merged(gdf, codes, len(first)), crs=gdf.crs)
-        what = f"Dissolved '{layer}' by {', '.join(by)}"
     else:
         codes = np.zeros(len(gdf), dtype=np.intp)
         out = gpd.GeoDataFrame(geometry=merged(gdf, codes, 1), crs=gdf.crs)
-        what = f"Dissolved all of '{layer}' into one feature"
     out["n_features"] = np.bincount(codes)
-    return vector_result(ctx, out, f"{layer}_dissolved", what, len(gdf))
+    return out
 
 
 def merged(gdf, codes, n_groups):
