@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 
 import geopandas as gpd
 import numpy as np
@@ -132,3 +134,15 @@ def test_interactive_edit_page_holds_an_editable_copy(tmp_path):
     assert "contenteditable" in page and "Download edited GeoJSON" in page
     assert "original layer is not changed" in page
     assert ctx.gdf("regions")["pop"].tolist() == [10.0, 20.0, 15.0]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+@pytest.mark.parametrize("tool", ["interactive_edit", "interactive_query"])
+def test_page_scripts_are_valid_javascript(tmp_path, tool):
+    ctx = make_ctx(tmp_path, regions=_regions())
+    page = open(run(ctx, tool, layer="regions").outputs[0].path, encoding="utf-8").read()
+    script = re.findall(r"<script>(.*?)</script>", page, re.S)[-1]
+    js = tmp_path / "page.js"
+    js.write_text(script, encoding="utf-8")
+    check = subprocess.run(["node", "--check", str(js)], capture_output=True, text=True, timeout=60)
+    assert check.returncode == 0, check.stderr
