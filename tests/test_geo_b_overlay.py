@@ -183,3 +183,14 @@ def test_clip_of_a_grid_equals_shapely_intersection(tmp_path):
     expected = {i: c.intersection(disc) for i, c in enumerate(cells) if c.intersection(disc).area > 0}
     assert out["cid"].tolist() == sorted(expected)
     assert all(g.equals(expected[i]) for i, g in zip(out["cid"], out.geometry))
+
+
+def test_overlay_intersection_of_lines_with_polygons(tmp_path):
+    roads = gdf([LineString([(-5, 5), (15, 5)]), LineString([(20, 0), (30, 0)])], road=["a", "b"])
+    zones = gdf([box(0, 0, 4, 10), box(6, 0, 10, 10)], zone=[1, 2])
+    ctx = make_ctx(tmp_path, r=roads, z=zones)
+    _, out = run(ctx, "overlay", layer="r", overlay="z", how="intersection")
+    assert out[["road", "zone"]].values.tolist() == [["a", 1], ["a", 2]]
+    assert out.length.tolist() == pytest.approx([4.0, 4.0])
+    _, out = run(ctx, "overlay", layer="r", overlay="z", how="difference")
+    assert sorted(out.length.round(9)) == [10.0, 12.0]
