@@ -89,7 +89,7 @@ def _frame(rng, lang: str, text: str) -> str:
         if text.split()[1:2] != ["me"]:  # not "I want to give me..."
             prefixes += ["I want to ", "I'd like to ", "help me ", "I need to "]
         prefix = rng.choice(prefixes)
-        suffix = rng.choice(["", "", " please", " for me", " thanks", " asap"])
+        suffix = rng.choice(["", "", " please", " for me", " thanks", " asap", " in QGIS", " and add it to the map"])
         end = "?" if prefix in ("can you ", "could you ") and rng.random() < 0.7 else ""
         return prefix + text[:1].lower() + text[1:] + suffix + end
     if lang == "zh":

@@ -94,6 +94,16 @@ CODEGEN = [
     "Kartenserie, die das Wachstum von {layer} Jahr für Jahr zeigt",
     "vergleiche {layer} von 2019 und 2023: was ist neu, weg oder geändert?",
     "optimiere die Standorte von 5 Ladesäulen für die größte Parknachfrage",
+    "analysiere die räumliche Verteilung von {layer} und fasse das Ergebnis kurz zusammen",
+    "wo wäre der beste Platz für einen neuen Park? groß, weit weg von anderen Parks, viele Kinder in der Nähe",
+    "werte {field} aus {layer} monatlich aus, als Liniendiagramm mit markierten Ausreißern",
+    "mittlere Fahrzeit von jedem Bezirk zum nächsten Krankenhaus, als Histogramm",
+    "eigener Index: Mittel aus Rang der Bevölkerungsdichte und Rang des Einkommens, in Quintilen kartiert",
+    "wie haben sich die Mietpreise entlang der neuen U-Bahn-Linie vor und nach der Eröffnung entwickelt?",
+    "Hotspots von {layer} über die Zeit mit Kerndichte analysieren",
+    "finde Datensätze in {layer} mit auffälligen Werten und erkläre mögliche Ursachen",
+    "warum ist {field} rund um {layer2} höher? belege es",
+    "baue ein Erreichbarkeitsmodell und vergleiche die Gerechtigkeit zwischen den Bezirken",
 ]
 
 CHAT = [
@@ -117,4 +127,14 @@ CHAT = [
     "was ist der Unterschied zwischen WMS und WFS?",
     "was ist PostGIS?",
     "beschreib mir den Layer {layer}",
+    "buch mir einen Flug nach Berlin",
+    "wie wird das Wetter morgen?",
+    "welches Modell steckt hinter dir?",
+    "was ist räumliche Analyse?",
+    "was ist der Unterschied zwischen QGIS und ArcGIS?",
+    "wie beschrifte ich Objekte?",
+    "haha",
+    "alles gut, danke",
+    "bis später",
+    "was ist der Unterschied zwischen GeoJSON und TopoJSON?",
 ]
