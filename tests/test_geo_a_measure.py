@@ -263,3 +263,11 @@ def test_count_points_in_an_invalid_polygon_counts_on_the_repaired_shape(tmp_pat
     assert out["count"].tolist() == [int(shapely.intersects(shapely.make_valid(bowtie), pts.geometry.values).sum())]
     assert out["count"].tolist() == [2] and out.geometry.iloc[0].is_valid
     assert "Repaired 1 invalid geometry in 'polys'" in res.summary
+
+
+def test_join_table_text_codes_keep_leading_zeros(tmp_path):
+    zips = gpd.GeoDataFrame({"zip": ["01234", "1234"]}, geometry=[Point(0, 0), Point(1, 1)], crs="EPSG:32633")
+    table = gpd.GeoDataFrame({"code": ["1234", "01234"], "town": ["B", "A"]}, geometry=[None, None])
+    ctx = make_ctx(tmp_path, zips=zips, towns=table)
+    out = ctx.gdf(run(ctx, "join_table", layer="zips", field="zip", table="towns", table_field="code").outputs[0].name)
+    assert out["town"].tolist() == ["A", "B"]

@@ -264,7 +264,9 @@ def group_by(ctx: RunContext, layer: str, by: list, field: str | None = None, ag
 
 
 def _short(value) -> str:
-    return f"{value:,.4g}" if isinstance(value, float) else str(value)
+    if isinstance(value, float):
+        return f"{value:,.2f}" if abs(value) >= 1 else f"{value:.4g}"
+    return str(value)
 
 
 @tool(
@@ -315,10 +317,12 @@ def join_table(ctx: RunContext, layer: str, field: str, table: str, table_field:
 
 
 def _join_keys(left, right):
-    """Keys that match across types: both numeric when both read as numbers, else trimmed text."""
+    """Keys that match across types: a number field meets text that reads as numbers as numbers ('7' = 7);
+    two text fields compare as trimmed text, so codes keep their leading zeros ('007' is not '7')."""
     import pandas as pd
 
     numbers = [pd.to_numeric(s, errors="coerce") for s in (left, right)]
-    if all(n.notna().sum() == s.notna().sum() for n, s in zip(numbers, (left, right))):
+    one_numeric = any(pd.api.types.is_numeric_dtype(s) and not pd.api.types.is_bool_dtype(s) for s in (left, right))
+    if one_numeric and all(n.notna().sum() == s.notna().sum() for n, s in zip(numbers, (left, right))):
         return numbers[0].astype("float64"), numbers[1].astype("float64")
     return left.astype("string").str.strip(), right.astype("string").str.strip()
