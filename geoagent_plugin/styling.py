@@ -18,7 +18,7 @@ from qgis.core import (
 )
 from qgis.PyQt.QtGui import QColor
 
-CLASS_FIELD_WORDS = ("cluster", "class", "category", "type", "group", "kind", "zone", "label")
+CLASS_FIELD_WORDS = ("cluster", "class", "category")  # fields tools add to label classes
 MEASURE_WORDS = ("count", "area", "length", "distance", "density", "sum", "mean", "total")
 ACCENT = QColor(214, 39, 40)
 
@@ -37,11 +37,11 @@ def choose_style(layer: QgsVectorLayer, request: str, steps: list[dict]) -> tupl
     for n in textual:
         if _mentions(text, n) and _few_values(layer, n):
             return "categorized", n
+    if "buffer" in tools or "buffer" in code or re.search(r"\bbuffer", text):
+        return "buffer", None
     for n in numeric + textual:
         if any(w in n.lower() for w in CLASS_FIELD_WORDS) and _few_values(layer, n):
             return "categorized", n
-    if "buffer" in tools or "buffer" in code or re.search(r"\bbuffer", text):
-        return "buffer", None
     for s in steps:
         name = (s.get("params") or {}).get("field_name")
         if name in numeric and any(w in text for w in ("map", "show", "colour", "color", "choropleth")):

@@ -1,0 +1,99 @@
+"""Layer adapters and result handling: inputs from project layers, styles, titles, provenance, zoom to."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from geoagent.geoagent_plugin.layers import build_inputs, describe_layer
+from geoagent.geoagent_plugin.results import layer_title, load_outputs, provenance, read_provenance
+from geoagent.geoagent_plugin.styling import choose_style
+from geoagent.tests.test_gui_dock import dock, town  # noqa: F401
+from geoagent.tests.test_gui_support import isolated_settings, make_town  # noqa: F401
+from qgis.core import QgsFeature, QgsField, QgsGeometry, QgsPointXY, QgsProject, QgsVectorLayer
+from qgis.PyQt.QtCore import QVariant
+
+
+def _memory_points() -> QgsVectorLayer:
+    layer = QgsVectorLayer("Point?crs=EPSG:4326&field=name:string&field=visits:integer", "cafés in memory", "memory")
+    features = []
+    for i, (x, y) in enumerate([(13.40, 52.52), (13.41, 52.53), (13.42, 52.51)]):
+        f = QgsFeature(layer.fields())
+        f.setAttributes([f"Café {i}", 10 * (i + 1)])
+        f.setGeometry(QgsGeometry.fromPointXY(QgsPointXY(x, y)))
+        features.append(f)
+    layer.dataProvider().addFeatures(features)
+    layer.updateExtents()
+    return layer
+
+
+def test_memory_layer_is_exported_and_described(tmp_path, qgis_new_project):
+    layer = _memory_points()
+    layer.selectByIds([layer.allFeatureIds()[0]])
+    store, [info] = build_inputs([layer], tmp_path / "inputs")
+    entry = store.get("cafés in memory")
+    assert entry.path.endswith(".gpkg") and entry.path.startswith(str(tmp_path))
+    assert info.crs == "EPSG:4326" and info.crs_is_geographic is True
+    assert info.geometry_type == "Point" and info.feature_count == 3 and info.selected_count == 1
+    assert [(f.name, f.type) for f in info.fields] == [("name", "string"), ("visits", "integer")]
+    assert info.fields[1].samples == [10, 20, 30]
+    reread = QgsVectorLayer(entry.path, "x", "ogr")
+    assert reread.featureCount() == 3
+
+
+def test_file_layer_is_used_in_place(tmp_path):
+    paths = make_town(tmp_path / "data")
+    layer = QgsVectorLayer(paths["districts"], "districts", "ogr")
+    info = describe_layer(layer)
+    assert info.path == paths["districts"] and info.crs == "EPSG:32633"
+    layer.setSubsetString("population > 2000")  # a filtered layer is exported, not read whole
+    store, [filtered] = build_inputs([layer], tmp_path / "inputs")
+    assert store.get("districts").path != paths["districts"] and filtered.feature_count == 2
+
+
+@pytest.mark.parametrize(
+    ("request_text", "steps", "expected"),
+    [
+        ("map districts by kind", [], ("categorized", "kind")),
+        ("show the population of each district", [], ("graduated", "population")),
+        ("buffer districts by 10 m", [{"tool": "buffer"}], ("buffer", None)),
+        ("dissolve the districts", [{"tool": "dissolve"}], ("single", None)),
+    ],
+)
+def test_style_follows_the_request(tmp_path, request_text, steps, expected):
+    layer = QgsVectorLayer(make_town(tmp_path / "d")["districts"], "districts", "ogr")
+    assert choose_style(layer, request_text, steps) == expected
+
+
+def test_cluster_labels_are_categorized(tmp_path):
+    from geoagent.geoagent_plugin.styling import apply_style
+
+    layer = _memory_points()
+    layer.dataProvider().addAttributes([QgsField("cluster", QVariant.Int)])
+    layer.updateFields()
+    index = layer.fields().indexOf("cluster")
+    layer.dataProvider().changeAttributeValues({fid: {index: fid % 2} for fid in layer.allFeatureIds()})
+    assert apply_style(layer, "group the cafés into 2 clusters", [{"tool": "cluster_points"}]) == "categorized:cluster"
+    assert layer.renderer().type() == "categorizedSymbol" and len(layer.renderer().categories()) == 2
+
+
+def test_titles_and_provenance_never_hold_the_key():
+    assert layer_title("buffer schools by 100 m", 0, 1) == "buffer schools by 100 m"
+    assert layer_title("x " * 80, 1, 2).endswith("… (2)") and len(layer_title("x " * 80, 1, 2)) < 70
+    report = {"request": "r", "route": "codegen", "tier": 2, "steps": [{"code": "key = 'sk-LEAK'", "ok": True}],
+              "model": "m", "usage": {}, "timings_ms": {}}  # fmt: skip
+    prov = provenance(report, secrets=("sk-LEAK",))
+    assert "sk-LEAK" not in json.dumps(prov) and prov["steps"][0]["code"] == "key = '***'"
+
+
+def test_loaded_result_and_zoom_to(dock, town, tmp_path, qgis_canvas):  # noqa: F811
+    report = {"request": "districts copy", "status": "ok", "route": "function", "tier": 0, "steps": [],
+              "outputs": [{"path": town["districts"].source(), "kind": "vector"}]}  # fmt: skip
+    [layer] = load_outputs(report, QgsProject.instance())
+    assert read_provenance(layer)["request"] == "districts copy"
+    dock.iface.mapCanvas().setDestinationCrs(layer.crs())
+    dock.zoom_to(layer.id())
+    extent = dock.iface.mapCanvas().extent()
+    assert extent.contains(layer.extent())
+    assert extent.center().x() == pytest.approx(layer.extent().center().x(), abs=1)
+    assert extent.center().y() == pytest.approx(layer.extent().center().y(), abs=1)
