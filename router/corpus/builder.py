@@ -23,6 +23,7 @@ class Builder:
         self.layers: list[Layer] = []
         self.slots: dict[str, str] = {}
         self.pmap: dict[str, tuple[str | None, object]] = {}
+        self.implied: str | None = None  # a field meaning the wording implies, like "population"
         self.layer_params: dict[str, str] = {}  # layer param -> slot
         self.fits: dict[str, object] = {}  # layer param -> which loaded layers could fill it
         self.accepts: dict[str, set] = {}  # layer param -> the layer kinds/geometries it takes
@@ -45,6 +46,8 @@ class Builder:
         """A vector layer of a fitting archetype not already in the context (with a number field if `numeric`)."""
         used = {lyr.archetype for lyr in self.layers}
         fits = [a for a in (archetypes or archetypes_for(geoms)) if not numeric or a in WITH_NUMBERS]
+        if self.implied and param == "layer":  # the wording implies a field ("most populous" -> population)
+            fits = [a for a in archetypes_for(geoms) if any(f.meaning == self.implied for f in ARCHETYPES[a][3])]
         pool = [a for a in fits if a not in used] or fits
         return self._add(make_layer(self.rng, self.rng.choice(sorted(pool)), geoms, crs), param, slot, geoms)
 
@@ -152,13 +155,22 @@ class Builder:
     ) -> tuple[list, dict | None]:
         """The layer context (with distractors when every layer is named) and the labelled params or None."""
         params = {p: v for p, (slot, v) in self.pmap.items() if self._present(slot)}
-        params.update(constants)
+        for key, value in constants.items():
+            if isinstance(value, str) and value.startswith(
+                "@"
+            ):  # "@population": the main layer's field of that meaning
+                value = self._field_of(value[1:])
+            params[key] = value
         named_all = all(slot in self.want for slot in self.layer_params.values())
         if named_all and self.layers and self.rng.random() < 0.6:
             self._distractors()
         self._implicit_layers(params)
         complete = all(any(q in params for q in p) if isinstance(p, tuple) else p in params for p in required)
         return [lyr.to_json() for lyr in self.layers], (params if complete else None)
+
+    def _field_of(self, meaning: str) -> str:
+        main = next(lyr for lyr in self.layers if lyr.name == self.pmap["layer"][1])
+        return next(f.name for f in main.fields if f.meaning == meaning)
 
     def _implicit_layers(self, params: dict) -> None:
         """A layer param the text leaves out is the one loaded layer that fits it, when only one does.

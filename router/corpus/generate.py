@@ -44,7 +44,7 @@ visualize warp wrap write""".split()
 )
 # "the" after a number, a superlative or a quantifier is dropped: "the 10 the roads" -> "the 10 roads"
 DOUBLE_ARTICLE = re.compile(
-    r"\b(\d[\d,.]*|two|three|four|five|six|seven|eight|ten|twelve|twenty|\w+est|least|most|many|each|every|any|the|a|an)"
+    r"\b(\d[\d,.]*|two|three|four|five|six|seven|eight|ten|twelve|twenty|\w+est|least|most|many|populous|expensive|each|every|any|the|a|an)"
     r" (?=the\b)the ",
     re.I,
 )
@@ -100,6 +100,7 @@ def _frame(rng, lang: str, text: str) -> str:
 def _one(tool_or_route: str, kind: str, template: str, consts: dict, rng, lang: str) -> dict:
     slots = template_slots(template)
     b = Builder(rng, lang, slots)
+    b.implied = next((v[1:] for v in consts.values() if isinstance(v, str) and v.startswith("@")), None)
     if kind == "function":
         build, required = TOOLS[tool_or_route]
         build(b)

@@ -118,3 +118,31 @@ FUNCTION = {
         "{layer}: shortest route {start} → {end}",
     ],
 }
+
+# The wording names the field by implication: "most populous" ranks by the population field.
+FUNCTION["select_rows"] += [
+    ("the {n} most populous {layer}", {"field": "@population", "ascending": False}),
+    ("which {n} {layer} have the fewest people?", {"field": "@population", "ascending": True}),
+    ("the {n} tallest {layer}", {"field": "@height", "ascending": False}),
+    ("show me the {n} busiest {layer}", {"field": "@riders", "ascending": False}),
+    ("the {n} oldest {layer}", {"field": "@year", "ascending": True}),
+    ("the {n} deepest {layer}", {"field": "@depth", "ascending": False}),
+    ("the {n} richest {layer}", {"field": "@income", "ascending": False}),
+    ("find the {n} most expensive {layer}", {"field": "@value", "ascending": False}),
+]
+FUNCTION["sort_by_field"] += [
+    ("sort {layer} from most to least populous", {"field": "@population", "descending": True}),
+    ("order {layer} from oldest to newest", {"field": "@year", "descending": False}),
+]
+FUNCTION["reproject"] += [
+    ("convert {layer} to lat/long", {"crs": "EPSG:4326"}),
+    "reproject {layer} to UTM",
+    "put {layer} in a metric CRS",
+]
+FUNCTION["buffer"] += ["a {dist} corridor along {layer}", "draw a {dist} radius around every one of {layer}"]
+FUNCTION["clip"] += [
+    "cut out the part of {layer} that lies inside {layer2}",
+    "subset {layer} by the boundary of {layer2}",
+]
+FUNCTION["geometry_length"] += ["how many km of {layer} are there? length per feature"]
+FUNCTION["geometry_area"] += ["acreage of each of {layer}"]
