@@ -138,3 +138,10 @@ CHAT = [
     "bis später",
     "was ist der Unterschied zwischen GeoJSON und TopoJSON?",
 ]
+
+FUNCTION["select_rows"] += [
+    ("die {n} bevölkerungsreichsten {layer}", {"field": "@population", "ascending": False}),
+    ("die {n} ältesten {layer}", {"field": "@year", "ascending": True}),
+    ("die {n} höchsten {layer}", {"field": "@height", "ascending": False}),
+]
+FUNCTION["reproject"] += [("{layer} in geographische Koordinaten (Länge/Breite) umwandeln", {"crs": "EPSG:4326"})]

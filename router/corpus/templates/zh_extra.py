@@ -136,3 +136,10 @@ CHAT = [
     "辛苦了",
     "GeoJSON和TopoJSON有什么区别？",
 ]
+
+FUNCTION["select_rows"] += [
+    ("人口最多的{n}个{layer}", {"field": "@population", "ascending": False}),
+    ("{layer}里最老的{n}个", {"field": "@year", "ascending": True}),
+    ("{layer}中最高的{n}个", {"field": "@height", "ascending": False}),
+]
+FUNCTION["reproject"] += [("把{layer}转成经纬度", {"crs": "EPSG:4326"})]
