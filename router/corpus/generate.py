@@ -31,6 +31,9 @@ PER_TEMPLATE = {
 TEST_SHARE = 0.2
 TYPO_RATE = 0.05
 FRAME_RATE = 0.15
+ZH_VERBS = tuple(
+    "把 将 给 对 计算 统计 生成 创建 提取 筛选 选出 导出 保存 打开 读取 下载 用 按 在 求 做 合并 融合 裁剪 转换 找出 连接 绘制 画 修复 重投影".split()
+)
 IMPERATIVES = set(
     """add aggregate append arrange assign attach break bring build buffer burn calculate change classify
 clip close combine compute connect convert count create crop cut derive detect dissolve divide
@@ -93,7 +96,9 @@ def _frame(rng, lang: str, text: str) -> str:
         end = "?" if prefix in ("can you ", "could you ") and rng.random() < 0.7 else ""
         return prefix + text[:1].lower() + text[1:] + suffix + end
     if lang == "zh":
-        return text if text[:1] in "请帮麻" else rng.choice(["请", "帮我", "麻烦", "请帮忙"]) + text
+        if not text.startswith(ZH_VERBS):
+            return text
+        return rng.choice(["请", "帮我", "麻烦", "请帮忙"]) + text
     return text + rng.choice([" bitte", ", danke", " – danke!", " bitte."])
 
 
