@@ -341,6 +341,9 @@ def _html_result(ctx: RunContext, page: str, name: str, summary: str) -> ToolRes
 
 def svg_map(gdf, width: int = SVG_WIDTH) -> str:
     """An inline SVG of the layer: one element per feature carrying data-i (its row number)."""
+    import numpy as np
+    import shapely
+
     xmin, ymin, xmax, ymax = gdf.total_bounds
     span = max(xmax - xmin, ymax - ymin) or 1.0
     scale = (width - 20) / span
@@ -364,5 +367,7 @@ def svg_map(gdf, width: int = SVG_WIDTH) -> str:
             return [f'<path data-i="{i}" fill-rule="evenodd" d="{d}"/>']
         return [part for sub in geom.geoms for part in shape(sub, i)]
 
-    elements = [e for i, geom in enumerate(gdf.geometry) for e in shape(geom, i)]
+    # Detail below half a pixel is invisible: simplify first (vectorized) to keep the page small.
+    drawn = shapely.simplify(np.asarray(gdf.geometry.array), 0.5 / scale, preserve_topology=True)
+    elements = [e for i, geom in enumerate(drawn) for e in shape(geom, i)]
     return f'<svg width="{width}" height="{height}">{"".join(elements)}</svg>'
