@@ -32,7 +32,8 @@ TEST_SHARE = 0.2
 TYPO_RATE = 0.05
 FRAME_RATE = 0.15
 ZH_VERBS = tuple(
-    "把 将 给 对 计算 统计 生成 创建 提取 筛选 选出 导出 保存 打开 读取 下载 用 按 在 求 做 合并 融合 裁剪 转换 找出 连接 绘制 画 修复 重投影".split()
+    "把 将 给 对 计算 统计 生成 创建 提取 筛选 选出 导出 保存 打开 读取 下载 用 按 在 求 做 合并 融合 裁剪 转换 "
+    "找出 连接 绘制 画 修复 重投影".split()
 )
 IMPERATIVES = set(
     """add aggregate append arrange assign attach break bring build buffer burn calculate change classify
