@@ -200,6 +200,11 @@ CUTS = {
 }
 
 
+def _de(v) -> str:
+    """A number as Germans write it (decimal comma)."""
+    return str(v).replace(".", ",")
+
+
 def b_raster_calc(b):
     key = b.rng.choice(["dem", "ndvi", "temperature"])
     r = b.raster(key=key)
@@ -207,11 +212,11 @@ def b_raster_calc(b):
     op = b.rng.choice(["gt", "mul", "ft"] if key == "dem" else ["gt", "mul"])
     if op == "gt":
         v = b.rng.choice(THRESHOLDS[key])
-        text = {"en": f"above {v}", "zh": f"大于{v}", "de": f"über {v}"}[b.lang]
+        text = {"en": f"above {v}", "zh": f"大于{v}", "de": f"über {_de(v)}"}[b.lang]
         b.text("expression", "calc", f"{ref} > {v}", text)
     elif op == "mul":
         v = b.rng.choice([2, 10, 100, 0.1])
-        text = {"en": f"multiplied by {v}", "zh": f"乘以{v}", "de": f"mal {v}"}[b.lang]
+        text = {"en": f"multiplied by {v}", "zh": f"乘以{v}", "de": f"mal {_de(v)}"}[b.lang]
         b.text("expression", "calc", f"{ref} * {v}", text)
     else:
         text = {"en": "converted from feet to metres", "zh": "从英尺换算成米", "de": "von Fuß in Meter umgerechnet"}[
@@ -232,7 +237,7 @@ def b_reclass(b):
             {
                 "en": f"{cuts[i]}-{cuts[i + 1]} to {i + 1}",
                 "zh": f"{cuts[i]}-{cuts[i + 1]} 为 {i + 1}",
-                "de": f"{cuts[i]} bis {cuts[i + 1]} -> {i + 1}",
+                "de": f"{_de(cuts[i])} bis {_de(cuts[i + 1])} -> {i + 1}",
             }[b.lang]
         )
     b.text("table", "classes", table, ", ".join(parts))
