@@ -145,3 +145,6 @@ FUNCTION["select_rows"] += [
     ("die {n} höchsten {layer}", {"field": "@height", "ascending": False}),
 ]
 FUNCTION["reproject"] += [("{layer} in geographische Koordinaten (Länge/Breite) umwandeln", {"crs": "EPSG:4326"})]
+FUNCTION["within_distance"] += ["wie viele {layer} liegen im Umkreis von {dist} um {layer2}?"]
+FUNCTION["qgis_basic_statistics"] += ["wie hoch ist der durchschnittliche Wert von {field} in {layer}?"]
+FUNCTION["select_rows"] += [("welches der {layer} ist am größten?", {"field": "@area", "top_n": 1, "ascending": False})]

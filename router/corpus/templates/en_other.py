@@ -42,6 +42,9 @@ CHAINS = [
     ("nearest_point_on_line", "snap {layer} to {layer2} and then compute the distance along the line"),
     ("qgis_heatmap", "make a heatmap of {layer} and then extract contour lines from it"),
     ("reproject", "put every layer in the same CRS and then merge {layer} and {layer2}"),
+    ("count_points_in_polygons", "which of the {layer} contains the most {layer2}?"),
+    ("count_points_in_polygons", "which polygon of {layer} has the fewest {layer2}? count and rank them"),
+    ("geometry_area", "what share of the total area does each of {layer} make up?"),
 ]
 
 CODEGEN = [

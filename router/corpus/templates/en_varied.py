@@ -146,3 +146,26 @@ FUNCTION["clip"] += [
 ]
 FUNCTION["geometry_length"] += ["how many km of {layer} are there? length per feature"]
 FUNCTION["geometry_area"] += ["acreage of each of {layer}"]
+
+# Questions one tool answers (its result carries the count or the statistic).
+FUNCTION["within_distance"] += [
+    "how many {layer} are within {dist} of {layer2}?",
+    "are there {layer} closer than {dist} to {layer2}?",
+]
+FUNCTION["geometry_length"] += ["what is the length of each of the {layer}, and in total?"]
+FUNCTION["qgis_basic_statistics"] += [
+    "what's the average {field} of {layer}?",
+    "what is the maximum {field} in {layer}?",
+]
+FUNCTION["select_rows"] += [
+    ("which of the {layer} is the largest?", {"field": "@area", "top_n": 1, "ascending": False}),
+    ("what is the smallest of the {layer} by area?", {"field": "@area", "top_n": 1, "ascending": True}),
+    ("which of {layer} has the highest {field}?", {"top_n": 1, "ascending": False}),
+]
+FUNCTION["count_features"] += ["how many {layer} are there in total?", "is {layer} empty? count the features"]
+FUNCTION["filter_by_expression"] += [
+    "narrow {layer} down to {cond}",
+    "isolate the {layer} with {cond}",
+    "pick out {layer} having {cond}",
+]
+FUNCTION["buffer"] += ["surround each of {layer} with a {dist} zone", "pad {layer} by {dist}"]

@@ -143,3 +143,6 @@ FUNCTION["select_rows"] += [
     ("{layer}中最高的{n}个", {"field": "@height", "ascending": False}),
 ]
 FUNCTION["reproject"] += [("把{layer}转成经纬度", {"crs": "EPSG:4326"})]
+FUNCTION["within_distance"] += ["距离{layer2}{dist}以内有多少个{layer}？"]
+FUNCTION["qgis_basic_statistics"] += ["{layer}的平均{field}是多少？"]
+FUNCTION["select_rows"] += [("面积最大的{layer}是哪个？", {"field": "@area", "top_n": 1, "ascending": False})]
