@@ -80,6 +80,9 @@ class GeoAgentDock(QgsDockWidget):
         self.cards: list[ReplyCard] = []
         self.turns: list[dict] = []
         self.runner = None  # run_request unless replaced (tests, re-runs)
+        self._scroll_timer = QTimer(self)
+        self._scroll_timer.setSingleShot(True)
+        self._scroll_timer.timeout.connect(self._scroll_now)
         self.last_layers: list = []
         self._build()
         self.project.layersAdded.connect(self.refresh_layers)
@@ -154,9 +157,12 @@ class GeoAgentDock(QgsDockWidget):
         self.scroll_to_end()
 
     def scroll_to_end(self) -> None:
-        """Show the newest message once the layout has grown to fit it."""
+        """Show the newest message once the layout has grown to fit it (a timer owned by the dock)."""
+        self._scroll_timer.start(0)
+
+    def _scroll_now(self) -> None:
         bar = self.scroll.verticalScrollBar()
-        QTimer.singleShot(0, lambda: bar.setValue(bar.maximum()))
+        bar.setValue(bar.maximum())
 
     # -- layers ----------------------------------------------------------------------------
     def preferred_layers(self) -> list[QgsMapLayer]:

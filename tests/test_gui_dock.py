@@ -201,6 +201,7 @@ def test_conversation_kept_in_project_without_secrets(dock, town, toolkit, isola
     other._on_project_read()
     assert len(other.cards) == 1 and other.cards[0].answer.text() == "6 features"
     other.unload()
+    other.deleteLater()
 
 
 def test_edit_and_rerun_code_in_the_sandbox(dock, town, toolkit):
