@@ -148,3 +148,28 @@ FUNCTION["reproject"] += [("{layer} in geographische Koordinaten (Länge/Breite)
 FUNCTION["within_distance"] += ["wie viele {layer} liegen im Umkreis von {dist} um {layer2}?"]
 FUNCTION["qgis_basic_statistics"] += ["wie hoch ist der durchschnittliche Wert von {field} in {layer}?"]
 FUNCTION["select_rows"] += [("welches der {layer} ist am größten?", {"field": "@area", "top_n": 1, "ascending": False})]
+
+for _tool, _template in [
+    (
+        "connect_closest_pair",
+        "welche beiden Objekte in {layer} liegen am dichtesten beieinander? mit einer Linie verbinden",
+    ),
+    ("interactive_query", "ich möchte die Objekte von {layer} einzeln anklicken und ansehen"),
+    ("lines_to_polygons", "mach aus den geschlossenen Linien in {layer} Polygone"),
+    ("main_direction", "Azimut der Hauptachse für jedes Objekt von {layer}"),
+    ("nearest_distance_summary", "mittlerer und maximaler Abstand von {layer} zum nächsten {layer2}"),
+    ("nearest_point_on_line", "Lotfußpunkt jedes Punktes aus {layer} auf {layer2}"),
+    ("perpendicular_distance", "wie groß ist der kürzeste Abstand von {layer} zu {layer2}?"),
+    ("qgis_aggregate", "fasse {layer} nach {by} zu Flächen zusammen und berechne dabei den {agg} von {field}"),
+    ("qgis_aspect", "Ausrichtung der Hänge in {raster}"),
+    ("qgis_convex_hull", "um jedes Objekt in {layer} eine eigene konvexe Hülle legen"),
+    ("qgis_delaunay", "Delaunay-Dreiecke zwischen den Punkten von {layer}"),
+    ("qgis_hillshade", "Schattenrelief aus {raster} berechnen"),
+    ("qgis_join_by_nearest", "hänge an {layer} das nächste {layer2} an, sofern es näher als {dist} liegt"),
+    ("qgis_merge_layers", "{layer} und {layer2} aneinanderhängen"),
+    ("qgis_oriented_bounding_box", "kleinstes gedrehtes Rechteck um jedes Polygon von {layer}"),
+    ("qgis_polygonize", "Klassen aus {raster} vektorisieren"),
+    ("interactive_edit", "in {layer} muss ich ein paar Attribute per Hand korrigieren"),
+    ("export_coordinates", "Koordinaten aller Objekte von {layer} ausgeben"),
+]:
+    FUNCTION[_tool].append(_template)

@@ -146,3 +146,25 @@ FUNCTION["reproject"] += [("把{layer}转成经纬度", {"crs": "EPSG:4326"})]
 FUNCTION["within_distance"] += ["距离{layer2}{dist}以内有多少个{layer}？"]
 FUNCTION["qgis_basic_statistics"] += ["{layer}的平均{field}是多少？"]
 FUNCTION["select_rows"] += [("面积最大的{layer}是哪个？", {"field": "@area", "top_n": 1, "ascending": False})]
+
+for _tool, _template in [
+    ("connect_closest_pair", "{layer}中哪两个要素离得最近？画线连起来"),
+    ("interactive_query", "我想逐个点选查看{layer}的要素"),
+    ("lines_to_polygons", "把闭合的{layer}线要素变成面"),
+    ("main_direction", "算出{layer}每个要素的方位角"),
+    ("nearest_distance_summary", "{layer}到最近{layer2}的平均距离和最大距离"),
+    ("nearest_point_on_line", "{layer}每个点投影到{layer2}上的位置"),
+    ("perpendicular_distance", "{layer}离{layer2}的最短距离是多少"),
+    ("qgis_aggregate", "按{by}把{layer}聚合成几个面，同时算{field}的{agg}值"),
+    ("qgis_aspect", "{raster}的坡面朝向"),
+    ("qgis_convex_hull", "给{layer}每个要素生成外包凸多边形"),
+    ("qgis_delaunay", "{layer}三角剖分"),
+    ("qgis_hillshade", "做{raster}的地形阴影图"),
+    ("qgis_join_by_nearest", "{layer}匹配{dist}内最近的{layer2}并带上属性"),
+    ("qgis_merge_layers", "把{layer}和{layer2}拼成一个图层"),
+    ("qgis_oriented_bounding_box", "{layer}每个面的最小面积旋转矩形"),
+    ("qgis_polygonize", "把{raster}的分类结果矢量化"),
+    ("interactive_edit", "{layer}的属性我要手动改几处"),
+    ("export_coordinates", "{layer}各要素坐标导出"),
+]:
+    FUNCTION[_tool].append(_template)
