@@ -46,7 +46,9 @@ def same_params(spec, got: dict, want: dict) -> bool:
     defaults = {p.name: p.default for p in spec.params} if spec else {}
 
     def clean(d):
-        return {k: v for k, v in d.items() if not (k in defaults and defaults[k] is not None and same_value(v, defaults[k]))}
+        return {
+            k: v for k, v in d.items() if not (k in defaults and defaults[k] is not None and same_value(v, defaults[k]))
+        }
 
     g, w = clean(got), clean(want)
     return g.keys() == w.keys() and all(same_value(g[k], w[k]) for k in w)
@@ -120,7 +122,11 @@ def evaluate(router: Router, rows: list[dict]) -> dict:
             "underspecified_not_run": float(np.mean(m["plan_refused"])) if m["plan_refused"] else None,
         }
     lat = np.array(latencies)
-    out["latency_ms"] = {"p50": float(np.percentile(lat, 50)), "p99": float(np.percentile(lat, 99)), "max": float(lat.max())}
+    out["latency_ms"] = {
+        "p50": float(np.percentile(lat, 50)),
+        "p99": float(np.percentile(lat, 99)),
+        "max": float(lat.max()),
+    }
     out["calibration"] = {
         "route_ece": ece(*zip(*route_conf)) if route_conf else None,
         "function_decision_ece": ece(*zip(*tool_conf)) if tool_conf else None,
@@ -141,9 +147,9 @@ def run(corpus: Path = CORPUS) -> dict:
     trained = train(train_rows, registry.specs())
     train_s = time.perf_counter() - t0
     with tempfile.TemporaryDirectory() as tmp:
-        from . import model as M
+        from . import model as rmodel
 
-        M.save(Path(tmp), trained[0], trained[1], trained[2])
+        rmodel.save(Path(tmp), trained[0], trained[1], trained[2])
         size = sum(p.stat().st_size for p in Path(tmp).iterdir())
     router = Router(registry, trained=trained)
     for r in test_rows[:20]:  # warm-up
@@ -176,7 +182,8 @@ def report(res: dict) -> str:
         f"training: {res['training_seconds']:.1f} s; model on disk: {res['model_bytes'] / 1e6:.2f} MB",
         f"calibration ECE: route {res['calibration']['route_ece']:.3f}, "
         f"function decision {res['calibration']['function_decision_ece'] or 0:.3f}",
-        "route confusions (true -> predicted: n): " + ", ".join(f"{a}->{b}: {c}" for a, b, c in res["route_confusions"]),
+        "route confusions (true -> predicted: n): "
+        + ", ".join(f"{a}->{b}: {c}" for a, b, c in res["route_confusions"]),
         "tool confusions: " + ", ".join(f"{a}->{b}: {c}" for a, b, c in res["tool_confusions"]),
     ]
     return "\n".join(lines)

@@ -14,7 +14,8 @@ _PREFIX_OPS = [
            r"a minimum of|minimum of|>=|≥|mindestens|wenigstens|nicht weniger als|groesser gleich|grosser gleich|"
            r"大于等于|大于或等于|至少|不少于|不低于|不小于"),
     ("<=", r"less than or equal to|at most|no more than|not more than|a maximum of|maximum of|up to|<=|≤|"
-           r"hochstens|hoechstens|maximal|nicht mehr als|kleiner gleich|小于等于|小于或等于|至多|最多|不超过|不多于|不高于|不大于"),
+           r"hochstens|hoechstens|maximal|nicht mehr als|kleiner gleich|"
+           r"小于等于|小于或等于|至多|最多|不超过|不多于|不高于|不大于"),
     ("!=", r"not equal to|other than|!=|<>|≠|ungleich|不等于"),
     (">", r"more than|greater than|larger than|bigger than|higher than|longer than|older than|over|above|"
           r"exceeding|exceeds|exceed|in excess of|>|mehr als|grosser als|groesser als|hoher als|hoeher als|"
@@ -36,7 +37,14 @@ _BETWEEN = [
     r"(?P<a>\d[\d.,]*)\s*(?:-|–|to|bis)\s*(?P<b>\d[\d.,]*)",
 ]
 _NEGATION = r"(?:not|no|non|except|excluding|other than|without|nicht|kein|keine|ausser|auser|ohne|不是|非|除了|不为)"
-_IS = r"(?:is|=|==|equals|equal to|of|ist|gleich|为|是|等于)"
+_IS = r"(?:ist|is|==|=|equals|equal to|of|gleich|为|是|等于)(?![a-z])"
+_EXPLICIT = re.compile(
+    r"\s*(?:field\s+|feld\s+|字段\s*)?(?:"
+    + _NEGATION
+    + r"\s+)?"
+    + _IS
+    + r"\s*(?:'([^']+)'|\"([^\"]+)\"|([a-z0-9_][a-z0-9_-]*|[\u4e00-\u9fff]+))"
+)
 
 
 @dataclass
@@ -85,7 +93,7 @@ def _nearest_field(fields: list[Mention], start: int, end: int, numeric_names: s
     )
     if not pool:
         return None
-    return min(pool, key=lambda f: (start - f.end) if f.end <= start else (f.start - end) * 1.2)
+    return min(pool, key=lambda f: (start - f.end) if f.end <= start else (f.start - end) * 3)
 
 
 def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=()) -> list[Condition]:
@@ -130,24 +138,33 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
         conds.append(Condition(f.name, op, num.value, span[0]))
         used.add(num.start)
 
-    for v in find_values(folded, layer):
-        neg = re.search(_NEGATION + r"\s+(?:\S+\s+){0,2}$", folded[max(0, v.start - 24) : v.start])
-        neg = neg or re.search(r"(不是|非|除了)\s*$", folded[max(0, v.start - 4) : v.start])
-        conds.append(Condition(v.name, "!=" if neg else "=", v.value, v.start))
-
-    have = {(c.field, c.op) for c in conds}
+    # 'field is value' / 'field = 'value'': the field says which column a value belongs to.
+    taken: list[tuple[int, int]] = []
     for f in fields:
         if f.name in numeric:
             continue
-        m = re.match(r"\s*(?:" + _NEGATION + r"\s+)?" + _IS + r"\s*(?:'([^']+)'|\"([^\"]+)\"|([\w\u4e00-\u9fff-]+))", folded[f.end :])
-        if not m or any(c.field == f.name for c in conds) or (f.name, "=") in have:
+        m = _EXPLICIT.match(folded, f.end)
+        if not m or any(c.field == f.name for c in conds):
             continue
         raw = m.group(1) or m.group(2) or m.group(3)
-        if raw in ("a", "an", "the", "not", "ein", "eine", "der", "die", "das"):
+        if raw in ("a", "an", "the", "not", "ein", "eine", "der", "die", "das", "in", "at", "on"):
             continue
-        original = _original(text, folded, f.end + m.start(m.lastindex), len(raw)) or raw
+        start = m.start(m.lastindex)
+        original = _original(text, folded, start, len(raw)) or raw
+        for fld in layer.fields:  # a sample value written in full ('Oak Park') wins over one word of it
+            for v in fld.samples if fld.name == f.name else ():
+                if isinstance(v, str) and folded.startswith(fold(v), start):
+                    original, raw = v, fold(v)
         negated = bool(re.match(r"\s*" + _NEGATION, folded[f.end :]))
         conds.append(Condition(f.name, "!=" if negated else "=", original, f.start))
+        taken.append((start, start + len(raw)))
+
+    for v in find_values(folded, layer):
+        if any(s <= v.start < e for s, e in taken) or any(c.field == v.name and c.value == v.value for c in conds):
+            continue
+        neg = re.search(_NEGATION + r"\s+(?:\S+\s+){0,2}$", folded[max(0, v.start - 24) : v.start])
+        neg = neg or re.search(r"(不是|非|除了)\s*$", folded[max(0, v.start - 4) : v.start])
+        conds.append(Condition(v.name, "!=" if neg else "=", v.value, v.start))
     conds.sort(key=lambda c: c.start)
     return conds
 

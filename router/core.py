@@ -6,7 +6,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import model as M
+from . import model as rmodel
 from .plan import fill_plan
 from .result import RouteResult
 from .schema_match import find_layers
@@ -29,8 +29,8 @@ class Router:
 
     def scores(self, request: str, layers, mentions=None) -> tuple[dict[str, float], list[tuple[str, float]]]:
         """Route probabilities and tools ranked by probability (only tools this registry has)."""
-        text = M.normalise(request, layers, mentions)
-        idx, vals = self.featuriser.vector(text, M.context_tokens(layers, request))
+        text = rmodel.normalise(request, layers, mentions)
+        idx, vals = self.featuriser.vector(text, rmodel.context_tokens(layers, request))
         rp = self.route_model.proba_one(idx, vals)
         routes = dict(zip(self.route_model.classes, map(float, rp)))
         tp = self.tool_model.proba_one(idx, vals) * self._tool_mask

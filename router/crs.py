@@ -54,7 +54,9 @@ def find_crs(text: str) -> str | None:
     for pattern, code in _NAMED:
         if pattern.search(low):
             return f"{'ESRI' if code in (54030, 54009) else 'EPSG'}:{code}"
-    m = re.search(r"(?:to|into|in|nach|auf|zu|为|到|成)\s*(\d{4,5})(?!\s*(?:m|km|meter|metres?|米|公里|ft|feet)\b)", low)
+    m = re.search(
+        r"(?:to|into|in|nach|auf|zu|为|到|成)\s*(\d{4,5})(?!\s*(?:m|km|meter|metres?|米|公里|ft|feet)\b)", low
+    )
     if m and 2000 <= int(m.group(1)) <= 32767:
         return f"EPSG:{int(m.group(1))}"
     return None
@@ -74,7 +76,9 @@ def _utm(low: str) -> str | None:
     if not 1 <= zone <= 60:
         return None
     hemi = (m.group(2) or "").lower()
-    south = hemi.startswith("s") or hemi == "南" or bool(re.search(r"south(?:ern)? hemisphere|südhalbkugel|南半球", low))
+    south = (
+        hemi.startswith("s") or hemi == "南" or bool(re.search(r"south(?:ern)? hemisphere|südhalbkugel|南半球", low))
+    )
     etrs = bool(re.search(r"etrs\s*-?\s*89", low)) and 28 <= zone <= 38 and not south
     if etrs:
         return f"EPSG:{25800 + zone}"

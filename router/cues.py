@@ -13,22 +13,26 @@ CUES = {
     "compare": r"\bcompar\w*|\bcontrast\w*|\bvergleich\w*|比较|对比",
     "summarise": r"\bsummar\w*|\bdescribe\b|\bwrite (?:a|an|up)\b|zusammenfass\w*|beschreib\w*|总结|描述|写一段",
     "explain": r"\bexplain\w*|\bwhat (?:is|are|does)\b|\bwhat's\b|\bhow (?:does|do|can|should)\b|\bmeaning\b|"
-               r"\bdifference between\b|\berklär\w*|\bwas (?:ist|sind|bedeutet)\b|\bwie funktioniert\b|什么是|解释|如何|怎么|是什么",
-    "greet": r"^\W*(?:hi|hello|hey|thanks?|thank you|cheers|danke|hallo|tschüss|tschuss|bye|perfe[ck]t\w*|great|ok|okay|"
-             r"good night|gute nacht|super|toll|你好|谢谢|完美|好的|再见|晚安)\b",
-    "analysis": r"\bstatistic\w*|\bsignifican\w*|\bcorrelat\w*|\bregression\b|\btest it\b|\bp-?value|\bgini\b|\bindex\b|"
-                r"\bindicator|\bscore\b|\bweighted\b|\bforecast\w*|\bpredict\w*|\btrend\w*|\bover time\b|\bmonthly\b|"
-                r"\btime series\b|\belbow\b|\boptimal\b|\bbest\b|\bsuitab\w*|\bmulti-?criteria\b|\bsite selection\b|"
-                r"\bequity\b|\baccessibility\b|\bvulnerab\w*|\bcomposite\b|\banaly[sz]\w*|\bmodel\b|\bsimulat\w*|"
-                r"\bscenario|\bper capita\b|\boutlier|\banomal\w*|\bhotspot\w*|\bcluster analysis\b|"
-                r"statisti\w*|korrelat\w*|\bprognose\w*|\bgewichtet\w*|\beignung\w*|\bstandort\w*|\bverlauf\b|\bpro kopf\b|"
-                r"\banalysier\w*|人均|指数|趋势|预测|相关|回归|适宜|选址|综合|加权|分析|异常|最佳|显著",
+    r"\bdifference between\b|\berklär\w*|\bwas (?:ist|sind|bedeutet)\b|\bwie funktioniert\b|"
+    r"什么是|解释|如何|怎么|是什么",
+    "greet": r"^\W*(?:hi|hello|hey|thanks?|thank you|cheers|danke|hallo|tschüss|tschuss|bye|perfe[ck]t\w*|great|ok|"
+    r"okay|"
+    r"good night|gute nacht|super|toll|你好|谢谢|完美|好的|再见|晚安)\b",
+    "analysis": r"\bstatistic\w*|\bsignifican\w*|\bcorrelat\w*|\bregression\b|\btest it\b|\bp-?value|\bgini\b|"
+    r"\bindex\b|"
+    r"\bindicator|\bscore\b|\bweighted\b|\bforecast\w*|\bpredict\w*|\btrend\w*|\bover time\b|\bmonthly\b|"
+    r"\btime series\b|\belbow\b|\boptimal\b|\bbest\b|\bsuitab\w*|\bmulti-?criteria\b|\bsite selection\b|"
+    r"\bequity\b|\baccessibility\b|\bvulnerab\w*|\bcomposite\b|\banaly[sz]\w*|\bmodel\b|\bsimulat\w*|"
+    r"\bscenario|\bper capita\b|\boutlier|\banomal\w*|\bhotspot\w*|\bcluster analysis\b|"
+    r"statisti\w*|korrelat\w*|\bprognose\w*|\bgewichtet\w*|\beignung\w*|\bstandort\w*|\bverlauf\b|\bpro kopf\b|"
+    r"\banalysier\w*|人均|指数|趋势|预测|相关|回归|适宜|选址|综合|加权|分析|异常|最佳|显著",
     "product": r"\bdashboard\b|\bweb ?page\b|\bhtml\b|\breport\b|\binteractive map\b|\banimat\w*|\btwo y[- ]axes\b|"
-               r"\bcustom\b|\bcolou?r ramp\b|\blegend\b|\bstory ?map\b|\bwebseite\b|\bbericht\b|网页|报告|动画|仪表盘",
-    "chain": r"\bthen\b|\bafterwards\b|\bafter that\b|\bfollowed by\b|\banschließend\b|\banschliessend\b|\bdanach\b|\bdann\b|"
-             r"然后|之后|接着|再把",
+    r"\bcustom\b|\bcolou?r ramp\b|\blegend\b|\bstory ?map\b|\bwebseite\b|\bbericht\b|网页|报告|动画|仪表盘",
+    "chain": r"\bthen\b|\bafterwards\b|\bafter that\b|\bfollowed by\b|\banschließend\b|\banschliessend\b|"
+    r"\bdanach\b|\bdann\b|"
+    r"然后|之后|接着|再把",
     "meta": r"\blayers? (?:are )?loaded\b|\bhow many layers\b|\bprojected\b|\bsample values\b|\bwhich fields\b|"
-            r"\bwhat crs\b|\bgeladen\b|\bprojiziert\b|投影坐标系|哪些字段|加载了",
+    r"\bwhat crs\b|\bgeladen\b|\bprojiziert\b|投影坐标系|哪些字段|加载了",
     "question": r"\?\s*$|？\s*$",
 }
 _COMPILED = {k: re.compile(v, re.IGNORECASE) for k, v in CUES.items()}

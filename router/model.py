@@ -33,14 +33,18 @@ def normalise(text: str, layers=(), mentions=None) -> str:
     return re.sub(r"\d+(?:[.,]\d+)*", "0", folded)
 
 
-_FILLER = re.compile(r"^(?:(?:please|pls|can|could|would|you|i|i'd|we|need|want|like|to|help|me|hi|hey|ok|now|"
-                     r"kannst|du|bitte|mir|ich|möchte|mochte|请|帮我|帮|能|你)\s*)+")
+_FILLER = re.compile(
+    r"^(?:(?:please|pls|can|could|would|you|i|i'd|we|need|want|like|to|help|me|hi|hey|ok|now|"
+    r"kannst|du|bitte|mir|ich|möchte|mochte|请|帮我|帮|能|你)\s*)+"
+)
 
 
 def phrasing_key(norm_text: str, label: str) -> str:
     """Rows likely generated from one phrasing share this key: the label and the first two content words."""
     words = _FILLER.sub("", norm_text).split()
-    return label + "|" + " ".join(words[:2] if words and not re.search(r"[\u4e00-\u9fff]", words[0]) else [norm_text[:3]])
+    return (
+        label + "|" + " ".join(words[:2] if words and not re.search(r"[\u4e00-\u9fff]", words[0]) else [norm_text[:3]])
+    )
 
 
 def context_tokens(layers, text: str = "") -> list[str]:

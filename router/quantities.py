@@ -91,11 +91,13 @@ def free_numbers(text: str, lang: str | None = None) -> list[Number]:
 COUNT_WORDS = {
     "clusters": r"clusters?|groups?|classes|klassen|gruppen|cluster|簇|类|组",
     "rings": r"rings?|ringe?|环|圈|zones|bands|buffers",
-    "top_n": r"top|largest|biggest|highest|smallest|lowest|first|best|größten|grossten|kleinsten|ersten|前",
-    "min_samples": r"min(?:imum)?[\s_]*(?:samples|points|pts)|mindestens\s+\S+\s+punkte",
+    "top_n": r"top|largest|biggest|highest|greatest|most|fewest|smallest|lowest|first|best|bottom|least|last|"
+    r"größten|grossten|hochsten|"
+    r"höchsten|kleinsten|niedrigsten|ersten|letzten|前|最大的|最小的|最高的|最低的",
+    "min_samples": r"min(?:imum)?[\s_]*(?:samples|points|pts)|mindestens|at least|个点|点|punkte|points|最少|至少",
     "k": r"neighbou?rs?|nachbarn|邻",
     "classes": r"classes|klassen|bins|breaks|类|级",
-    "count": r"points|punkte|个点",
+    "count": r"(?:random\s+)?points|(?:zufalls)?punkte|个(?:随机)?点|随机点",
 }
 
 
@@ -106,9 +108,9 @@ def integer_for(text: str, name: str, lang: str | None = None) -> int | None:
     nums = [n for n in free_numbers(text, lang) if float(n.value).is_integer()]
     low = text.lower()
     for n in nums:
-        after = low[n.end : n.end + 24]
+        after = low[n.end : n.end + 40]
         before = low[max(0, n.start - 24) : n.start]
-        if re.match(r"\s*(?:-\s*)?(?:\w+\s+)?(?:" + key + ")", after):
+        if re.match(r"\s*(?:-\s*)?(?:[\w-]+\s+){0,3}(?:" + key + ")", after):
             return int(n.value)
         if re.search(r"(?:" + key + r")\s*(?:[:=]|of|von|为|of\s+size)?\s*$", before):
             return int(n.value)
@@ -120,7 +122,7 @@ def integer_for(text: str, name: str, lang: str | None = None) -> int | None:
 
 
 FORMATS = {
-    "shp": r"shape\s*files?|shp|esri shape",
+    "shp": r"shape[\s-]*(?:files?|datei)|shp|esri shape",
     "geojson": r"geo\s*json|\.json\b|\bjson\b",
     "gpkg": r"geo\s*package|gpkg",
     "csv": r"csv|comma[- ]separated|spreadsheet|表格",
@@ -146,7 +148,9 @@ def find_format(text: str, allowed: list[str] | None = None) -> str | None:
         return None
     # The format named after 'as/to/into/als/为' is the target one ('convert the shapefile to GeoJSON').
     for start, code in sorted(hits, reverse=True):
-        if re.search(r"(as|to|into|in|als|zu|nach|in ein|为|成|转为|导出为)\s*(an?|the|eine?n?)?\s*\.?$", low[:start].rstrip()):
+        if re.search(
+            r"(as|to|into|in|als|zu|nach|in ein|为|成|转为|导出为)\s*(an?|the|eine?n?)?\s*\.?$", low[:start].rstrip()
+        ):
             return code
     return sorted(hits)[-1][1]
 
@@ -157,7 +161,7 @@ def find_url(text: str) -> str | None:
 
 
 PATH_RE = re.compile(
-    r"(?:[\w.~/\\-]*[/\\])?[\w.-]+\.(?:gpkg|geojson|json|shp|fgb|parquet|kml|gml|csv|tif|tiff|asc|xlsx|zip)\b",
+    r"(?:[\w.~:/\\-]*[/\\])?[\w.-]+\.(?:gpkg|geojson|json|shp|fgb|parquet|kml|gml|csv|tif|tiff|asc|xlsx|zip)\b",
     re.IGNORECASE,
 )
 
@@ -169,7 +173,8 @@ def find_paths(text: str) -> list[str]:
 
 def find_bbox(text: str) -> list[float] | None:
     """Four numbers in brackets or after 'bbox' as [xmin, ymin, xmax, ymax]."""
-    m = re.search(r"(?:bbox|bounding box|extent)?\s*[\[(]\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)", text)
+    num = r"\s*(-?\d+(?:\.\d+)?)\s*"
+    m = re.search(r"[\[(]?" + ",".join([num] * 4) + r"[\])]?", text)
     if not m:
         return None
     return [float(v) for v in m.groups()]

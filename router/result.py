@@ -15,7 +15,12 @@ class Plan:
     missing: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
-        return {"tool": self.tool, "params": dict(self.params), "complete": self.complete, "missing": list(self.missing)}
+        return {
+            "tool": self.tool,
+            "params": dict(self.params),
+            "complete": self.complete,
+            "missing": list(self.missing),
+        }
 
 
 @dataclass

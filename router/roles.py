@@ -11,17 +11,40 @@ from .text import fold
 HARD = {"polygons": "polygon", "points": "point", "lines": "line", "raster": "raster", "dem": "raster"}
 # A soft preference, used only to break a tie when nothing else decides.
 SOFT = {"overlay": "polygon", "mask": "polygon", "reference": None, "join": None, "target": None}
-_SECOND = r"(?:with|by|to|using|against|within|inside|in|from|of|onto|into|near|around|on|across|over|mit|durch|an|auf|" \
+_SECOND = r"(?:with|by|to|using|against|within|inside|in|from|of|onto|into|near|around|across|minus|mit|durch|an|auf|" \
           r"innerhalb|von|vom|zu|zum|zur|nach|um|aus|与|和|用|以|到|在|按|跟|同|对)"  # fmt: skip
 _PRIMARY_FOR_JOIN = r"(?:to|onto|into|for|zu|an|für|fur|给|到)"
-_FILLER = r"(?:\s+(?:the|a|an|all|each|every|den|dem|der|die|das|des|jede[nmrs]?|allen?|layer|图层|每个|各))*\s*"
+_JOIN_VERBS = re.compile(
+    r"join|attach|link|append|transfer|copy|anhäng|anhang|verknüpf|verknupf|verbind|关联|连接|附加"
+)
+_ERASE_VERBS = re.compile(
+    r"\berase|\bremov\w* .{0,40}\bfrom\b|subtract|cut\w* (?:out|away)|take\w* away|abzieh|去掉|去除|擦除|减去"
+)
+_NEAREST = r"(?:nearest|closest|next|nachste[nmrs]?|nächste[nmrs]?|最近的?)"
+_FILLER = (
+    r"(?:\s+(?:the|a|an|all|each|every|den|dem|der|die|das|des|jede[nmrs]?|allen?|layer|图层|每个|各|"
+    + _NEAREST[3:-1]
+    + r"))*\s*"
+)
 
 
 def _cue(folded: str, m: Mention) -> str | None:
-    """The preposition right before a mention ('with', 'to', '用'...), if any."""
+    """The preposition right before a mention ('with', 'to', '用'...), if any.
+
+    'of' counts only after a distance ('500 m of the schools'): 'the overlap of X' names the main layer.
+    """
     head = folded[max(0, m.start - 30) : m.start]
+    if re.match(r"\s*(?:图层|层)?\s*(?:的)?\s*(?:周边|周围|附近|旁边|边上)", folded[m.end : m.end + 8]):
+        return "near"
     hit = re.search(r"(?:^|[\s,])(" + _SECOND + r")" + _FILLER + r"$", head)
     if hit:
+        before = head[: hit.start(1)]
+        if hit.group(1) in ("of", "von", "vom") and not re.search(
+            r"(\d|\bm|km|metres?|meters?|miles?|feet|ft|yards?)\s*$", before
+        ):
+            return None
+        if re.search(_NEAREST + r"\s+\S*$", head) or re.search(_NEAREST + r"\s*$", head):
+            return "nearest"
         return hit.group(1)
     zh = re.search(r"(" + _SECOND + r")\s*$", head)
     return zh.group(1) if zh and re.match(r"[\u4e00-\u9fff]", zh.group(1)) else None
@@ -76,15 +99,20 @@ def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None
     rest = [m for m in mentions if m.name not in used and any(compatible(p, by_name[m.name]) for p in soft)]
     main = next((p for p in soft if p.name == "layer"), soft[0])
     others = [p for p in soft if p is not main]
-    join_like = any(p.name in ("join", "target", "table") for p in others)
+    join_like = any(p.name in ("join", "table") for p in others) and bool(_JOIN_VERBS.search(folded))
     cues = {m.name: _cue(folded, m) for m in rest}
+    primary = []
     if join_like:
         primary = [m for m in rest if cues[m.name] and re.fullmatch(_PRIMARY_FOR_JOIN, cues[m.name])]
-    else:
-        primary = []
-    primary = primary or [m for m in rest if not cues[m.name]] or rest[:1]
+    elif _JOIN_VERBS.search(folded):
+        primary = [m for m in rest if cues[m.name] in ("onto", "into")]
+    elif _ERASE_VERBS.search(folded):
+        primary = [m for m in rest if cues[m.name] in ("from", "von", "aus")]
+    primary = (
+        primary or [m for m in rest if not cues[m.name]] or [m for m in rest if cues[m.name] != "nearest"] or rest[:1]
+    )
     order = ([primary[0]] if primary else []) + [m for m in rest if not primary or m is not primary[0]]
-    if len(order) == 1 and others and cues.get(order[0].name) and not join_like:
+    if len(order) == 1 and any(p.required for p in others) and cues.get(order[0].name) and not join_like:
         order = [None, order[0]]  # the only mention is the secondary one ('clip to the districts')
     for p, m in zip([main] + others, order):
         if m is not None and compatible(p, by_name[m.name]):
@@ -111,6 +139,8 @@ def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None
 def _by_cue(p, fits: list[Mention], folded: str) -> str | None:
     """Several layers fit a hard role: the polygons after 'in/per/each', the points before it; else ambiguous."""
     if p.name == "polygons":
-        cued = [m for m in fits if _cue(folded, m) in ("in", "per", "by", "within", "inside", "pro", "je", "in", "按", "在")]
+        cued = [
+            m for m in fits if _cue(folded, m) in ("in", "per", "by", "within", "inside", "pro", "je", "in", "按", "在")
+        ]
         return cued[0].name if len(cued) == 1 else None
     return None

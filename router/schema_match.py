@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from .text import fold, singular
@@ -13,10 +13,11 @@ from .text import fold, singular
 # Layer themes: what users call a layer (English, German, Chinese) → one theme key per kind of thing.
 THEMES = {
     "district": "district neighbourhood neighborhood ward borough quarter admin_boundary bezirk stadtteil kreis "
-                "viertel zahlbezirk 行政区 街区 城区 辖区 片区",
+                "viertel 行政区 街区 城区 辖区 片区",
     "school": "school schule 学校 小学 中学",
     "hospital": "hospital health_facility clinic krankenhaus krankenhause klinik 医院",
-    "station": "station train_station metro_station railway_station bahnhof bahnhofe 车站 地铁站 火车站",
+    "station": "station train_station metro_station railway_station rail_station stops_rail stop_rail rail_stop "
+               "bahnhof bahnhofe 车站 地铁站 火车站",
     "well": "well borehole brunnen 水井",
     "cafe": "cafe coffee_shop coffeeshop coffee cafes 咖啡馆 咖啡店 咖啡厅",
     "bus_stop": "bus_stop busstop stop bus_station bushaltestelle haltestelle 公交站 公交车站",
@@ -32,14 +33,15 @@ THEMES = {
     "pipe": "pipe pipeline water_main leitung rohr rohre 管线 水管",
     "parcel": "parcel lot cadastre land_parcel plot flurstuck parzelle 地块",
     "building": "building building_footprint footprint gebaude 建筑 建筑物",
-    "tract": "tract census_tract block_group 人口普查区",
+    "tract": "tract census_tract block_group zahlbezirk 人口普查区",
     "country": "country nation world lander land staat staate 国家",
     "park": "park green_space grunflache 公园 绿地",
     "lake": "lake water_body reservoir see 湖泊 水体",
     "flood_zone": "flood_zone floodplain flood_risk_area flood_area uberschwemmungsgebiet 洪水区 洪泛区",
     "study_area": "study_area boundary city_boundary aoi area_of_interest municipality untersuchungsgebiet "
                   "stadtgrenze 研究区 边界",
-    "landcover": "landcover land_cover land_use landbedeckung 土地覆盖",
+    "landcover": "landcover land_cover land_use corine landbedeckung 土地覆盖",
+    "census_table": "census_table census demographic demographics_table pop_stat stats_table zensustabelle 人口普查表",
     "dem": "dem dtm dgm srtm elevation elevation_model elevation_raster terrain hohenmodell 高程 数字高程模型",
     "ndvi": "ndvi ndvi_raster",
     "temperature": "temperature temperature_raster temperature_grid temperaturraster 温度栅格 气温",
@@ -48,34 +50,53 @@ THEME = {w: key for key, ws in THEMES.items() for w in ws.split()}
 ZH_WORDS = {w: key for w, key in THEME.items() if re.match(r"[\u4e00-\u9fff]", w)}
 ZH_SORTED = sorted(ZH_WORDS.items(), key=lambda kv: -len(kv[0]))
 CJK_RE = re.compile(r"[\u4e00-\u9fff]")
-_GENERIC_TOKENS = {"layer", "data", "admin", "the", "of", "shp", "gpkg", "geojson", "new", "all", "final"}
+_GENERIC_TOKENS = {"layer", "data", "the", "of", "shp", "gpkg", "geojson", "csv", "new", "all", "final", "osm"}
 
 # Meanings: words users say → tokens a field name may carry.
 CONCEPTS = [
     ({"population", "people", "inhabitants", "residents", "populous", "populated", "einwohner", "bevolkerung",
       "einwohnerzahl", "人口", "居民"}, {"pop", "population", "popul", "einw", "inhabitants", "pop_est"}),
     ({"name", "names", "called", "named", "namen", "bezeichnung", "名称", "名字"}, {"name", "nom", "nombre", "bez"}),
-    ({"area", "size", "flache", "flaeche", "面积", "big", "large", "largest"}, {"area", "shape_area", "flaeche", "flache"}),
+    ({"area", "size", "flache", "flaeche", "面积", "big", "large", "largest"},
+     {"area", "shape_area", "flaeche", "flache", "acres", "ha", "hectares", "m2", "km2"}),
     ({"length", "long", "lange", "laenge", "长度"}, {"length", "len", "shape_leng", "laenge", "lange"}),
     ({"type", "kind", "category", "class", "classes", "typ", "art", "kategorie", "klasse", "类型", "类别", "种类"},
      {"type", "fclass", "class", "category", "kind", "typ", "kategorie", "highway", "amenity"}),
     ({"height", "tall", "hohe", "hoehe", "高度"}, {"height", "hoehe", "hohe", "h"}),
     ({"elevation", "altitude", "hohenlage", "海拔", "高程"}, {"elev", "elevation", "alt", "altitude", "dem", "z"}),
     ({"speed", "speeds", "geschwindigkeit", "速度", "限速"}, {"maxspeed", "speed", "max_speed"}),
-    ({"lanes", "spuren", "fahrstreifen", "车道"}, {"lanes", "lane"}),
+    ({"lanes", "lane", "spuren", "fahrspuren", "fahrstreifen", "车道", "车道数"}, {"lanes", "lane"}),
     ({"floors", "storeys", "stories", "levels", "stockwerke", "etagen", "geschosse", "楼层", "层"},
      {"floors", "levels", "storeys", "building_levels", "geschosse"}),
     ({"students", "pupils", "enrolment", "enrollment", "schuler", "schueler", "学生"},
      {"students", "pupils", "enrolment", "enrollment", "schueler"}),
     ({"income", "einkommen", "收入"}, {"income", "inc", "median_income"}),
     ({"price", "prices", "cost", "expensive", "cheap", "preis", "价格", "房价"}, {"price", "cost", "value"}),
-    ({"year", "built", "baujahr", "jahr", "年份", "建成"}, {"year", "built", "year_built", "baujahr"}),
-    ({"gdp", "economy", "bip", "wirtschaftsleistung", "国内生产总值"}, {"gdp", "gdp_md", "gdp_md_est", "bip"}),
+    ({"year", "built", "baujahr", "jahr", "年份", "建成"},
+     {"year", "built", "year_built", "baujahr", "yr", "constr", "jahr"}),
+    ({"gdp", "economy", "economic", "bip", "wirtschaftsleistung", "国内生产总值"},
+     {"gdp", "gdp_md", "gdp_md_est", "bip"}),
     ({"continent", "kontinent", "大洲"}, {"continent"}),
     ({"capacity", "seats", "kapazitat", "容量"}, {"capacity", "seats"}),
     ({"rating", "stars", "score", "bewertung", "评分"}, {"rating", "stars", "score"}),
     ({"density", "dichte", "密度"}, {"density", "dens"}),
-    ({"id", "identifier", "编号"}, {"id", "fid", "gid", "objectid"}),
+    ({"id", "identifier", "编号", "kennung"}, {"id", "fid", "gid", "objectid"}),
+    ({"depth", "deep", "tiefe", "深度"}, {"depth", "max_depth", "tiefe"}),
+    ({"width", "wide", "breite", "宽度"}, {"width", "breite"}),
+    ({"status", "condition", "zustand", "状态"}, {"status", "condition", "zustand"}),
+    ({"beds", "bed", "betten", "床位", "床位数"}, {"beds", "bed", "betten"}),
+    ({"riders", "ridership", "passengers", "boardings", "fahrgaste", "客流量"},
+     {"riders", "ridership", "pax", "boardings", "passengers"}),
+    ({"households", "haushalte", "户数"}, {"households", "hh"}),
+    ({"diameter", "trunk", "durchmesser", "stammdurchmesser", "胸径", "直径"}, {"diameter", "dbh", "diam"}),
+    ({"species", "genus", "baumart", "树种"}, {"species", "genus"}),
+    ({"landuse", "land", "zoning", "landnutzung", "土地利用"}, {"landuse", "zoning", "lu", "lc"}),
+    ({"date", "when", "datum", "日期", "时间"}, {"date", "timestamp", "occurred", "time"}),
+    ({"occupants", "residents", "bewohner", "住户"}, {"occupants"}),
+    ({"construction", "baujahr", "建造年份"}, {"year", "built", "constr", "yr"}),
+    ({"concentration", "pm25", "pollution", "konzentration", "浓度"}, {"pm", "no", "pm25", "no2"}),
+    ({"surface", "belag", "路面"}, {"surface"}),
+    ({"district", "region", "borough", "bezirk", "stadtteil", "区", "区域"}, {"district", "region", "borough"}),
 ]  # fmt: skip
 
 
@@ -88,11 +109,23 @@ def name_tokens(name: str) -> tuple[str, ...]:
     return tuple(t for t in re.split(r"[\s_\-.]+", fold(spaced)) if t)
 
 
+def forms(word: str) -> tuple[str, ...]:
+    """A word and its likely base forms (English and German plurals and case endings)."""
+    w = fold(word)
+    out = [w, singular(w)]
+    if len(w) > 4:
+        for suffix in ("en", "er", "e", "n", "s"):
+            if w.endswith(suffix):
+                out.append(w[: -len(suffix)])
+    return tuple(dict.fromkeys(out))
+
+
 def canon(word: str) -> str:
     """A word's theme key when it has one, else its singular."""
-    w = fold(word)
-    s = singular(w)
-    return THEME.get(w) or THEME.get(s) or s
+    for f in forms(word):
+        if f in THEME:
+            return THEME[f]
+    return singular(fold(word))
 
 
 @dataclass
@@ -107,16 +140,19 @@ class Mention:
     value: object = None  # for category values
 
 
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+
+
 @lru_cache(maxsize=8192)
 def word_re(variant: str) -> re.Pattern:
     """A compiled pattern finding `variant` as a whole word (as a substring for Chinese)."""
     if _is_cjk(variant[:1]):
         return re.compile(re.escape(variant))
-    return re.compile(r"(?<![\w])" + re.escape(variant) + r"(?![\w])")
+    return re.compile(r"(?<![A-Za-z0-9_])" + re.escape(variant) + r"(?![A-Za-z0-9_])")
 
 
 def _text_words(text: str) -> list[tuple[str, int, int]]:
-    return [(m.group(), m.start(), m.end()) for m in re.finditer(r"[^\W_]+(?:'[a-z]+)?", fold(text)) if not _is_cjk(m.group())]
+    return [(m.group(), m.start(), m.end()) for m in _WORD.finditer(fold(text))]
 
 
 def _is_cjk(word: str) -> bool:
@@ -128,8 +164,10 @@ def layer_theme(name: str) -> str | None:
     """The theme of a layer name: 'osm_schools' → school, 'wards' → district, 'srtm_30m' → dem."""
     toks = [singular(t) for t in name_tokens(name) if not t.isdigit() and t not in _GENERIC_TOKENS]
     for n in range(len(toks), 0, -1):
-        for i in range(len(toks) - n + 1):
+        for i in range(len(toks) - n, -1, -1):  # English compounds end in their head noun: world_cities
             key = THEME.get("_".join(toks[i : i + n])) or THEME.get("".join(toks[i : i + n]))
+            if key is None and n == 1:
+                key = next((THEME[f] for f in forms(toks[i]) if f in THEME), None)
             if key:
                 return key
     return None
@@ -144,6 +182,8 @@ def _theme_mentions(text: str, words) -> list[tuple[str, int, int]]:
                 continue
             parts = [singular(w) for w, _, _ in words[i : i + n]]
             key = THEME.get("_".join(parts)) or (THEME.get("".join(parts)) if n > 1 else None)
+            if key is None and n == 1:
+                key = canon(words[i][0]) if canon(words[i][0]) in THEMES else None
             if key:
                 out.append((key, words[i][1], words[i + n - 1][2]))
                 taken.update(range(i, i + n))
@@ -196,7 +236,13 @@ def find_layers(text: str, layers) -> list[Mention]:
                 if len(w) >= 5 and _close(w, target, 0.8):
                     add(name, s, e, 0.6)
                     break
-    return sorted(found.values(), key=lambda m: m.start)
+    out = sorted(found.values(), key=lambda m: m.start)
+    # Two layers on one phrase: the better match keeps it ('train stations' → stations, not stations_pm25).
+    return [
+        m
+        for m in out
+        if not any(o is not m and o.start < m.end and m.start < o.end and o.score > m.score + 0.05 for o in out)
+    ]
 
 
 GEOMETRY_WORDS = {
@@ -218,28 +264,38 @@ def geometry_class(layer) -> str | None:
     return None
 
 
-def find_fields(text: str, layer) -> list[Mention]:
-    """Fields of `layer` named in the text, by exact name, token, meaning, or a close misspelling."""
+def find_fields(text: str, layer, every: bool = False) -> list[Mention]:
+    """Fields of `layer` named in the text, by exact name, token, meaning, or a close misspelling.
+
+    One mention per field (its best), or with `every` each place a field is named.
+    """
     folded = fold(text)
     words = _text_words(text)
-    found: dict[str, Mention] = {}
+    found: dict = {}
 
     def add(fname, start, end, score):
-        old = found.get(fname)
+        key = (fname, start) if every else fname
+        old = found.get(key)
         if old is None or score > old.score:
-            found[fname] = Mention(fname, start, end, score, layer=layer.name)
+            found[key] = Mention(fname, start, end, score, layer=layer.name)
 
+    exact: dict[str, tuple[int, int]] = {}
     for f in layer.fields:
         full = fold(f.name)
         for variant in {full, full.replace("_", " ")}:
             m = word_re(variant).search(folded) if variant else None
             if m:
                 add(f.name, m.start(), m.end(), 1.0)
+                exact[f.name] = (m.start(), m.end())
+    for f in layer.fields:
+        full = fold(f.name)
         toks = [t for t in name_tokens(f.name) if not t.isdigit()]
         for w, s, e in words:
+            if any(a <= s and e <= b for n, (a, b) in exact.items() if n != f.name):
+                continue  # 'est' inside 'pop_est' does not name gdp_md_est
             ws = singular(w)
             for t in toks:
-                if len(t) < 2:
+                if len(t) < 3 and len(toks) > 1:
                     continue
                 if ws == t or w == t:
                     add(f.name, s, e, 0.85 if len(toks) == 1 else 0.8)
@@ -247,9 +303,9 @@ def find_fields(text: str, layer) -> list[Mention]:
                     add(f.name, s, e, 0.7)
                 elif len(w) >= 4 and len(t) > len(w) and t.startswith(w):
                     add(f.name, s, e, 0.65)
-            forms = {w, ws, w[:-1] if w.endswith("n") else w, w[:-2] if w.endswith("en") else w}
+            wforms = set(forms(w))
             for words_set, tokens in CONCEPTS:
-                if forms & words_set and (set(toks) & tokens or full in tokens):
+                if wforms & words_set and (set(toks) & tokens or full in tokens):
                     add(f.name, s, e, 0.75)
             if f.name not in found and len(w) >= 5 and len(full) >= 5:
                 if _close(w, full, 0.85):

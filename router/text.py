@@ -47,7 +47,9 @@ def singular(word: str) -> str:
     w = word.lower()
     if len(w) <= 3:
         return w
-    for suffix, repl in (("ies", "y"), ("sses", "ss"), ("shes", "sh"), ("ches", "ch"), ("xes", "x"), ("uses", "us")):
+    if w in ("buses", "busses", "statuses", "campuses", "viruses"):
+        return w[:-2]
+    for suffix, repl in (("ies", "y"), ("sses", "ss"), ("shes", "sh"), ("ches", "ch"), ("xes", "x")):
         if w.endswith(suffix):
             return w[: -len(suffix)] + repl
     if w.endswith("s") and not w.endswith("ss"):
@@ -82,9 +84,10 @@ _FRACTIONS = {
     "half a": 0.5, "half an": 0.5, "a half": 0.5, "half": 0.5, "einen halben": 0.5, "einem halben": 0.5,
     "halben": 0.5, "halbe": 0.5, "a quarter of a": 0.25, "quarter of a": 0.25, "a quarter": 0.25,
     "quarter": 0.25, "one and a half": 1.5, "anderthalb": 1.5, "eineinhalb": 1.5, "a": 1, "an": 1,
+    "one": 1, "eine": 1, "einen": 1, "einer": 1, "einem": 1, "ein": 1,
 }  # fmt: skip
 
-_MULT = r"(?:\s?(?:k(?![a-z])|thousand(?![a-z])|tausend|millionen|million|mio\.?|万|亿|千(?!米)))"
+_MULT = r"(?:k(?![a-z-])|\s?(?:thousand(?![a-z])|tausend|millionen|million|mio\.?|万|亿|千(?!米)))"
 _ARABIC = re.compile(r"(?<![A-Za-z0-9_.])(\d+(?:[.,]\d+)*)" + _MULT + "?", re.IGNORECASE)
 _WORDNUM = re.compile(
     r"(?<![a-zäöü])((?:" + "|".join(sorted(map(re.escape, _EN_UNITS), key=len, reverse=True)) + r")"

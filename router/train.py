@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..errors import RouterError
 from ..function_lib.describe import FieldInfo, LayerInfo
-from . import model as M
+from . import model as rmodel
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "corpus" / "corpus.jsonl"
@@ -25,7 +25,9 @@ ROUTES = ("function", "codegen", "chat")
 
 def layer_from_json(d: dict) -> LayerInfo:
     """A corpus layer (or a `describe` JSON) as a LayerInfo."""
-    fields = [FieldInfo(f["name"], f.get("type", "string"), list(f.get("samples") or [])) for f in d.get("fields") or []]
+    fields = [
+        FieldInfo(f["name"], f.get("type", "string"), list(f.get("samples") or [])) for f in d.get("fields") or []
+    ]
     return LayerInfo(
         name=d["name"],
         path=d.get("path"),
@@ -44,9 +46,16 @@ def read_corpus(path: Path = CORPUS) -> list[dict]:
         )
     rows = []
     with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
                 rows.append(json.loads(line))
+            except ValueError as exc:
+                raise RouterError(
+                    f"Line {n} of the router corpus {path} is not valid JSON.",
+                    fix="Regenerate the corpus (python -m geoagent.router.corpus.generate), then run `make router`.",
+                ) from exc
     return rows
 
 
@@ -92,25 +101,25 @@ def training_arrays(rows: list[dict]):
     texts, ctxs = [], []
     for r in rows:
         layers = [layer_from_json(d) for d in r.get("layers") or []]
-        texts.append(M.normalise(r["text"], layers))
-        ctxs.append(M.context_tokens(layers, r["text"]))
+        texts.append(rmodel.normalise(r["text"], layers))
+        ctxs.append(rmodel.context_tokens(layers, r["text"]))
     weights = np.array([float(r.get("weight", 1.0)) for r in rows])
     return texts, ctxs, [r["route"] for r in rows], [r.get("tool") for r in rows], weights
 
 
-def train(rows: list[dict], specs) -> tuple[M.Featuriser, dict[str, M.LinearModel], dict]:
+def train(rows: list[dict], specs) -> tuple[rmodel.Featuriser, dict[str, rmodel.LinearModel], dict]:
     """Fit the featuriser, the route model and the tool model; return them with training facts."""
     t0 = time.perf_counter()
     known = {s.name for s in specs}
     rows = [r for r in rows if r.get("route") in ROUTES] + spec_rows(specs)
     texts, ctxs, routes, tools, weights = training_arrays(rows)
-    feat = M.Featuriser.fit(texts, ctxs)
+    feat = rmodel.Featuriser.fit(texts, ctxs)
     x = feat.transform(texts, ctxs)
-    groups = [M.phrasing_key(t, r) for t, r in zip(texts, routes)]
-    route_model = M.train_linear(x, routes, c=0.5, weights=weights, groups=groups)
+    groups = [rmodel.phrasing_key(t, r) for t, r in zip(texts, routes)]
+    route_model = rmodel.train_linear(x, routes, c=0.5, weights=weights, groups=groups)
     idx = [i for i, (r, t) in enumerate(zip(routes, tools)) if r == "function" and t in known]
-    tool_groups = [M.phrasing_key(texts[i], tools[i]) for i in idx]
-    tool_model = M.train_linear(x[idx], [tools[i] for i in idx], c=0.5, weights=weights[idx], groups=tool_groups)
+    tool_groups = [rmodel.phrasing_key(texts[i], tools[i]) for i in idx]
+    tool_model = rmodel.train_linear(x[idx], [tools[i] for i in idx], c=0.5, weights=weights[idx], groups=tool_groups)
     meta = {"rows": len(rows), "tool_rows": len(idx), "train_seconds": round(time.perf_counter() - t0, 2)}
     return feat, {"route": route_model, "tool": tool_model}, meta
 
@@ -127,15 +136,16 @@ def load_or_train(specs, corpus: Path = CORPUS, model_dir: Path = MODEL_DIR, for
         try:
             man = json.loads(manifest.read_text())
             ok = man.get("key") == key and all(
-                (model_dir / name).exists() and _sha(model_dir / name) == digest for name, digest in man["files"].items()
+                (model_dir / name).exists() and _sha(model_dir / name) == digest
+                for name, digest in man["files"].items()
             )
             if ok:
-                return M.load(model_dir)
+                return rmodel.load(model_dir)
         except (ValueError, KeyError, OSError):
             pass  # an unreadable manifest is a stale one
     feat, models, meta = train(read_corpus(corpus), specs)
     meta["key"] = key
-    files = M.save(model_dir, feat, models, meta)
+    files = rmodel.save(model_dir, feat, models, meta)
     manifest.write_text(json.dumps({"key": key, "files": {p.name: _sha(p) for p in files}}, indent=1))
     return feat, models, meta
 

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import re
+
 # enum value → a regex of what users say for it.
 ENUM_WORDS = {
-    "intersection": r"intersect\w*|overlap\w*|in common|common area|schnitt\w*|verschneid\w*|相交|交集|重叠",
+    "intersection": r"intersect\w*|overlap\w*|in common|common area|schnitt\w*|uberschneid\w*|verschneid\w*|求交|相交|"
+    r"交集|重叠",
     "union": r"union|combine|vereinig\w*|联合|并集",
-    "difference": r"difference|erase|subtract\w*|minus|remove the parts?|cut out|differenz|ausschneid\w*|擦除|差集",
+    "difference": r"difference|erase|subtract\w*|minus|remove the parts?|cut out|cut away|take away|differenz|"
+    r"ausschneid\w*|abzieh\w*|entfern\w*|herausschneid\w*|擦除|差集|去掉|去除|移除|减去|扣除",
     "symmetric_difference": r"symmetric\w*|symmetrical|xor|symmetrisch\w*|对称差",
     "identity": r"identity|identit\w*",
-    "count": r"count|number of|how many|anzahl|zahl der|数量|个数|计数",
-    "sum": r"sum|total|summe|gesamt\w*|总和|总计|合计|总",
-    "mean": r"mean|average|avg|durchschnitt\w*|mittel\w*|平均",
+    "count": r"count(?:s|ing)?\b|number of|how many|anzahl|zahl der|数量|个数|计数",
+    "sum": r"sum\b|summed|summing|total\b|summe|gesamt\w*|总和|总计|合计|总数|总量|加总",
+    "mean": r"mean\b|average|avg\b|durchschnitt\w*|mittelwert|mittlere\w*|平均",
     "min": r"min(?:imum)?\b|smallest|lowest|minim\w*|最小|最低",
     "max": r"max(?:imum)?\b|largest|highest|biggest|maxim\w*|最大|最高",
     "median": r"median|中位数",
@@ -29,7 +33,8 @@ ENUM_WORDS = {
     "histogram": r"histogram\w*|distribution|verteilung|直方图|分布",
     "map": r"\bmap\b|karte|地图",
     "intersects": r"intersect\w*|touch\w* or overlap|schneid\w*|相交",
-    "within": r"within|inside|contained in|fall in|lie in|innerhalb|位于.*内|之内",
+    "within": r"within|inside|contained in|falls? in|lie in|lying in|located in|situated in|completely in|innerhalb|"
+    r"liegen in|liegt in|位于|之内|内的",
     "contains": r"contain\w*|enthalt\w*|包含",
     "nearest": r"nearest|closest|nächst\w*|nachst\w*|最近",
     "disjoint": r"disjoint|not (?:intersect|touch)\w*|outside|außerhalb|ausserhalb|不相交|之外",
@@ -54,42 +59,110 @@ ENUM_WORDS = {
 
 # boolean param → (regex for True, regex for False or None).
 BOOLEAN_WORDS = {
-    "dissolve": (r"dissolv\w*|merge\w*|merging|single (?:polygon|feature|zone)|one (?:polygon|feature|zone)|unioned|"
-                 r"auflös\w*|auflos\w*|zusammenf\w*|verschmelz\w*|融合|合并", r"without dissolv\w*|don't dissolve|not dissolve\w*"),
-    "descending": (r"descending|largest first|highest first|biggest first|most first|from (?:high|large)\w* to|decreasing|"
-                   r"high to low|absteigend|größte\w* zuerst|降序|从大到小|从高到低", r"ascending|aufsteigend|升序|从小到大|从低到高"),
-    "ascending": (r"ascending|smallest first|lowest first|least|fewest|bottom|aufsteigend|kleinste\w*|niedrigste\w*|升序|从小到大|最小|最低",
-                  r"descending|largest|highest|biggest|top|most|absteigend|größte\w*|grosste\w*|höchste\w*|降序|最大|最高|最多"),
-    "whole_layer": (r"whole layer|entire layer|all features|single (?:centroid|centre|center|point)|one (?:centroid|centre|center|point)|"
-                    r"overall|mean center|gesamte\w* layer|ganze\w* layer|整个图层|整体", None),
-    "assign": (r"assign|define the crs|set the crs|declare|without transform\w*|force|zuweisen|festlegen|指定|定义坐标", None),
-}  # fmt: skip
+    "dissolve": (
+        r"dissolv\w*|merge\w*|merging|single (?:polygon|feature|zone)|one (?:polygon|feature|zone)|unioned|"
+        r"auflös\w*|auflos\w*|zusammenf\w*|verschmelz\w*|融合|合并",
+        r"without dissolv\w*|don't dissolve|not dissolve\w*",
+    ),
+    "descending": (
+        r"descending|largest first|highest first|biggest first|most first|from (?:high|large)\w* to|decreasing|"
+        r"high to low|absteigend|größte\w* zuerst|降序|从大到小|从高到低",
+        r"ascending|aufsteigend|升序|从小到大|从低到高",
+    ),
+    "ascending": (
+        r"ascending|smallest first|lowest first|least|fewest|bottom|aufsteigend|kleinste\w*|niedrigste\w*|"
+        r"升序|从小到大|最小|最低",
+        r"descending|largest|highest|biggest|top|most|absteigend|größte\w*|grosste\w*|höchste\w*|"
+        r"降序|最大|最高|最多",
+    ),
+    "whole_layer": (
+        r"whole layer|entire layer|all features|single (?:centroid|centre|center|point)|"
+        r"one (?:centroid|centre|center|point)|overall|mean center|gesamte\w* layer|ganze\w* layer|整个图层|整体",
+        None,
+    ),
+    "assign": (
+        r"assign|define the crs|set the crs|declare|without transform\w*|force|zuweisen|festlegen|指定|定义坐标",
+        None,
+    ),
+}
 
 # number param → regex of the words naming it.
 NUMBER_WORDS = {
     "z_factor": r"z[- ]?factor|vertical exaggeration|z-faktor|überhöhung|z因子",
     "azimuth": r"azimuth|sun direction|light from|azimut|方位角",
     "altitude": r"altitude|sun angle|sun elevation|sonnenhöhe|高度角",
-    "interval": r"interval|every|contours? (?:at|of)|äquidistanz|abstand|间隔|等高距",
+    "interval": r"interval|every|contours?|contour lines|äquidistanz|abstand|höhenlinien|konturen|"
+    r"间隔|每隔|等高距|等高线",
     "burn": r"burn|value of|wert|烧录值",
 }
 
 # string param → regex of the cue right before the value.
 STRING_CUES = {
-    "field_name": r"field called|field named|column called|column named|called|named|name it|feld namens|namens|名为|叫做|叫|"
-                  r"(?:add|create|new|neues?|neue)\s+(?:a\s+)?(?:new\s+)?(?:numeric\s+|text\s+)?(?:field|column|feld|spalte)",
-    "new_name": r"rename to|renamed to|new name|to|in|zu|umbenennen in|为|成",
-    "name": r"called|named|name it|file name|filename|as name|namens|名为|命名为",
+    "field_name": r"field called|field named|column called|column named|called|named|name it|feld namens|namens|"
+    r"名为|叫做|叫|新建一列|新增一列|添加一列|新建字段|新增字段|添加字段|一列|create|erstelle|"
+    r"(?:add|create|new|neues?|neue)\s+(?:a\s+)?(?:new\s+)?(?:numeric\s+|text\s+)?(?:field|column|feld|spalte)",
+    "new_name": r"rename to|renamed to|new name|becomes|->|→|\bto|\bas|\bin|\bzu|umbenennen in|改名为|重命名为|为|成",
+    "name": r"called|named|name it|file name|filename|as name|with the name|the name|namens|mit dem namen|名为|命名为",
     "title": r"titled|title|entitled|with the title|mit dem titel|titel|标题为|标题",
-    "tag": r"tag|osm tag|amenity|标签",
+    "value": r"constant value|fixed value|value of|the value|value|set to|filled with|konstante[nm]? wert|wert|"
+    r"值为|值",
     "prefix": r"prefix|präfix|前缀",
     "table_field": r"table(?:'s)? field|key field|on field|using field|via",
 }
 
 # words before a grouping field: 'by', 'per', 'for each', 'pro', 'nach', 'je', '按', '每个'.
-GROUP_CUE = r"(?:by|per|for each|for every|each|grouped by|group by|pro|nach|je|für jede\w*|按|每个|各|按照)"
+GROUP_CUE = (
+    r"(?:by|per|for each|for every|each|grouped by|group by|pro|nach|je|für jede\w*|fur jede\w*|"
+    r"按照|按|每个|各|分|依|根据)"
+)
+# words for 'type' that name a category field without naming it.
+TYPE_WORDS = r"type|kind|category|class|typ|art|kategorie|klasse|类型|类别|种类|类"
+
+# OSM tags for things users download by name.
+OSM_TAGS = {
+    "amenity=hospital": r"hospital|krankenh|医院",
+    "amenity=cafe": r"cafe|coffee|咖啡",
+    "amenity=school": r"school|schule|学校",
+    "leisure=park": r"park|公园",
+    "shop=supermarket": r"supermarket|supermarkt|超市",
+    "highway=bus_stop": r"bus ?stop|bushaltestelle|haltestelle|公交",
+    "amenity=pharmacy": r"pharmac|apothek|药店",
+    "amenity=restaurant": r"restaurant|餐厅|饭店",
+    "amenity=bank": r"\bbank|银行",
+    "amenity=library": r"librar|bibliothek|图书馆",
+    "tourism=hotel": r"hotel|酒店|宾馆",
+    "amenity=fuel": r"fuel|petrol|gas station|tankstelle|加油站",
+    "amenity=parking": r"parking|parkpl|停车",
+    "building=yes": r"building|gebäude|gebaude|建筑",
+    "highway=primary": r"primary road|hauptstra|主干道",
+}
+
+
+def osm_tag(folded: str) -> str | None:
+    """An explicit key=value tag, or the tag of the thing named ('hospitals' → amenity=hospital)."""
+    m = re.search(r"\b([a-z_]+=[a-z_]+)\b", folded)
+    if m:
+        return m.group(1)
+    for tag, pat in OSM_TAGS.items():
+        if re.search(pat, folded):
+            return tag
+    return None
+
+
+def _fold_tables() -> None:
+    """Match on folded text: fold the German and accented words of every table the same way."""
+    from .text import fold
+
+    for table in (ENUM_WORDS, NUMBER_WORDS, STRING_CUES, OSM_TAGS):
+        for k, v in table.items():
+            table[k] = fold(v)
+    for k, (yes, no) in BOOLEAN_WORDS.items():
+        BOOLEAN_WORDS[k] = (fold(yes), fold(no) if no else None)
 
 
 def operator_label(op: str, allowed) -> str | None:
     """A comparison operator as one of the tool's operator labels."""
     return op if allowed is None or op in allowed else None
+
+
+_fold_tables()
