@@ -33,6 +33,7 @@ from .layers import build_inputs
 from .messages import ReplyCard, UserBubble
 from .rerun import make_rerun
 from .results import load_outputs
+from .review import CodeReviewer
 from .settings import GeoAgentSettings
 from .task import AgentTask
 
@@ -224,6 +225,9 @@ class GeoAgentDock(QgsDockWidget):
             runner=runner or self.runner,
             registry=engine.registry(),
         )
+        if config.review_code:
+            # The agent's code worker calls config.review(code) -> bool before each run in the sandbox.
+            config.review = CodeReviewer(self, cancel_event=self.task.cancel_event)
         self.task.progressChanged.connect(self._on_progress)
         self._set_working(True)
         QgsApplication.taskManager().addTask(self.task)

@@ -36,6 +36,10 @@ def router():
         return _cache["router"]
 
 
+def router_ready() -> bool:
+    return "router" in _cache
+
+
 def reset() -> None:
     """Forget the cached registry and router (tests, or after installing packages)."""
     with _lock:

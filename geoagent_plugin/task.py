@@ -10,6 +10,7 @@ from qgis.core import QgsTask
 
 from ..agent.pipeline import run_request
 from . import engine
+from .i18n import tr
 
 
 def in_python_thread(fn, *args, **kwargs):
@@ -60,6 +61,8 @@ class AgentTask(QgsTask):
         self.setProgress(max(0.0, min(100.0, float(percent))))
 
     def _serve(self):
+        if not engine.router_ready():
+            self._progress(1, tr("Preparing the router (first request only)…"))
         return self.runner(
             self.request,
             self.store,

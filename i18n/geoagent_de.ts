@@ -29,7 +29,7 @@
       <translation>GeoAgent fragen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="115" />
+      <location filename="../geoagent_plugin/dock.py" line="120" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>Fragen Sie nach einer Analyse, zum Beispiel: Straßen um 100 m puffern</translation>
     </message>
@@ -44,17 +44,17 @@
       <translation>Basis-URL</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="122" />
+      <location filename="../geoagent_plugin/dock.py" line="127" />
       <source>Cancel</source>
       <translation>Abbrechen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="139" />
+      <location filename="../geoagent_plugin/messages.py" line="143" />
       <source>Cancelled</source>
       <translation>Abgebrochen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="97" />
+      <location filename="../geoagent_plugin/dock.py" line="101" />
       <source>Clear</source>
       <translation>Leeren</translation>
     </message>
@@ -94,6 +94,11 @@
       <translation>Beschreiben Sie eine Analyse in Alltagssprache, zum Beispiel „Straßen um 100 m puffern“. Standardanfragen laufen offline; andere brauchen ein in den GeoAgent-Einstellungen konfiguriertes Modell (oder GEOAGENT_BASE_URL, GEOAGENT_MODEL und GEOAGENT_API_KEY bei Läufen ohne Oberfläche).</translation>
     </message>
     <message>
+      <location filename="../geoagent_plugin/review.py" line="26" />
+      <source>Don't run</source>
+      <translation>Nicht ausführen</translation>
+    </message>
+    <message>
       <location filename="../geoagent_plugin/settings_dialog.py" line="48" />
       <source>Forget the stored key</source>
       <translation>Gespeicherten Schlüssel löschen</translation>
@@ -104,7 +109,7 @@
       <translation>Funktion</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="74" />
+      <location filename="../geoagent_plugin/dock.py" line="75" />
       <source>GeoAgent</source>
       <translation>GeoAgent</translation>
     </message>
@@ -114,7 +119,7 @@
       <translation>GeoAgent-Chat</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="243" />
+      <location filename="../geoagent_plugin/dock.py" line="258" />
       <source>GeoAgent failed unexpectedly: {error}. Please report it with the GeoAgent log.</source>
       <translation>GeoAgent ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoAgent-Protokoll.</translation>
     </message>
@@ -132,6 +137,11 @@
       <location filename="../geoagent_plugin/plugin.py" line="47" />
       <source>GeoAgent settings…</source>
       <translation>GeoAgent-Einstellungen…</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/review.py" line="20" />
+      <source>GeoAgent wants to run this code in its sandbox, on copies of your layers.</source>
+      <translation>GeoAgent möchte diesen Code in seiner Sandbox ausführen, auf Kopien Ihrer Layer.</translation>
     </message>
     <message>
       <location filename="../geoagent_plugin/algorithm.py" line="153" />
@@ -159,7 +169,7 @@
       <translation>Unterhaltung in der Projektdatei behalten (Schlüssel werden nicht gespeichert)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="95" />
+      <location filename="../geoagent_plugin/dock.py" line="99" />
       <source>Layers in play</source>
       <translation>Beteiligte Layer</translation>
     </message>
@@ -179,7 +189,7 @@
       <translation>Keine Basis-URL gesetzt. Wählen Sie eine Anbietervorlage oder geben Sie die Server-URL ein (endet auf /v1).</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="156" />
+      <location filename="../geoagent_plugin/messages.py" line="163" />
       <source>Open</source>
       <translation>Öffnen</translation>
     </message>
@@ -197,6 +207,11 @@
       <location filename="../geoagent_plugin/settings_dialog.py" line="51" />
       <source>Planner and worker</source>
       <translation>Planer und Ausführer</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/task.py" line="65" />
+      <source>Preparing the router (first request only)…</source>
+      <translation>Router wird vorbereitet (nur bei der ersten Anfrage)…</translation>
     </message>
     <message>
       <location filename="../geoagent_plugin/settings_dialog.py" line="61" />
@@ -224,12 +239,17 @@
       <translation>Ergebnislayer</translation>
     </message>
     <message>
+      <location filename="../geoagent_plugin/review.py" line="18" />
+      <source>Review generated code</source>
+      <translation>Erzeugten Code prüfen</translation>
+    </message>
+    <message>
       <location filename="../geoagent_plugin/algorithm.py" line="76" />
       <source>Route</source>
       <translation>Route</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="131" />
+      <location filename="../geoagent_plugin/dock.py" line="136" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>Route für die nächste Nachricht: den Router entscheiden lassen oder eine erzwingen</translation>
     </message>
@@ -244,22 +264,27 @@
       <translation>Konfidenzschwelle des Routers</translation>
     </message>
     <message>
+      <location filename="../geoagent_plugin/review.py" line="25" />
+      <source>Run</source>
+      <translation>Ausführen</translation>
+    </message>
+    <message>
       <location filename="../geoagent_plugin/settings_dialog.py" line="53" />
       <source>Run clear standard requests offline, without a model (tier 0)</source>
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="135" />
+      <location filename="../geoagent_plugin/dock.py" line="140" />
       <source>Send</source>
       <translation>Senden</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="99" />
+      <location filename="../geoagent_plugin/dock.py" line="103" />
       <source>Settings…</source>
       <translation>Einstellungen…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="165" />
+      <location filename="../geoagent_plugin/messages.py" line="172" />
       <source>Show code</source>
       <translation>Code anzeigen</translation>
     </message>
@@ -279,7 +304,7 @@
       <translation>Einzelner Agent (ReAct)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="128" />
+      <location filename="../geoagent_plugin/messages.py" line="132" />
       <source>Something went wrong.</source>
       <translation>Etwas ist schiefgegangen.</translation>
     </message>
@@ -304,7 +329,7 @@
       <translation>Das Paket „openai“ fehlt. Installieren Sie es über die Meldung, die GeoAgent beim Start angezeigt hat.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="190" />
+      <location filename="../geoagent_plugin/messages.py" line="197" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>Die bearbeiteten Werkzeugaufrufe sind kein gültiges JSON: {error}</translation>
     </message>
@@ -324,7 +349,7 @@
       <translation>Die Anfrage ist leer. Beschreiben Sie, was Sie tun möchten.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="140" />
+      <location filename="../geoagent_plugin/messages.py" line="144" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>Die Anfrage wurde abgebrochen. Dem Projekt wurde nichts hinzugefügt.</translation>
     </message>
@@ -344,12 +369,12 @@
       <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="254" />
+      <location filename="../geoagent_plugin/dock.py" line="269" />
       <source>To serve it, open GeoAgent settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoAgent-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="133" />
+      <location filename="../geoagent_plugin/dock.py" line="138" />
       <source>Type a request and press Enter</source>
       <translation>Anfrage eingeben und Eingabetaste drücken</translation>
     </message>
@@ -359,12 +384,12 @@
       <translation>In Arbeit…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="153" />
+      <location filename="../geoagent_plugin/messages.py" line="160" />
       <source>Zoom to</source>
       <translation>Hinzoomen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="201" />
+      <location filename="../geoagent_plugin/messages.py" line="208" />
       <source>cancelled</source>
       <translation>abgebrochen</translation>
     </message>
@@ -374,12 +399,12 @@
       <translation>Code</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="197" />
+      <location filename="../geoagent_plugin/messages.py" line="204" />
       <source>done</source>
       <translation>fertig</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="200" />
+      <location filename="../geoagent_plugin/messages.py" line="207" />
       <source>error</source>
       <translation>Fehler</translation>
     </message>
@@ -389,12 +414,12 @@
       <translation>Funktionen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="198" />
+      <location filename="../geoagent_plugin/messages.py" line="205" />
       <source>needs a model</source>
       <translation>braucht ein Modell</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="218" />
+      <location filename="../geoagent_plugin/messages.py" line="225" />
       <source>no model calls</source>
       <translation>keine Modellaufrufe</translation>
     </message>
@@ -409,7 +434,7 @@
       <translation>offline</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="199" />
+      <location filename="../geoagent_plugin/messages.py" line="206" />
       <source>rejected</source>
       <translation>abgelehnt</translation>
     </message>
@@ -419,12 +444,12 @@
       <translation>in der QGIS-Authentifizierungsdatenbank gespeichert</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="211" />
+      <location filename="../geoagent_plugin/messages.py" line="218" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} Modellaufrufe, {prompt} + {completion} Tokens</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="208" />
+      <location filename="../geoagent_plugin/messages.py" line="215" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} ms</translation>
     </message>

@@ -29,7 +29,7 @@
       <translation>询问 GeoAgent</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="115" />
+      <location filename="../geoagent_plugin/dock.py" line="120" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>用自然语言提出分析需求，例如：将道路缓冲 100 米</translation>
     </message>
@@ -44,17 +44,17 @@
       <translation>基础 URL</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="122" />
+      <location filename="../geoagent_plugin/dock.py" line="127" />
       <source>Cancel</source>
       <translation>取消</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="139" />
+      <location filename="../geoagent_plugin/messages.py" line="143" />
       <source>Cancelled</source>
       <translation>已取消</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="97" />
+      <location filename="../geoagent_plugin/dock.py" line="101" />
       <source>Clear</source>
       <translation>清空</translation>
     </message>
@@ -94,6 +94,11 @@
       <translation>用自然语言描述分析，例如“将道路缓冲 100 米”。标准请求可离线运行；其他请求需要在 GeoAgent 设置中配置模型（无界面运行时可使用 GEOAGENT_BASE_URL、GEOAGENT_MODEL 和 GEOAGENT_API_KEY 环境变量）。</translation>
     </message>
     <message>
+      <location filename="../geoagent_plugin/review.py" line="26" />
+      <source>Don't run</source>
+      <translation>不运行</translation>
+    </message>
+    <message>
       <location filename="../geoagent_plugin/settings_dialog.py" line="48" />
       <source>Forget the stored key</source>
       <translation>删除已保存的密钥</translation>
@@ -104,7 +109,7 @@
       <translation>函数</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="74" />
+      <location filename="../geoagent_plugin/dock.py" line="75" />
       <source>GeoAgent</source>
       <translation>GeoAgent</translation>
     </message>
@@ -114,7 +119,7 @@
       <translation>GeoAgent 对话</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="243" />
+      <location filename="../geoagent_plugin/dock.py" line="258" />
       <source>GeoAgent failed unexpectedly: {error}. Please report it with the GeoAgent log.</source>
       <translation>GeoAgent 意外出错：{error}。请附上 GeoAgent 日志报告此问题。</translation>
     </message>
@@ -132,6 +137,11 @@
       <location filename="../geoagent_plugin/plugin.py" line="47" />
       <source>GeoAgent settings…</source>
       <translation>GeoAgent 设置…</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/review.py" line="20" />
+      <source>GeoAgent wants to run this code in its sandbox, on copies of your layers.</source>
+      <translation>GeoAgent 想在沙箱中、基于您图层的副本运行这段代码。</translation>
     </message>
     <message>
       <location filename="../geoagent_plugin/algorithm.py" line="153" />
@@ -159,7 +169,7 @@
       <translation>在项目文件中保存对话（不会保存任何密钥）</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="95" />
+      <location filename="../geoagent_plugin/dock.py" line="99" />
       <source>Layers in play</source>
       <translation>参与分析的图层</translation>
     </message>
@@ -179,7 +189,7 @@
       <translation>尚未设置基础 URL。请选择服务商预设，或输入服务器地址（以 /v1 结尾）。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="156" />
+      <location filename="../geoagent_plugin/messages.py" line="163" />
       <source>Open</source>
       <translation>打开</translation>
     </message>
@@ -197,6 +207,11 @@
       <location filename="../geoagent_plugin/settings_dialog.py" line="51" />
       <source>Planner and worker</source>
       <translation>规划者与执行者</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/task.py" line="65" />
+      <source>Preparing the router (first request only)…</source>
+      <translation>正在准备路由器（仅首次请求）…</translation>
     </message>
     <message>
       <location filename="../geoagent_plugin/settings_dialog.py" line="61" />
@@ -224,12 +239,17 @@
       <translation>结果图层</translation>
     </message>
     <message>
+      <location filename="../geoagent_plugin/review.py" line="18" />
+      <source>Review generated code</source>
+      <translation>审查生成的代码</translation>
+    </message>
+    <message>
       <location filename="../geoagent_plugin/algorithm.py" line="76" />
       <source>Route</source>
       <translation>路由</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="131" />
+      <location filename="../geoagent_plugin/dock.py" line="136" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>下一条消息的路由：由路由器决定，或强制指定</translation>
     </message>
@@ -244,22 +264,27 @@
       <translation>路由置信度阈值</translation>
     </message>
     <message>
+      <location filename="../geoagent_plugin/review.py" line="25" />
+      <source>Run</source>
+      <translation>运行</translation>
+    </message>
+    <message>
       <location filename="../geoagent_plugin/settings_dialog.py" line="53" />
       <source>Run clear standard requests offline, without a model (tier 0)</source>
       <translation>明确的标准请求离线运行，无需模型（第 0 层）</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="135" />
+      <location filename="../geoagent_plugin/dock.py" line="140" />
       <source>Send</source>
       <translation>发送</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="99" />
+      <location filename="../geoagent_plugin/dock.py" line="103" />
       <source>Settings…</source>
       <translation>设置…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="165" />
+      <location filename="../geoagent_plugin/messages.py" line="172" />
       <source>Show code</source>
       <translation>显示代码</translation>
     </message>
@@ -279,7 +304,7 @@
       <translation>单智能体（ReAct）</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="128" />
+      <location filename="../geoagent_plugin/messages.py" line="132" />
       <source>Something went wrong.</source>
       <translation>出现了问题。</translation>
     </message>
@@ -304,7 +329,7 @@
       <translation>缺少“openai”软件包。请通过 GeoAgent 启动时显示的消息安装。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="190" />
+      <location filename="../geoagent_plugin/messages.py" line="197" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>修改后的工具调用不是有效的 JSON：{error}</translation>
     </message>
@@ -324,7 +349,7 @@
       <translation>请求为空。请描述您想做什么。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="140" />
+      <location filename="../geoagent_plugin/messages.py" line="144" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>请求已取消，项目中没有添加任何内容。</translation>
     </message>
@@ -344,12 +369,12 @@
       <translation>服务器拒绝了该 API 密钥。请检查密钥（以及它是否属于该服务商）。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="254" />
+      <location filename="../geoagent_plugin/dock.py" line="269" />
       <source>To serve it, open GeoAgent settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>如需处理此请求，请打开 GeoAgent 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="133" />
+      <location filename="../geoagent_plugin/dock.py" line="138" />
       <source>Type a request and press Enter</source>
       <translation>输入请求并按回车</translation>
     </message>
@@ -359,12 +384,12 @@
       <translation>处理中…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="153" />
+      <location filename="../geoagent_plugin/messages.py" line="160" />
       <source>Zoom to</source>
       <translation>缩放至</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="201" />
+      <location filename="../geoagent_plugin/messages.py" line="208" />
       <source>cancelled</source>
       <translation>已取消</translation>
     </message>
@@ -374,12 +399,12 @@
       <translation>代码</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="197" />
+      <location filename="../geoagent_plugin/messages.py" line="204" />
       <source>done</source>
       <translation>完成</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="200" />
+      <location filename="../geoagent_plugin/messages.py" line="207" />
       <source>error</source>
       <translation>错误</translation>
     </message>
@@ -389,12 +414,12 @@
       <translation>函数</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="198" />
+      <location filename="../geoagent_plugin/messages.py" line="205" />
       <source>needs a model</source>
       <translation>需要模型</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="218" />
+      <location filename="../geoagent_plugin/messages.py" line="225" />
       <source>no model calls</source>
       <translation>未调用模型</translation>
     </message>
@@ -409,7 +434,7 @@
       <translation>离线</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="199" />
+      <location filename="../geoagent_plugin/messages.py" line="206" />
       <source>rejected</source>
       <translation>已拒绝</translation>
     </message>
@@ -419,12 +444,12 @@
       <translation>已保存在 QGIS 认证数据库中</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="211" />
+      <location filename="../geoagent_plugin/messages.py" line="218" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} 次模型调用，{prompt} + {completion} 个词元</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="208" />
+      <location filename="../geoagent_plugin/messages.py" line="215" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} 毫秒</translation>
     </message>
