@@ -33,6 +33,11 @@ def test_file_is_regenerated_identically(rows):
     assert again == rows, "corpus.jsonl is stale or not deterministic: run `python -m geoagent.router.corpus.generate`"
 
 
+def test_readme_counts_are_current(rows):
+    readme = generate.README.read_text(encoding="utf-8")
+    assert readme.endswith(generate.summary(rows) + "\n"), "README counts are stale: rerun the generator"
+
+
 def test_row_format(rows):
     for r in rows:
         assert set(r) == {"text", "lang", "route", "tool", "params", "layers", "split", "template"}, r
