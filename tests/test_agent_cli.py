@@ -80,11 +80,12 @@ def test_cli_codegen_route(server, layers, tmp_path):
 
 
 def test_cli_refusal(server, layers, tmp_path):
-    refuse = {"tool_calls": [{"name": "reject_task", "arguments": {"reason": "No layer has a population field."}}]}
+    refuse = {"tool_calls": [{"name": "reject_task", "arguments": {"reason": "No layer holds crime data."}}]}
     server.add(refuse, refuse)
-    report = geoagent(server, layers, tmp_path, "population density of each district", "--route", "function")
+    report = geoagent(server, layers, tmp_path, "what is the crime rate per district?", "--route", "function")
     assert report["status"] == "rejected", report
-    assert "population field" in report["answer"]
+    assert report["answer"] == "No layer holds crime data."
+    assert report["tier"] == 1 and report["steps"] == []
     assert report["outputs"] == []
 
 
