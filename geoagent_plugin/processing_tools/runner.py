@@ -219,7 +219,7 @@ def _align_crs(call: Call) -> None:
             call.source_crs, call.work_crs = target, metric_crs_for(main, call.ctx)
             target = call.work_crs
     if not has_crs(target):
-        for name, layer in vectors[1:]:
+        for name, layer in vectors[0 if call.binding.get("index_all") else 1 :]:
             call.layers[name] = indexed_in_memory(layer)
         return
     for name, layer in vectors:
@@ -229,7 +229,7 @@ def _align_crs(call: Call) -> None:
                 note = f"Reprojected '{call.args[name]}' from {crs_label(crs)} to {crs_label(target)} to match."
                 call.ctx.note(note)
             layer = call.layers[name] = call.layer_from(call.reproject(layer, target))
-        if name != main_name:
+        if name != main_name or call.binding.get("index_all"):  # index_all: the algorithm queries its INPUT
             call.layers[name] = indexed_in_memory(layer)
 
 
