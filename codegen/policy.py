@@ -14,7 +14,7 @@ ALLOWED_IMPORTS = frozenset(
         "datetime", "time", "calendar", "zoneinfo", "re", "string", "textwrap", "difflib", "unicodedata",
         "pathlib", "csv", "io", "decimal", "fractions", "random", "heapq", "bisect", "array", "copy",
         "dataclasses", "enum", "typing", "numbers", "warnings", "pprint", "html", "base64", "hashlib",
-        "uuid", "struct", "abc", "contextlib", "traceback", "zipfile", "gzip", "locale",
+        "uuid", "struct", "abc", "contextlib", "traceback", "zipfile", "gzip", "locale", "glob", "fnmatch",
     }
 )  # fmt: skip
 
@@ -25,12 +25,15 @@ FORBIDDEN_MODULES = frozenset(
         "urllib3", "http", "httpx", "ftplib", "smtplib", "telnetlib", "xmlrpc", "socketserver", "asyncio",
         "shutil", "pickle", "cPickle", "dill", "marshal", "shelve", "multiprocessing", "concurrent", "threading",
         "_thread", "signal", "builtins", "__builtin__", "pty", "fcntl", "resource", "posix", "nt", "gc",
-        "inspect", "code", "codeop", "runpy", "pkgutil", "sysconfig", "site", "webbrowser", "tempfile", "glob",
+        "inspect", "code", "codeop", "runpy", "pkgutil", "sysconfig", "site", "webbrowser", "tempfile",
         "mmap", "sqlite3", "dbm", "winreg", "_winapi", "msvcrt", "platform", "pdb", "faulthandler", "tracemalloc",
         "ast", "dis", "types", "weakref", "atexit", "select", "selectors", "pwd", "grp", "spwd", "crypt",
         "osgeo", "qgis", "PyQt5", "PyQt6", "sip", "geoagent", "openai", "fiona", "rasterio", "tarfile",
     }
 )  # fmt: skip
+
+# Submodules of allowed packages whose names clash with forbidden modules (scipy.signal is signal processing).
+SUBMODULE_EXCEPTIONS = {"scipy": frozenset({"signal"})}
 
 # Builtins generated code may not call (the child's restricted builtins drop them as well).
 FORBIDDEN_CALLS = frozenset(
@@ -85,6 +88,7 @@ class ChildPolicy:
     allowed_imports: list = field(default_factory=lambda: sorted(ALLOWED_IMPORTS))
     forbidden_modules: list = field(default_factory=lambda: sorted(FORBIDDEN_MODULES))
     forbidden_calls: list = field(default_factory=lambda: sorted(FORBIDDEN_CALLS))
+    submodule_exceptions: dict = field(default_factory=lambda: {k: sorted(v) for k, v in SUBMODULE_EXCEPTIONS.items()})
     sensitive_names: list = field(default_factory=lambda: sorted(SENSITIVE_NAMES))
     sensitive_dirs: list = field(default_factory=lambda: sorted(SENSITIVE_DIRS))
     sensitive_paths: list = field(default_factory=list)

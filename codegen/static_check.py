@@ -6,37 +6,15 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
-from .policy import ALLOWED_IMPORTS, FORBIDDEN_ATTRIBUTES, FORBIDDEN_CALLS, FORBIDDEN_MODULES
+from .policy import ALLOWED_IMPORTS, FORBIDDEN_ATTRIBUTES, FORBIDDEN_CALLS, FORBIDDEN_MODULES, SUBMODULE_EXCEPTIONS
 
 # Calls whose first argument is a path: checked when it is a constant (URLs, /vsi paths, outside the work dir).
 _PATH_CALLS = {
-    "open",
-    "to_file",
-    "to_csv",
-    "savefig",
-    "write_text",
-    "write_bytes",
-    "to_parquet",
-    "to_json",
-    "to_excel",
-    "read_file",
-    "read_csv",
-    "read_excel",
-    "read_json",
-    "read_parquet",
-    "read_table",
-    "read_dataframe",
-    "loadtxt",
-    "genfromtxt",
-    "load",
-    "fromfile",
-    "imread",
-    "imsave",
-    "read_text",
-    "read_bytes",
-    "ZipFile",
-    "GzipFile",
-}
+    "open", "to_file", "to_csv", "savefig", "write_text", "write_bytes", "to_parquet", "to_json", "to_excel",
+    "read_file", "read_csv", "read_excel", "read_json", "read_parquet", "read_table", "read_dataframe", "loadtxt",
+    "genfromtxt", "load", "fromfile", "imread", "imsave", "read_text", "read_bytes", "ZipFile", "GzipFile", "glob",
+    "iglob",
+}  # fmt: skip
 
 
 @dataclass
@@ -73,6 +51,7 @@ class _Checker(ast.NodeVisitor):
     def __init__(self, work_dir: Path | None):
         self.work_dir = work_dir
         self.findings: list[Finding] = []
+        self.aliases: dict[str, str] = {}  # `import scipy as sp` -> {"sp": "scipy"}
 
     def _add(self, node: ast.AST, message: str) -> None:
         self.findings.append(Finding(getattr(node, "lineno", 0), message))
@@ -88,6 +67,7 @@ class _Checker(ast.NodeVisitor):
     def visit_Import(self, node: ast.Import) -> None:  # noqa: N802 - ast visitor naming
         for alias in node.names:
             self._check_module(node, alias.name)
+            self.aliases[alias.asname or alias.name.split(".")[0]] = alias.name.split(".")[0]
         self.generic_visit(node)
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:  # noqa: N802
@@ -95,7 +75,10 @@ class _Checker(ast.NodeVisitor):
             self._add(node, "relative imports are not allowed")
         else:
             self._check_module(node, node.module or "")
+        exceptions = SUBMODULE_EXCEPTIONS.get((node.module or "").split(".")[0], frozenset())
         for alias in node.names:
+            if alias.name in exceptions:
+                continue
             if alias.name in FORBIDDEN_MODULES or alias.name.startswith("_") or alias.name == "*" and node.level:
                 self._add(node, f"importing '{alias.name}' from '{node.module}' is not allowed")
         self.generic_visit(node)
@@ -111,7 +94,7 @@ class _Checker(ast.NodeVisitor):
         attr = node.attr
         if attr.startswith("_"):
             self._add(node, f"access to the private attribute '.{attr}' is not allowed")
-        elif attr in FORBIDDEN_MODULES:
+        elif attr in FORBIDDEN_MODULES and not self._is_exception(node):
             self._add(node, f"reaching the module '{attr}' through an attribute is not allowed")
         elif attr in FORBIDDEN_ATTRIBUTES:
             self._add(node, f"the attribute '.{attr}' is not allowed (interpreter or process internals)")
@@ -133,6 +116,14 @@ class _Checker(ast.NodeVisitor):
         if isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value.startswith("__"):
             self._add(node, f"the key '{key.value}' is not allowed (interpreter internals)")
         self.generic_visit(node)
+
+    def _is_exception(self, node: ast.Attribute) -> bool:
+        """`scipy.signal` and the like: a clashing name reached from the package it really belongs to."""
+        base = node.value
+        while isinstance(base, ast.Attribute):
+            base = base.value
+        root = self.aliases.get(base.id, base.id) if isinstance(base, ast.Name) else ""
+        return node.attr in SUBMODULE_EXCEPTIONS.get(root, ())
 
     def _check_path_arg(self, node: ast.Call, name: str) -> None:
         if not node.args or self.work_dir is None:

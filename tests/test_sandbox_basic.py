@@ -91,6 +91,12 @@ def test_errors_give_the_root_cause_and_the_failing_line(sandbox):
     assert "raised in pandas/" in deep.error and "Traceback" not in deep.error
 
 
+def test_clashing_submodule_names_of_allowed_packages_work(sandbox):
+    work = sandbox.new_work_dir()
+    result = sandbox.run("from scipy import signal\nprint(len(signal.find_peaks([0, 2, 0, 3, 0])[0]))", work)
+    assert result.ok and result.stdout == "2\n", result.error
+
+
 def test_warnings_stay_out_of_the_answer(sandbox):
     work = sandbox.new_work_dir()
     result = sandbox.run("import warnings\nwarnings.warn('careful')\nprint('after')", work)

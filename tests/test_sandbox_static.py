@@ -15,6 +15,9 @@ from shapely.geometry import Point
 from pathlib import Path
 import json, math, re
 from collections import Counter
+from scipy import signal
+import scipy as sp
+import glob
 
 g = gpd.read_file('schools.gpkg').to_crs(32633)
 g['area_m2'] = g.geometry.area
@@ -28,6 +31,7 @@ with open('notes.txt', 'w') as f:
     f.write(json.dumps({'count': len(g)}))
 Path('out').mkdir(exist_ok=True)
 print(getattr(g, 'crs'), math.pi, Counter(labels).most_common(1), __name__)
+print(signal.find_peaks([0, 1, 0]), sp.signal.detrend([1, 2]), glob.glob('*.gpkg'))
 """
 
 
@@ -49,6 +53,9 @@ REFUSED = [
     ("getattr(object, name)", "getattr() is only allowed with a constant"),
     ("setattr(object, 'x', 1)", "'setattr' is not allowed"),
     ("import numpy as np\nnp.sys", "reaching the module 'sys'"),
+    ("import matplotlib\nmatplotlib.signal", "reaching the module 'signal'"),
+    ("from numpy import signal", "importing 'signal' from 'numpy'"),
+    ("import glob\nglob.glob('/home/*')", "outside the work dir"),
     ("def f():\n    yield\nf().gi_frame", "attribute '.gi_frame'"),
     ("open('../escape.txt', 'w')", "outside the work dir"),
     ("open('/etc/passwd')", "outside the work dir"),

@@ -183,6 +183,7 @@ def restricted_builtins(policy: dict) -> dict:
     """A builtins dict for generated code: no eval/exec/compile/open-ended import, guarded getattr."""
     allowed = set(policy["allowed_imports"])
     forbidden = set(policy["forbidden_modules"])
+    exceptions = {k: set(v) for k, v in policy.get("submodule_exceptions", {}).items()}
     real_import, real_getattr = builtins.__import__, builtins.getattr
 
     def guarded_import(name, globals=None, locals=None, fromlist=(), level=0):  # noqa: A002 - builtin signature
@@ -190,6 +191,8 @@ def restricted_builtins(policy: dict) -> dict:
         if level or top not in allowed:
             raise ImportError(f"Blocked by the sandbox: import of '{name}' is not allowed.", name=name)
         for item in fromlist or ():
+            if item in exceptions.get(top, ()):
+                continue
             if item in forbidden or (item.startswith("_") and item != "*"):
                 raise ImportError(f"Blocked by the sandbox: importing '{item}' from '{name}' is not allowed.")
         return real_import(name, globals, locals, fromlist, level)
