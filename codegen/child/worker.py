@@ -154,12 +154,9 @@ def _read_roots(policy: dict) -> list[str]:
     for env in ("GDAL_DATA", "PROJ_DATA", "PROJ_LIB"):
         if os.environ.get(env):
             candidates.append(os.environ[env])
-    try:
-        import matplotlib
-
+    matplotlib = sys.modules.get("matplotlib")  # its font cache and rc dirs, when it was preloaded
+    if matplotlib is not None:
         candidates += [matplotlib.get_cachedir(), matplotlib.get_configdir()]
-    except Exception:  # noqa: BLE001 - matplotlib is optional
-        pass
     if os.path.isdir("/etc"):
         skip = {"shadow", "shadow-", "gshadow", "gshadow-", "sudoers", "sudoers.d", "ssh", "ssl"}
         candidates += [os.path.join("/etc", n) for n in os.listdir("/etc") if n not in skip]
