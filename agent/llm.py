@@ -40,6 +40,7 @@ class ChatReply:
     completion_tokens: int = 0
     usage_from_api: bool = False
     finish_reason: str | None = None
+    raw: str = ""  # in text-JSON mode: the reply text a tool call was read from (kept in the history)
 
 
 def parse_arguments(call: ToolCall) -> ToolCall:
@@ -91,7 +92,7 @@ class LLMClient:
     def assistant_message(self, reply: ChatReply) -> dict:
         """The assistant turn to append to the history after `reply`."""
         if self.json_mode or not reply.tool_calls:
-            return {"role": "assistant", "content": reply.content or ""}
+            return {"role": "assistant", "content": reply.raw or reply.content or ""}
         return {
             "role": "assistant",
             "content": reply.content or None,
@@ -279,13 +280,14 @@ def _calls_from_text(reply: ChatReply) -> None:
         if '"tool"' in candidate:
             error = f"The reply was not valid JSON ({exc.msg})."
             reply.tool_calls = [ToolCall("json_0", "?", candidate, error=error)]
+            reply.raw, reply.content = reply.content, ""
         return  # otherwise: a text answer that happens to contain braces
     if not isinstance(data, dict) or "tool" not in data:
         return  # a JSON answer with no tool: treat it as text
     args = data.get("arguments", {})
     raw = args if isinstance(args, str) else json.dumps(args)
     reply.tool_calls = [parse_arguments(ToolCall("json_0", str(data["tool"]), raw))]
-    reply.content = ""
+    reply.raw, reply.content = reply.content, ""
 
 
 def _retryable(exc) -> bool:

@@ -173,7 +173,7 @@ def layers(tmp_path):
 
 
 def config_for(server, **extra) -> AgentConfig:
-    config = AgentConfig(base_url=server.url, model="scripted", api_key=KEY, timeout_s=5, top_k=3)
+    config = AgentConfig(base_url=server.url, model="scripted", api_key=KEY, timeout_s=20, top_k=3)
     config.backoff_s = 0.01
     config.max_retries = 2
     for key, value in extra.items():

@@ -64,6 +64,9 @@ class ScriptedServer:
 
     # -- lifecycle --------------------------------------------------------------------------
     def start(self) -> ScriptedServer:
+        from geoagent.agent.tokens import count_text
+
+        count_text("warm up")  # load the tokenizer now, not inside the first reply (it can take seconds)
         server = self
 
         class Handler(BaseHTTPRequestHandler):

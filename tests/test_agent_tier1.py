@@ -221,6 +221,7 @@ def test_text_json_fallback_for_models_without_tools(server, layers, tmp_path):
     system = server.requests[1]["messages"][0]["content"]
     assert '{"tool": "<name>", "arguments": {...}}' in system and "- buffer:" in system
     assert "Result of buffer:" in server.requests[2]["messages"][-1]["content"]
+    assert server.requests[2]["messages"][-2] == {"role": "assistant", "content": replies[1]["content"]}
     assert _areas(report.outputs[0]["path"]).sum() == pytest.approx(5 * CIRCLE_100M, rel=1e-3)
 
 
