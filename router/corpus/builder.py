@@ -6,7 +6,9 @@ import re
 
 from . import phrases
 from .layers import ANY, ARCHETYPES, NUMERIC, Field, Layer, archetypes_for, make_layer, make_raster, make_table
+from .typos import add_typo
 
+NAME_TYPO_RATE = 0.04
 SLOT = re.compile(r"\{(\w+)\}")
 WITH_NUMBERS = {k for k, v in ARCHETYPES.items() if any(f.type in NUMERIC for f in v[3])}
 
@@ -31,7 +33,10 @@ class Builder:
     # ----- layers -----
     def _add(self, layer: Layer, param: str | None, slot: str, geoms=None) -> Layer:
         self.layers.append(layer)
-        self.slots[slot] = phrases.layer_mention(self.rng, self.lang, layer)
+        mention = phrases.layer_mention(self.rng, self.lang, layer)
+        if self.lang == "en" and mention == layer.name and len(mention) > 5 and self.rng.random() < NAME_TYPO_RATE:
+            mention = add_typo(self.rng, mention)  # "shcools": the label keeps the real name
+        self.slots[slot] = mention
         if param:
             self.pmap[param] = (slot, layer.name)
             self.layer_params[param] = slot
