@@ -23,7 +23,7 @@ def main() -> int:
     os.dup2(2, 1)
     policy = json.loads(proto_in.readline())
 
-    sys.path[:0] = [p for p in policy.get("extra_sys_path", []) if p not in sys.path]
+    sys.path += [p for p in policy.get("extra_sys_path", []) if p not in sys.path]  # after this script's own dir
     import guards
     import landlock
 
