@@ -6,9 +6,9 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
-import tempfile
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -78,13 +78,14 @@ def ece(conf, correct, bins: int = 10) -> float:
 def evaluate(router: Router, rows: list[dict]) -> dict:
     """Every metric on `rows`, overall and per language."""
     per = defaultdict(lambda: defaultdict(list))
-    latencies, route_conf, tool_conf = [], [], []
+    latencies, cpu, route_conf, tool_conf = [], [], [], []
     route_pairs, tool_pairs = Counter(), Counter()
     for r in rows:
         layers = [layer_from_json(d) for d in r.get("layers") or []]
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         res = router.route(r["text"], layers)
         latencies.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
         names = [n for n, _ in res.tools]
         for lang in ("all", r.get("lang", "en")):
             m = per[lang]
@@ -121,6 +122,7 @@ def evaluate(router: Router, rows: list[dict]) -> dict:
             "underspecified_rows": len(m["plan_refused"]),
             "underspecified_not_run": float(np.mean(m["plan_refused"])) if m["plan_refused"] else None,
         }
+    out["cpu_ms"] = {"p50": float(np.percentile(cpu, 50)), "p99": float(np.percentile(cpu, 99))}
     lat = np.array(latencies)
     out["latency_ms"] = {
         "p50": float(np.percentile(lat, 50)),
@@ -143,19 +145,19 @@ def run(corpus: Path = CORPUS) -> dict:
     rows = read_corpus(corpus)
     train_rows = [r for r in rows if r.get("split", "train") == "train"]
     test_rows = [r for r in rows if r.get("split") == "test"]
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     trained = train(train_rows, registry.specs())
-    train_s = time.perf_counter() - t0
-    with tempfile.TemporaryDirectory() as tmp:
-        from . import model as rmodel
+    train_s, train_cpu = time.perf_counter() - t0, time.process_time() - c0
+    from . import model as rmodel
 
-        rmodel.save(Path(tmp), trained[0], trained[1], trained[2])
-        size = sum(p.stat().st_size for p in Path(tmp).iterdir())
+    size = sum(len(data) for data in rmodel.dump(*trained).values())
     router = Router(registry, trained=trained)
     for r in test_rows[:20]:  # warm-up
         router.route(r["text"], [layer_from_json(d) for d in r.get("layers") or []])
     result = evaluate(router, test_rows)
     result["training_seconds"] = train_s
+    result["training_cpu_seconds"] = train_cpu
+    result["load_average"] = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     result["model_bytes"] = size
     result["train_rows"], result["test_rows"] = len(train_rows), len(test_rows)
     return result
@@ -178,8 +180,10 @@ def report(res: dict) -> str:
     lat = res["latency_ms"]
     lines += [
         "",
-        f"latency (single request, warm): p50 {lat['p50']:.2f} ms, p99 {lat['p99']:.2f} ms, max {lat['max']:.2f} ms",
-        f"training: {res['training_seconds']:.1f} s; model on disk: {res['model_bytes'] / 1e6:.2f} MB",
+        f"latency (single request, warm): p50 {lat['p50']:.2f} ms, p99 {lat['p99']:.2f} ms, max {lat['max']:.2f} ms"
+        f" (CPU time: p50 {res['cpu_ms']['p50']:.2f} ms, p99 {res['cpu_ms']['p99']:.2f} ms)",
+        f"training: {res['training_seconds']:.1f} s wall, {res['training_cpu_seconds']:.1f} s CPU; "
+        f"model on disk: {res['model_bytes'] / 1e6:.2f} MB; load average {res['load_average'] or 0:.1f}",
         f"calibration ECE: route {res['calibration']['route_ece']:.3f}, "
         f"function decision {res['calibration']['function_decision_ece'] or 0:.3f}",
         "route confusions (true -> predicted: n): "

@@ -5,10 +5,10 @@ Stored without pickle: vocabularies and settings as JSON, weights as a NumPy .np
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 from scipy import sparse
@@ -263,9 +263,8 @@ def train_linear(x, labels: list[str], c: float = 1.0, folds: int = 2, weights=N
     return LinearModel(classes, np.ascontiguousarray(coef.T, dtype=np.float32), icpt, temperature)
 
 
-def save(path: Path, featuriser: Featuriser, models: dict[str, LinearModel], meta: dict) -> list[Path]:
-    """Write the vocabularies and settings (JSON) and the weights (.npz); return the files written."""
-    path.mkdir(parents=True, exist_ok=True)
+def dump(featuriser: Featuriser, models: dict[str, LinearModel], meta: dict) -> dict[str, bytes]:
+    """The model as files: vocabularies and settings (JSON) and weights (.npz), by file name."""
     doc = {
         "meta": meta,
         "char_vocab": featuriser.char.vocab,
@@ -278,16 +277,15 @@ def save(path: Path, featuriser: Featuriser, models: dict[str, LinearModel], met
     for k, m in models.items():
         arrays[f"{k}_coef"] = m.coef
         arrays[f"{k}_intercept"] = m.intercept
-    (path / "vocab.json").write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
-    with open(path / "weights.npz", "wb") as fh:
-        np.savez_compressed(fh, **arrays)
-    return [path / "vocab.json", path / "weights.npz"]
+    buf = io.BytesIO()
+    np.savez_compressed(buf, **arrays)
+    return {"vocab.json": json.dumps(doc, ensure_ascii=False).encode("utf-8"), "weights.npz": buf.getvalue()}
 
 
-def load(path: Path) -> tuple[Featuriser, dict[str, LinearModel], dict]:
-    """Read what `save` wrote; plain JSON and numeric arrays only, never a pickle."""
-    doc = json.loads((path / "vocab.json").read_text(encoding="utf-8"))
-    with np.load(path / "weights.npz", allow_pickle=False) as arrays:
+def parse(files: dict[str, bytes]) -> tuple[Featuriser, dict[str, LinearModel], dict]:
+    """Read what `dump` wrote; plain JSON and numeric arrays only, never a pickle."""
+    doc = json.loads(files["vocab.json"].decode("utf-8"))
+    with np.load(io.BytesIO(files["weights.npz"]), allow_pickle=False) as arrays:
         data = {k: arrays[k] for k in arrays.files}
     feat = Featuriser(
         Vectorizer("char", doc["char_vocab"], data["char_idf"]),

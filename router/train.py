@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sys
 import time
 from importlib import metadata
@@ -124,29 +125,46 @@ def train(rows: list[dict], specs) -> tuple[rmodel.Featuriser, dict[str, rmodel.
     return feat, {"route": route_model, "tool": tool_model}, meta
 
 
-def _sha(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _read_cached(model_dir: Path, key: str):
+    """The cached model if the manifest names this key and every file's bytes hash to the manifest's value."""
+    try:
+        man = json.loads((model_dir / "manifest.json").read_text())
+        if man.get("key") != key:
+            return None
+        files = {name: (model_dir / name).read_bytes() for name in man["files"]}
+        if any(_sha(data) != man["files"][name] for name, data in files.items()):
+            return None  # changed behind the manifest's back: never parsed
+        return rmodel.parse(files)
+    except (ValueError, KeyError, OSError, TypeError):
+        return None  # missing, unreadable or half-written: stale
+
+
+def _write_cache(model_dir: Path, files: dict[str, bytes], key: str) -> None:
+    """Each file written under a temporary name and renamed, the manifest last: readers never see a mix."""
+    try:
+        model_dir.mkdir(parents=True, exist_ok=True)
+        manifest = {"key": key, "files": {name: _sha(data) for name, data in files.items()}}
+        for name, data in [*files.items(), ("manifest.json", json.dumps(manifest, indent=1).encode())]:
+            tmp = model_dir / f".{name}.{os.getpid()}.tmp"
+            tmp.write_bytes(data)
+            os.replace(tmp, model_dir / name)
+    except OSError:
+        pass  # a read-only install still routes, with the model trained in memory
 
 
 def load_or_train(specs, corpus: Path = CORPUS, model_dir: Path = MODEL_DIR, force: bool = False):
     """The cached model when its manifest matches the corpus, code and file hashes; else retrain and save it."""
     key = cache_key(corpus, specs)
-    manifest = model_dir / "manifest.json"
-    if not force and manifest.exists():
-        try:
-            man = json.loads(manifest.read_text())
-            ok = man.get("key") == key and all(
-                (model_dir / name).exists() and _sha(model_dir / name) == digest
-                for name, digest in man["files"].items()
-            )
-            if ok:
-                return rmodel.load(model_dir)
-        except (ValueError, KeyError, OSError):
-            pass  # an unreadable manifest is a stale one
+    cached = None if force else _read_cached(model_dir, key)
+    if cached is not None:
+        return cached
     feat, models, meta = train(read_corpus(corpus), specs)
     meta["key"] = key
-    files = rmodel.save(model_dir, feat, models, meta)
-    manifest.write_text(json.dumps({"key": key, "files": {p.name: _sha(p) for p in files}}, indent=1))
+    _write_cache(model_dir, rmodel.dump(feat, models, meta), key)
     return feat, models, meta
 
 
