@@ -85,12 +85,14 @@ def distance(rng, lang: str, small: bool = False) -> tuple[str, float]:
         text, v = rng.choice(words)
         return text, metres(v)
     words = [
-        ("einen halben Kilometer", 500),
-        ("einen Kilometer", 1000),
+        # no articles: "um einen Kilometer" but "von einem Kilometer" would need the case of the template
+        ("0,5 Kilometer", 500),
+        ("1 Kilometer", 1000),
         ("zwei Kilometer", 2000),
         ("fünfhundert Meter", 500),
         ("hundert Meter", 100),
-        ("eine Meile", MI),
+        ("drei Kilometer", 3000),
+        ("1 Meile", MI),
     ]
     if pick < 0.5:
         v = rng.choice(m_vals)
