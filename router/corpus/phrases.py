@@ -72,6 +72,9 @@ def distance(rng, lang: str, small: bool = False) -> tuple[str, float]:
             ("十公里", 10000),
             ("两百米", 200),
             ("一英里", MI),
+            ("一千米", 1000),
+            ("三百米", 300),
+            ("一千五百米", 1500),
         ]
         if pick < 0.5:
             v = rng.choice(m_vals)
