@@ -67,6 +67,13 @@ def test_a_layer_without_crs_cannot_be_measured(reg, tmp_path):
         run_tool(reg, "qgis_buffer", {"layer": "p", "distance": 10}, ctx)
 
 
+def test_a_layer_spanning_the_globe_gets_a_clear_error_not_a_crash(reg, tmp_path):
+    world = gpd.GeoDataFrame(geometry=[Point(-170, -60), Point(0, 0), Point(170, 70)], crs="EPSG:4326")
+    ctx = context(tmp_path, w=world)
+    with pytest.raises(ValidationError, match="spans too much of the globe"):
+        run_tool(reg, "qgis_buffer", {"layer": "w", "distance": 1000}, ctx)
+
+
 def test_outputs_never_overwrite_inputs(reg, tmp_path):
     ctx = RunContext(tmp_path / "out")
     source = ctx.out_dir / "pts.gpkg"

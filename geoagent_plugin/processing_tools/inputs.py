@@ -85,7 +85,8 @@ def metric_crs_for(layer: QgsMapLayer, ctx) -> QgsCoordinateReferenceSystem:
 
 
 def crs_label(crs: QgsCoordinateReferenceSystem) -> str:
-    return crs.authid() or crs.description() or "custom CRS"
+    described = crs.description() if crs.description().lower() not in ("", "unknown") else ""
+    return crs.authid() or described or crs.toProj() or "a custom CRS"
 
 
 def parse_crs(value: str) -> QgsCoordinateReferenceSystem:

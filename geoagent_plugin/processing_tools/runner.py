@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import threading
 from pathlib import Path
 
@@ -67,6 +68,7 @@ class Call:
         self.source_crs: QgsCoordinateReferenceSystem | None = None  # main layer CRS before reprojection
         self.work_crs: QgsCoordinateReferenceSystem | None = None  # CRS in metres the algorithm ran in
         self.answer: str | None = None
+        self.first_note = 0
         self.values: dict = {}
 
     # -- helpers for handlers ----------------------------------------------------------------
@@ -156,6 +158,7 @@ def run_processing(spec, binding: dict, alg_id: str, ctx, args: dict, repair: bo
     from .handlers import HANDLERS
 
     call = Call(spec, binding, ctx, args, alg_id)
+    call.first_note = len(ctx.notes)
     _load_inputs(call, repair)
     _align_crs(call)
     _map_args(call)
@@ -229,8 +232,20 @@ def _align_crs(call: Call) -> None:
                 note = f"Reprojected '{call.args[name]}' from {crs_label(crs)} to {crs_label(target)} to match."
                 call.ctx.note(note)
             layer = call.layers[name] = call.layer_from(call.reproject(layer, target))
+            _check_projected_extent(layer, call.args[name], target)
         if name != main_name or call.binding.get("index_all"):  # index_all: the algorithm queries its INPUT
             call.layers[name] = indexed_in_memory(layer)
+
+
+def _check_projected_extent(layer, name: str, crs) -> None:
+    """Coordinates that blew up in the projection (a layer spanning the globe) would crash GEOS: refuse them."""
+    ext = layer.extent()
+    values = (ext.xMinimum(), ext.yMinimum(), ext.xMaximum(), ext.yMaximum())
+    if not all(math.isfinite(v) and abs(v) < 4e7 for v in values):
+        raise ValidationError(
+            f"'{name}' spans too much of the globe to measure metres in one projection ({crs_label(crs)}).",
+            fix="Select or clip a region first (a continent or smaller), then try again.",
+        )
 
 
 def indexed_in_memory(layer):
@@ -247,6 +262,13 @@ def _map_args(call: Call) -> None:
         value = call.args.get(p.name)
         bind = call.binding["params"][p.name]
         qname = call.qname(p.name) if bind["qgis"] else None
+        if value is not None and bind["qgis"] and qname is None:
+            if p.required:
+                raise ToolError(
+                    f"{call.alg.id()} in this QGIS has none of the parameters {bind['qgis']} for '{p.name}'.",
+                    fix="Regenerate the specs with scripts/gen_processing_specs.py for this QGIS version.",
+                )
+            call.ctx.note(f"'{p.name}' was ignored: {call.alg.id()} in this QGIS has no such parameter.")
         if value is None or qname is None:
             continue
         definition = call.alg.parameterDefinition(qname)
@@ -347,6 +369,7 @@ def _result(call: Call, outputs, n_out) -> ToolResult:
     if crs is not None and crs.isValid():
         text += f", CRS {crs_label(crs)}"
     text += "."
-    if call.ctx.notes:
-        text += " " + " ".join(call.ctx.notes)
+    notes = call.ctx.notes[call.first_note :]  # this call's notes, not an earlier step's
+    if notes:
+        text += " " + " ".join(notes)
     return ToolResult(summary=text, outputs=outputs, answer=call.answer, values=call.values)
