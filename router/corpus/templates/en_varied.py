@@ -169,3 +169,54 @@ FUNCTION["filter_by_expression"] += [
     "pick out {layer} having {cond}",
 ]
 FUNCTION["buffer"] += ["surround each of {layer} with a {dist} zone", "pad {layer} by {dist}"]
+
+# Synonyms and register: formal, casual, domain jargon.
+for _tool, _templates in {
+    "buffer": [
+        "delineate a {dist} proximity zone around {layer}",
+        "I'd like to see a {dist} halo around each of {layer}",
+        "offset {layer} outwards by {dist}",
+    ],
+    "clip": ["extract {layer} within the {layer2} extent (clip)", "limit {layer} to the area of {layer2}"],
+    "filter_by_expression": [
+        "retain only {layer} where {cond}",
+        "show just the {layer} that have {cond}",
+        "apply a filter to {layer}: {cond}",
+    ],
+    "reproject": [
+        "project {layer} on the fly to {crs} and save it",
+        "switch the coordinate system of {layer} to {crs}",
+    ],
+    "within_distance": [
+        "{layer} in the vicinity of {layer2} (max {dist})",
+        "shortlist {layer} at most {dist} from {layer2}",
+    ],
+    "count_points_in_polygons": [
+        "how dense are {points} per {polys}? give counts",
+        "sum up how many {points} each {polys} polygon holds",
+    ],
+    "spatial_join": [
+        "append {layer2} attributes to {layer} where they spatially match",
+        "overlay join {layer} with {layer2}",
+    ],
+    "dissolve": ["generalise {layer} by merging shapes with the same {field}", "flatten {layer} into a single outline"],
+    "geometry_area": ["surface of each of {layer}", "compute m² for each feature in {layer}"],
+    "geometry_length": ["perimeter-free line lengths of {layer}", "measure how long each of {layer} is"],
+    "centroids": ["reduce {layer} to centre points", "pin a point at the centre of each of {layer}"],
+    "group_by": ["cross-tabulate {layer}: {agg} {field} for every {by}", "roll up {field} by {by} ({agg})"],
+    "join_nearest": ["match every {layer} with the closest {layer2}", "pair each of {layer} with its nearest {layer2}"],
+    "save_result": ["archive {layer} as {fmt}", "deliver {layer} as a {fmt} file"],
+    "plot_map": [
+        ("draw me a map of {layer} shaded by {field}", {"kind": "choropleth"}),
+        ("chart {field} of {layer} as bars", {"kind": "bar"}),
+    ],
+    "count_features": ["tally up {layer}", "how many entries are in {layer}?"],
+    "select_rows": [("shortlist the top {n} {layer} on {field}", {"ascending": False})],
+    "sort_by_field": ["rank-order {layer} on {field}"],
+    "qgis_heatmap": ["hot spots of {layer} as a smooth surface, {dist} kernel, {px} pixels"],
+    "qgis_zonal_statistics": ["aggregate {raster} values over each of {layer}"],
+    "qgis_extract_by_location": [("features of {layer} that lie wholly inside {layer2}", {"predicate": "within"})],
+    "voronoi": ["nearest-facility regions for {layer} (Voronoi)"],
+    "cluster_points": [("find {n} natural groupings in {layer} with k-means", {"method": "kmeans"})],
+}.items():
+    FUNCTION[_tool] += _templates
