@@ -201,7 +201,7 @@ for _tool, _templates in {
     ],
     "dissolve": ["generalise {layer} by merging shapes with the same {field}", "flatten {layer} into a single outline"],
     "geometry_area": ["surface of each of {layer}", "compute m² for each feature in {layer}"],
-    "geometry_length": ["perimeter-free line lengths of {layer}", "measure how long each of {layer} is"],
+    "geometry_length": ["line length of every feature in {layer}", "measure how long each of {layer} is"],
     "centroids": ["reduce {layer} to centre points", "pin a point at the centre of each of {layer}"],
     "group_by": ["cross-tabulate {layer}: {agg} {field} for every {by}", "roll up {field} by {by} ({agg})"],
     "join_nearest": ["match every {layer} with the closest {layer2}", "pair each of {layer} with its nearest {layer2}"],
