@@ -171,7 +171,7 @@ def derive_tool(tool: dict, registry) -> dict | None:
             "fixed": tool.get("fixed", {}),
             "outputs": outputs,
             "handler": tool.get("handler"),
-            "index_all": bool(tool.get("index_all")),
+            "query": tool.get("query", []),
             "metric": metric,
         },
     }
