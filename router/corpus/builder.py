@@ -10,6 +10,7 @@ from .typos import add_typo
 
 NAME_TYPO_RATE = 0.04
 SLOT = re.compile(r"\{(\w+)\}")
+WITH_CATEGORIES = {k for k, v in ARCHETYPES.items() if any(f.values for f in v[3])}
 WITH_NUMBERS = {k for k, v in ARCHETYPES.items() if any(f.type in NUMERIC for f in v[3])}
 
 
@@ -46,11 +47,19 @@ class Builder:
         return layer
 
     def layer(
-        self, param: str | None = "layer", slot: str = "layer", geoms=ANY, archetypes=None, crs=None, numeric=False
+        self,
+        param: str | None = "layer",
+        slot: str = "layer",
+        geoms=ANY,
+        archetypes=None,
+        crs=None,
+        numeric=False,
+        category=False,
     ) -> Layer:
         """A vector layer of a fitting archetype not already in the context (with a number field if `numeric`)."""
         used = {lyr.archetype for lyr in self.layers}
         fits = [a for a in (archetypes or archetypes_for(geoms)) if not numeric or a in WITH_NUMBERS]
+        fits = [a for a in fits if not category or a in WITH_CATEGORIES] or fits
         if self.implied and param == "layer":  # the wording implies a field ("most populous" -> population)
             fits = [a for a in archetypes_for(geoms) if any(f.meaning == self.implied for f in ARCHETYPES[a][3])]
         pool = [a for a in fits if a not in used] or fits

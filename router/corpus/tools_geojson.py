@@ -234,7 +234,7 @@ def b_cluster(b):
 
 
 def b_bounding(b):
-    lyr = b.layer(geoms=POINT)
+    lyr = b.layer(geoms=POINT, category=True)
     b.field("by", lyr, want="category")
 
 
@@ -252,13 +252,13 @@ def b_target(g1, g2=POINT):
 
 
 def b_nearest_summary(b):
-    lyr = b.layer(geoms=POINT)
+    lyr = b.layer(geoms=POINT, category="field" in b.want)
     b.layer("target", "layer2", geoms=POINT)
     b.field("by", lyr, want="category")
 
 
 def b_count(b):
-    lyr = b.layer()
+    lyr = b.layer(category="field" in b.want)
     b.field("by", lyr, want="category")
 
 
@@ -313,7 +313,7 @@ def b_plot(b):
 
 
 def b_dissolve(b):
-    lyr = b.layer(geoms=POLY)
+    lyr = b.layer(geoms=POLY, category=True)
     b.field("fields", lyr, want="category", array=True)
 
 
