@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
+from pathlib import Path
 
 import geopandas as gpd
 import pytest
+from geoagent.agent.pipeline import run_request
 from geoagent.tests import agent_toolkit
-from geoagent.tests.agent_toolkit import TinyRouter, run
+from geoagent.tests.agent_toolkit import TinyRouter, config_for, run, tiny_registry
 
 server, layers = agent_toolkit.server, agent_toolkit.layers  # fixtures
 
@@ -98,3 +102,35 @@ def test_codegen_prompt_holds_the_schema_not_the_tools(server, layers, tmp_path)
     user = body["messages"][1]["content"]
     assert "pupils (integer): 100, 200, 300" in user and "file schools.gpkg" in user
     assert json.dumps(body).count("unused_tool") == 0
+
+
+def test_escalation_after_a_tool_ran_discards_the_partial_output(server, layers, tmp_path):
+    replies = [
+        {"tool_calls": [{"name": "buffer", "arguments": {"layer": "schools", "distance": 100}}]},
+        {"tool_calls": [{"name": "escalate_to_code", "arguments": {"reason": "the score needs custom code"}}]},
+        GOOD,
+    ]
+    report = run(server, replies, layers, tmp_path)
+    assert report.status == "ok", report.error
+    assert report.steps[0] == {"tool": "buffer", "params": {"layer": "schools", "distance": 100}}
+    assert report.steps[1]["ok"] is True
+    assert [Path(o["path"]).name for o in report.outputs] == ["big_schools.gpkg"]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["big_schools.gpkg"]  # the buffer is gone
+
+
+def test_cancel_during_generated_code_leaves_nothing(server, layers, tmp_path):
+    cancel = threading.Event()
+    slow = _code("import time\nopen('partial.csv', 'w').write('a,b\\n')\ntime.sleep(60)\n")
+
+    def reply_then_cancel_soon(body):
+        threading.Timer(2.0, cancel.set).start()
+        return slow
+
+    server.add(reply_then_cancel_soon)
+    t0 = time.perf_counter()
+    report = run_request("score the schools", [layers["schools"]], tmp_path / "out", config_for(server),
+                         registry=tiny_registry(), router=CODEGEN, cancel_event=cancel)  # fmt: skip
+    assert time.perf_counter() - t0 < 45  # the 60 s script was killed
+    assert report.status == "error" and "cancelled" in report.error
+    assert report.outputs == []
+    assert list((tmp_path / "out").iterdir()) == []
