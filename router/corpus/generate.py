@@ -11,7 +11,7 @@ from collections import Counter
 from pathlib import Path
 
 from .builder import SLOT, Builder, template_slots
-from .layers import ARCHETYPES, NUMERIC
+from .layers import ANY, ARCHETYPES, NUMERIC, POINT
 from .templates import LANGUAGES
 from .tools_geojson import GEOJSON_TOOLS
 from .tools_processing import PROCESSING_TOOLS
@@ -31,6 +31,7 @@ PER_TEMPLATE = {
 TEST_SHARE = 0.2
 TYPO_RATE = 0.05
 FRAME_RATE = 0.15
+COUNT_WORDS = ("count", "contains the most", "fewest", "nearest", "数量", "最近", "zähle", "nächsten")
 ZH_VERBS = tuple(
     "把 将 给 对 计算 统计 生成 创建 提取 筛选 选出 导出 保存 打开 读取 下载 用 按 在 求 做 合并 融合 裁剪 转换 "
     "找出 连接 绘制 画 修复 重投影".split()
@@ -65,7 +66,7 @@ def _entry(entry) -> tuple[str, dict]:
     return (entry, {}) if isinstance(entry, str) else entry
 
 
-def _context(b: Builder, slots: set[str]) -> None:
+def _context(b: Builder, slots: set[str], template: str = "") -> None:
     """Layers for codegen, chat and chain templates: whatever their slots name, plus sometimes a few more."""
     rng = b.rng
     if "raster" in slots:
@@ -79,7 +80,8 @@ def _context(b: Builder, slots: set[str]) -> None:
         others = [f for f in nums if f is not first]
         b.field(None, main, slot="field2", f=rng.choice(others or nums))
     if "layer2" in slots or rng.random() < 0.3:
-        b.layer(None, "layer2")
+        counting = any(w in template for w in COUNT_WORDS)  # "count the {layer2} in each...": points
+        b.layer(None, "layer2", geoms=POINT if counting else ANY)
     b.distance(param="_", slot="dist")
     b.integer("_", "n")
 
@@ -113,7 +115,7 @@ def _one(tool_or_route: str, kind: str, template: str, consts: dict, rng, lang: 
         layers, params = b.finish(consts, required)
         route, tool = "function", tool_or_route
     else:
-        _context(b, slots)
+        _context(b, slots, template)
         layers, _ = b.finish({}, ())
         params = None
         route, tool = ("function", tool_or_route) if kind == "chain" else (kind, None)
