@@ -173,3 +173,18 @@ for _tool, _template in [
     ("export_coordinates", "Koordinaten aller Objekte von {layer} ausgeben"),
 ]:
     FUNCTION[_tool].append(_template)
+
+# Denglisch: German requests with English GIS terms.
+for _tool, _template in [
+    ("buffer", "mach einen Buffer von {dist} um {layer}"),
+    ("clip", "clippe {layer} mit {layer2}"),
+    ("spatial_join", "joine {layer2} räumlich an {layer}"),
+    ("overlay", ("intersecte {layer} mit {layer2}", {"how": "intersection"})),
+    ("dissolve", "dissolve {layer} nach {field}"),
+    ("reproject", "reprojiziere {layer} auf {crs}"),
+    ("filter_by_expression", "filter mal {layer} auf {cond}"),
+    ("qgis_heatmap", "Heatmap für {layer}, Radius {dist}, Pixelsize {px}"),
+    ("centroids", "Centroids von {layer} berechnen"),
+    ("count_points_in_polygons", "count points in polygon: {points} in {polys}"),
+]:
+    FUNCTION[_tool].append(_template)

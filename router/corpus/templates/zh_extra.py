@@ -168,3 +168,20 @@ for _tool, _template in [
     ("export_coordinates", "{layer}各要素坐标导出"),
 ]:
     FUNCTION[_tool].append(_template)
+
+# Code-switching: Chinese requests with English GIS terms, as many users write them.
+for _tool, _template in [
+    ("buffer", "把{layer}做个{dist}的buffer"),
+    ("buffer", "{layer} buffer {dist}"),
+    ("clip", "{layer} clip到{layer2}"),
+    ("overlay", ("{layer}和{layer2}做intersect", {"how": "intersection"})),
+    ("dissolve", "{layer}按{field} dissolve一下"),
+    ("spatial_join", "{layer}和{layer2}做spatial join"),
+    ("reproject", "{layer}的CRS改成{crs}"),
+    ("geometry_area", "计算{layer}的area"),
+    ("filter_by_expression", "用expression筛选{layer}：{cond}"),
+    ("qgis_heatmap", "{layer}做heatmap，radius {dist}，pixel size {px}"),
+    ("centroids", "求{layer}的centroid"),
+    ("qgis_zonal_statistics", "{raster}对{layer}做zonal statistics"),
+]:
+    FUNCTION[_tool].append(_template)
