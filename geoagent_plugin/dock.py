@@ -55,10 +55,14 @@ def results_dir(project: QgsProject) -> Path:
 
 
 def shown_layers(report: dict, store) -> list[str]:
-    """Input layers a step asked to show on the map (visualize_layer): added again, styled, never restyled."""
+    """Input layers a step asked to show as a map (visualize_layer, plot_map kind=map): added again, styled.
+
+    In QGIS a styled layer is the useful map; the user's own layer is never restyled.
+    """
     paths = []
     for step in report.get("steps", []):
-        if step.get("tool") == "visualize_layer":
+        params = step.get("params") or {}
+        if step.get("tool") == "visualize_layer" or (step.get("tool") == "plot_map" and params.get("kind") == "map"):
             entry = store.find(str((step.get("params") or {}).get("layer", "")))
             if entry is not None and entry.path:
                 paths.append(entry.path)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from geoagent.geoagent_plugin import engine
 from geoagent.tests.scripted_server import ScriptedServer
 from geoagent.tests.test_gui_dock import SECRET, ask, dock, result_layers, town  # noqa: F401
-from geoagent.tests.test_gui_support import isolated_settings  # noqa: F401
+from geoagent.tests.test_gui_support import isolated_settings, process_until  # noqa: F401
 from qgis.core import QgsProject
+from qgis.PyQt.QtCore import Qt
+from qgis.PyQt.QtTest import QTest
 
 
 @pytest.fixture(scope="module")
@@ -115,13 +118,6 @@ def test_scripted_model_code_generation_adds_layer(real_engine, dock, town, scri
 
 
 def test_cancel_during_a_slow_model_call_leaves_project_unchanged(real_engine, dock, town, scripted_model):  # noqa: F811
-    import time
-
-    from qgis.PyQt.QtCore import Qt
-    from qgis.PyQt.QtTest import QTest
-
-    from geoagent.tests.test_gui_support import process_until
-
     scripted_model.add({"delay": 6, **_buffer_call_static()}, {"content": "done"})
     dock.layer_picker.set_checked([town["schools"].id()])
     dock.route_combo.setCurrentIndex(dock.route_combo.findData("function"))
@@ -139,3 +135,35 @@ def test_cancel_during_a_slow_model_call_leaves_project_unchanged(real_engine, d
 
 def _buffer_call_static():
     return {"tool_calls": [{"name": "buffer", "arguments": {"layer": "schools", "distance": 250}}]}
+
+
+@pytest.fixture
+def sample_town(sample_data, qgis_new_project):
+    from qgis.core import QgsVectorLayer
+
+    layers = {}
+    for name in ("districts", "cafes", "roads"):
+        layer = QgsVectorLayer(str(sample_data / f"{name}.gpkg"), name, "ogr")
+        assert layer.isValid()
+        QgsProject.instance().addMapLayer(layer)
+        layers[name] = layer
+    return layers
+
+
+def test_sample_data_map_request_adds_graduated_layer(real_engine, dock, sample_town):  # noqa: F811
+    dock.layer_picker.set_checked([sample_town["districts"].id()])
+    card = ask(dock, "map the population of the districts")
+    assert card.report["status"] == "ok" and card.report["tier"] == 0, card.report
+    [layer] = result_layers()
+    assert layer.renderer().type() == "graduatedSymbol" and layer.renderer().classAttribute() == "population"
+    assert layer.featureCount() == 8 and sample_town["districts"].renderer().type() == "singleSymbol"
+
+
+def test_sample_data_count_cafes_per_district(real_engine, dock, sample_town):  # noqa: F811
+    dock.layer_picker.set_checked([sample_town["districts"].id(), sample_town["cafes"].id()])
+    card = ask(dock, "count cafes in each district")
+    assert card.report["status"] == "ok" and card.report["tier"] == 0, card.report
+    [layer] = result_layers()
+    count_field = [f.name() for f in layer.fields() if "count" in f.name().lower()][0]
+    assert layer.featureCount() == 8 and sum(f[count_field] for f in layer.getFeatures()) <= 40
+    assert not card.outputs_box.isEmpty()
