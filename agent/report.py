@@ -31,7 +31,6 @@ class Usage:
             "llm_calls": self.llm_calls,
             "prompt_tokens": self.prompt_tokens,
             "completion_tokens": self.completion_tokens,
-            "per_call": self.per_call,
         }
 
 
@@ -64,7 +63,8 @@ class Report:
             "outputs": self.outputs,
             "answer": self.answer,
             "error": self.error,
-            "usage": self.usage.to_json(),
+            "usage": self.usage.to_json(),  # exactly the contract's three keys
+            "usage_per_call": self.usage.per_call,
             "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()},
             "request": self.request,
             "notes": self.notes,
