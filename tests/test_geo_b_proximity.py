@@ -203,3 +203,27 @@ def test_dissolved_multi_ring_buffer(tmp_path):
     outer = Point(0, 0).buffer(20).union(Point(15, 0).buffer(20))
     assert out["ring"].tolist() == [1, 2] and out["distance"].tolist() == [10, 20]
     assert out.area.tolist() == pytest.approx([inner.area, outer.area - inner.area], rel=1e-9)
+
+
+CITIES = {"tokyo": (139.69, 35.69), "seoul": (126.98, 37.57), "paris": (2.35, 48.86), "london": (-0.13, 51.51),
+          "lima": (-77.04, -12.05), "santiago": (-70.67, -33.45), "sydney": (151.21, -33.87)}
+
+
+def test_world_wide_points_get_geodesic_nearest_distances(tmp_path):
+    from pyproj import Geod
+
+    names = list(CITIES)
+    cities = gdf([Point(*CITIES[n]) for n in names], crs="EPSG:4326", name=names)
+    ctx = make_ctx(tmp_path, c=cities)
+    res, out = run(ctx, "join_nearest", layer="c")
+    geod = Geod(ellps="WGS84")
+    lon, lat = np.array([CITIES[n] for n in names]).T
+    full = np.array([[geod.inv(lon[i], lat[i], lon[j], lat[j])[2] if i != j else np.inf for j in range(7)]
+                     for i in range(7)])
+    assert np.allclose(out["distance"], full.min(axis=1), rtol=1e-9)
+    assert [names[i] for i in out["nearest_index"]] == [names[i] for i in full.argmin(axis=1)]
+    assert "geodesic" in res.summary
+    res, out = run(ctx, "connect_closest_pair", layer="c")
+    assert out["distance"].iloc[0] == pytest.approx(full.min(), rel=1e-9)  # London-Paris
+    table = pd.read_csv(run_tool(REGISTRY, "distance_matrix", {"layer": "c"}, ctx).outputs[0].path)
+    assert np.allclose(table.distance_m, full[table.from_index, table.to_index], rtol=1e-9)

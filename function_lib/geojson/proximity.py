@@ -37,8 +37,8 @@ def back_to(geoms, from_crs, to_crs):
 
 
 def buffered(geoms, radii):
-    """shapely.buffer(geoms, radii); single points take a translated, scaled copy of one GEOS circle (same vertices,
-    a hundred times faster than buffering each point)."""
+    """shapely.buffer(geoms, radii); single points take a translated, scaled copy of one GEOS circle (the same
+    vertices, several times faster than buffering each point)."""
     import shapely
 
     radii = np.broadcast_to(np.asarray(radii, dtype=float), (len(geoms),))
@@ -59,27 +59,81 @@ def nearest(src, dst=None):
     """For each geometry of `src`, the index of the nearest one in `dst` (in `src` but itself when None) and
     the distance. Points use a k-d tree; other geometries a Shapely STRtree."""
     import shapely
-    from scipy.spatial import cKDTree
 
     same = dst is None
     target = src if same else dst
     if same and len(src) < 2:
         raise ValidationError("Nearest neighbours need at least two features.", fix="Use a layer with more features.")
     if _all_points(src) and _all_points(target):
-        xy, txy = shapely.get_coordinates(src), shapely.get_coordinates(target)
-        if same:
-            dist, idx = cKDTree(txy).query(xy, k=2)
-            own = np.arange(len(src))
-            # with duplicate points the tree may list the twin first; never return the point itself
-            return np.where(idx[:, 1] == own, idx[:, 0], idx[:, 1]), dist[:, 1]
-        dist, idx = cKDTree(txy).query(xy, k=1)
-        return idx, dist
+        return _kd_nearest(shapely.get_coordinates(src), shapely.get_coordinates(target), same)
     tree = shapely.STRtree(target)
     (i_src, i_dst), dist = tree.query_nearest(src, return_distance=True, all_matches=False, exclusive=same)
     idx = np.full(len(src), -1)
     d = np.full(len(src), np.nan)
     idx[i_src], d[i_src] = i_dst, dist
     return idx, d
+
+
+def _kd_nearest(xy, txy, same: bool):
+    from scipy.spatial import cKDTree
+
+    if not same:
+        dist, idx = cKDTree(txy).query(xy, k=1)
+        return idx, dist
+    dist, idx = cKDTree(txy).query(xy, k=2)
+    # with duplicate points the tree may list the twin first; never return the point itself
+    return np.where(idx[:, 1] == np.arange(len(xy)), idx[:, 0], idx[:, 1]), dist[:, 1]
+
+
+# -- world-wide point layers: geodesic distances, since no single projection keeps metres everywhere --------
+GEODESIC = "geodesic distances on the WGS84 ellipsoid"
+
+
+def _world_points(gdf, other=None) -> bool:
+    layers = [g for g in (gdf, other) if g is not None]
+    return any(spans_zones(g) for g in layers) and all(_all_points(np.asarray(g.geometry.array)) for g in layers)
+
+
+def _lonlat(gdf):
+    import shapely
+
+    return shapely.get_coordinates(np.asarray(gdf.geometry.to_crs(4326).array))
+
+
+def _geodesic(a, b):
+    from pyproj import Geod
+
+    return np.asarray(Geod(ellps="WGS84").inv(a[:, 0], a[:, 1], b[:, 0], b[:, 1])[2])
+
+
+def _unit_xyz(lonlat):
+    lon, lat = np.radians(lonlat[:, 0]), np.radians(lonlat[:, 1])
+    return np.column_stack([np.cos(lat) * np.cos(lon), np.cos(lat) * np.sin(lon), np.sin(lat)])
+
+
+def nearest_in(ctx: RunContext, gdf, other=None):
+    """Per feature of `gdf`: index of the nearest feature of `other` (of `gdf` but itself when None), the distance in
+    metres, how it was measured, and (crs, arrays) of the metric CRS used (None for geodesic distances)."""
+    if _world_points(gdf, other):
+        src = _lonlat(gdf)
+        dst = src if other is None else _lonlat(other)
+        if other is None and len(src) < 2:
+            raise ValidationError("Nearest neighbours need at least two features.", fix="Use more features.")
+        idx, _ = _kd_nearest(_unit_xyz(src), _unit_xyz(dst), other is None)  # chord order = great-circle order
+        return idx, _geodesic(src, dst[idx]), GEODESIC, None
+    crs, arrays = metric_arrays(ctx, gdf, *([other] if other is not None else []))
+    idx, dist = nearest(arrays[0], arrays[1] if other is not None else None)
+    return idx, dist, crs_label(crs), (crs, arrays)
+
+
+def _links(gdf, target, idx, metric, rows=slice(None)):
+    """Shortest lines from features of gdf (rows) to their nearest target features, in gdf's CRS."""
+    import shapely
+
+    if metric is None:  # geodesic points: a straight segment between the two points
+        return shapely.shortest_line(np.asarray(gdf.geometry.array)[rows], np.asarray(target.geometry.array)[idx])
+    crs, arrays = metric
+    return back_to(shapely.shortest_line(arrays[0][rows], arrays[-1][idx]), crs, gdf.crs)
 
 
 def _distance_param(description):
@@ -200,22 +254,26 @@ def distance_matrix(ctx: RunContext, layer: str, target: str | None = None) -> T
             f"A distance matrix of {len(gdf)} × {len(other)} features has {pairs:,} pairs, too many.",
             fix="Use nearest_distance_summary or join_nearest, or select fewer features first.",
         )
-    crs, arrays = metric_arrays(ctx, gdf, other)
-    geoms, tgeoms = arrays[0], arrays[1]
-    if _all_points(geoms) and _all_points(tgeoms):
-        from scipy.spatial.distance import cdist
-
-        dist = cdist(shapely.get_coordinates(geoms), shapely.get_coordinates(tgeoms))
-    else:
-        dist = shapely.distance(geoms[:, None], tgeoms[None, :])
     i, j = np.meshgrid(np.arange(len(gdf)), np.arange(len(other)), indexing="ij")
+    if _world_points(gdf, other):
+        used = GEODESIC
+        dist = _geodesic(_lonlat(gdf)[i.ravel()], _lonlat(other)[j.ravel()]).reshape(i.shape)
+    else:
+        crs, (geoms, tgeoms) = metric_arrays(ctx, gdf, other)
+        used = crs_label(crs)
+        if _all_points(geoms) and _all_points(tgeoms):
+            from scipy.spatial.distance import cdist
+
+            dist = cdist(shapely.get_coordinates(geoms), shapely.get_coordinates(tgeoms))
+        else:
+            dist = shapely.distance(geoms[:, None], tgeoms[None, :])
     keep = (i != j) if target is None else np.ones_like(i, dtype=bool)
     table = pd.DataFrame({"from_index": gdf.index.to_numpy()[i[keep]], "to_index": other.index.to_numpy()[j[keep]],
                           "distance_m": dist[keep]})
     what = f"Distance matrix of '{layer}'" + (f" to '{target}'" if target else "")
     span = f"{table.distance_m.min():.1f}–{table.distance_m.max():.1f} m"
-    what += f": {len(table)} pairs, {span} (measured in {crs_label(crs)})."
-    return table_result(ctx, table, f"{layer}_distance_matrix", what, measured_in=crs_label(crs))
+    what += f": {len(table)} pairs, {span} ({used if used == GEODESIC else 'measured in ' + used})."
+    return table_result(ctx, table, f"{layer}_distance_matrix", what, measured_in=used)
 
 
 @tool(
@@ -236,8 +294,7 @@ def nearest_distance_summary(ctx: RunContext, layer: str, target: str | None = N
 
     gdf = load_layer(ctx, layer)
     other = second_layer(ctx, gdf, target, first_name=layer) if target else None
-    crs, arrays = metric_arrays(ctx, gdf, *([other] if other is not None else []))
-    idx, dist = nearest(arrays[0], arrays[1] if other is not None else None)
+    idx, dist, used, metric = nearest_in(ctx, gdf, other)
     out = gdf.copy()
     out["nn_index"] = (other if other is not None else gdf).index.to_numpy()[idx]
     out["nn_distance"] = dist
@@ -248,14 +305,14 @@ def nearest_distance_summary(ctx: RunContext, layer: str, target: str | None = N
         table = pd.DataFrame([out["nn_distance"].agg(stats)])
     answer = f"mean nearest distance {dist.mean():.1f} m (min {dist.min():.1f}, max {dist.max():.1f})"
     values = {"mean_m": float(dist.mean()), "min_m": float(dist.min()), "max_m": float(dist.max())}
-    if other is None and _all_points(arrays[0]) and len(gdf) >= 3:
-        area = shapely.area(shapely.convex_hull(shapely.multipoints(arrays[0])))
+    if other is None and metric is not None and _all_points(metric[1][0]) and len(gdf) >= 3:
+        area = shapely.area(shapely.convex_hull(shapely.multipoints(metric[1][0])))
         if area > 0:
             values["clark_evans_r"] = float(dist.mean() / (0.5 * np.sqrt(area / len(gdf))))
             answer += f"; Clark-Evans R = {values['clark_evans_r']:.2f} (<1 clustered, >1 dispersed)"
     what = f"Nearest-neighbour distances of '{layer}'" + (f" to '{target}'" if target else "")
-    what += f": {answer} (measured in {crs_label(crs)})"
-    result = vector_result(ctx, out, f"{layer}_nearest", what, len(gdf), measured_in=crs_label(crs), **values)
+    what += f": {answer} (measured in {used})"
+    result = vector_result(ctx, out, f"{layer}_nearest", what, len(gdf), measured_in=used, **values)
     result.outputs.append(ctx.save_table(table, f"{layer}_nearest_summary"))
     result.answer = answer
     return result
@@ -274,24 +331,19 @@ def nearest_distance_summary(ctx: RunContext, layer: str, target: str | None = N
     )
 )
 def join_nearest(ctx: RunContext, layer: str, target: str | None = None) -> ToolResult:
-    import shapely
-
     gdf = load_layer(ctx, layer)
     other = second_layer(ctx, gdf, target, first_name=layer) if target else None
-    crs, arrays = metric_arrays(ctx, gdf, *([other] if other is not None else []))
-    tgeoms = arrays[1] if other is not None else arrays[0]
-    idx, dist = nearest(arrays[0], tgeoms if other is not None else None)
-    lines = back_to(shapely.shortest_line(arrays[0], tgeoms[idx]), crs, gdf.crs)
+    idx, dist, used, metric = nearest_in(ctx, gdf, other)
     tgt = other if other is not None else gdf
-    out = gdf.set_geometry(lines, crs=gdf.crs)
+    out = gdf.set_geometry(_links(gdf, tgt, idx, metric), crs=gdf.crs)
     out["nearest_index"] = tgt.index.to_numpy()[idx]
     if other is not None:
         for c in other.columns.drop(other.geometry.name):
             out[f"nearest_{c}"] = other[c].to_numpy()[idx]
     out["distance"] = dist
     what = f"Joined each feature of '{layer}' to its nearest " + (f"feature of '{target}'" if target else "neighbour")
-    what += f" (mean {dist.mean():.1f} m, measured in {crs_label(crs)})"
-    return vector_result(ctx, out, f"{layer}_nearest_lines", what, len(gdf), measured_in=crs_label(crs))
+    what += f" (mean {dist.mean():.1f} m, measured in {used})"
+    return vector_result(ctx, out, f"{layer}_nearest_lines", what, len(gdf), measured_in=used)
 
 
 @tool(
@@ -308,19 +360,17 @@ def join_nearest(ctx: RunContext, layer: str, target: str | None = None) -> Tool
 )
 def connect_closest_pair(ctx: RunContext, layer: str) -> ToolResult:
     import geopandas as gpd
-    import shapely
 
     gdf = load_layer(ctx, layer)
-    crs, (geoms,) = metric_arrays(ctx, gdf)
-    idx, dist = nearest(geoms)
+    idx, dist, used, metric = nearest_in(ctx, gdf)
     a = int(np.nanargmin(dist))
     b = int(idx[a])
-    line = back_to([shapely.shortest_line(geoms[a], geoms[b])], crs, gdf.crs)
+    line = _links(gdf, gdf, idx[[a]], metric, rows=[a])
     ids = gdf.index.to_numpy()
     out = gpd.GeoDataFrame({"from_index": [ids[a]], "to_index": [ids[b]], "distance": [dist[a]]},
                            geometry=line, crs=gdf.crs)
     answer = f"features {ids[a]} and {ids[b]} are closest, {dist[a]:.1f} m apart"
-    what = f"Closest pair in '{layer}': {answer} (measured in {crs_label(crs)})"
+    what = f"Closest pair in '{layer}': {answer} (measured in {used})"
     result = vector_result(ctx, out, f"{layer}_closest_pair", what, len(gdf), distance_m=float(dist[a]))
     result.answer = answer
     return result
