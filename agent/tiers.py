@@ -27,10 +27,8 @@ def serve_with_model(request, ctx, infos, decision, registry, config, report, cl
     client = client or make_client(config)
     if report.model is None:
         report.model = client.settings.model
-    plan = getattr(decision, "plan", None)
-    if report.route == "function" and plan is not None and not getattr(plan, "complete", True):
-        missing = ", ".join(getattr(plan, "missing", []) or []) or "some parameters"
-        report.escalations.append(f"tier 0 → 1: {plan.tool} needs {missing}, which the request does not state clearly")
+    if report.route == "function" and config.tier0:
+        report.escalations.append(f"tier 0 → 1: {_why_not_tier0(decision, config)}")
     if report.route == "chat":
         _serve_chat(request, ctx, infos, config, report, client)
         return
@@ -55,6 +53,17 @@ def serve_with_model(request, ctx, infos, decision, registry, config, report, cl
         _discard_outputs(ctx, report)
         report.route = "codegen"
     serve_codegen(request, ctx, infos, config, report, client)
+
+
+def _why_not_tier0(decision, config) -> str:
+    plan = getattr(decision, "plan", None)
+    if plan is None:
+        return "the router has no tool plan for this request"
+    if not plan.complete:
+        missing = ", ".join(plan.missing or []) or "some parameters"
+        return f"{plan.tool} needs {missing}, which the request does not state clearly"
+    sure = f"{decision.confidence:.2f} < {config.threshold:.2f}"
+    return f"the router is not sure enough that {plan.tool} is meant ({sure})"
 
 
 def _serve_chat(request, ctx, infos, config, report, client) -> None:

@@ -36,6 +36,7 @@ def test_correct_chain_outputs_by_value(server, layers, tmp_path, stream):
     assert len(areas) == 3
     assert areas.sum() == pytest.approx(3 * CIRCLE_100M, rel=1e-3)
     assert "schools_filtered_buffer" in report.answer
+    assert report.escalations == ["tier 0 → 1: the router has no tool plan for this request"]
     assert server.requests[0].get("stream", False) is stream
 
 
@@ -56,7 +57,7 @@ def test_plan_tool_comes_first_and_counts_as_escalation(server, layers, tmp_path
     router = TinyRouter(plan=Plan("total_area", {"layer": "districts"}, complete=False, missing=["layer"]))
     report = run(server, "correct_chain", layers, tmp_path, router=router)
     assert server.tools_seen(0)[:3] == ["total_area", "buffer", "filter_rows"]
-    assert any(e.startswith("tier 0 → 1") for e in report.escalations)
+    assert report.escalations == ["tier 0 → 1: total_area needs layer, which the request does not state clearly"]
     assert "Router's guess: total_area" in server.requests[0]["messages"][1]["content"]
 
 
@@ -238,3 +239,10 @@ def test_direct_text_answer_runs_nothing(server, layers, tmp_path):
     assert report.status == "ok" and report.answer == "Done."
     assert report.steps == [] and report.outputs == []
     assert report.timings_ms["total"] >= report.timings_ms["llm"] > 0
+
+
+def test_unsure_router_escalates_a_complete_plan(server, layers, tmp_path):
+    plan = Plan("buffer", {"layer": "schools", "distance": 100}, complete=True)
+    report = run(server, "invalid_then_fix", layers, tmp_path, router=TinyRouter(plan=plan, confidence=0.3))
+    assert report.tier == 1 and report.status == "ok"
+    assert report.escalations == ["tier 0 → 1: the router is not sure enough that buffer is meant (0.30 < 0.60)"]
