@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import time
+import traceback
 from pathlib import Path
 
 from qgis.core import (
+    Qgis,
     QgsApplication,
     QgsCoordinateTransform,
     QgsMapLayer,
+    QgsMessageLog,
     QgsProject,
     QgsVectorLayer,
 )
@@ -250,38 +253,43 @@ class GeoAgentDock(QgsDockWidget):
         card, self.task = self.card, None
         self._set_working(False)
         self.last_layers = []
-        if task.was_cancelled:
-            card.show_cancelled()
-        elif task.report is None:
-            card.show_report(
-                {
-                    "status": "error",
-                    "route": task.config.route,
-                    "tier": 0,
-                    "request": task.request,
-                    "error": tr(
-                        "GeoAgent failed unexpectedly: {error}. Please report it with the GeoAgent log."
-                    ).format(error=task.error),
-                }
-            )
-        else:
-            report = task.report.to_json()
-            if report["status"] == "needs_llm":
-                report["error"] = (
-                    (report.get("error") or "")
-                    + "\n"
-                    + tr(
-                        "To serve it, open GeoAgent settings and set a model (for example Ollama at "
-                        "http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear."
-                    )
-                )
-            if report["status"] == "ok":
-                shown = shown_layers(report, task.store)
-                self.last_layers = load_outputs(report, self.project, secrets=(self._secret,), extra=shown)
-            card.show_report(report, self.last_layers)
-            self._remember(report)
+        try:
+            if task.was_cancelled:
+                card.show_cancelled()
+            elif task.report is None:
+                self._show_failure(card, task, task.error, task.details)
+            else:
+                self._show_result(card, task)
+        except Exception as exc:  # noqa: BLE001 - a bad result must never leave the dock stuck
+            self._show_failure(card, task, f"{type(exc).__name__}: {exc}", traceback.format_exc())
         self.scroll_to_end()
         self.request_finished.emit(card)
+
+    def _show_failure(self, card: ReplyCard, task: AgentTask, error: str, details: str) -> None:
+        QgsMessageLog.logMessage(details or error, "GeoAgent", Qgis.Critical)
+        text = tr("GeoAgent failed unexpectedly: {error}. Please report it with the GeoAgent log.")
+        card.show_report({"status": "error", "route": task.config.route, "tier": 0, "request": task.request,
+                          "error": text.format(error=error)})  # fmt: skip
+
+    def _show_result(self, card: ReplyCard, task: AgentTask) -> None:
+        report = task.report.to_json()
+        if report["status"] == "needs_llm":
+            report["error"] = (report.get("error") or "") + "\n" + tr(
+                "To serve it, open GeoAgent settings and set a model (for example Ollama at "
+                "http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear."
+            )  # fmt: skip
+        if report["status"] == "ok":
+            shown = shown_layers(report, task.store)
+            self.last_layers = load_outputs(report, self.project, secrets=(self._secret,), extra=shown)
+            opened = {layer.source().split("|")[0] for layer in self.last_layers}
+            spatial = [o["path"] for o in report["outputs"] if o["kind"] in ("vector", "raster")]
+            unopened = [Path(p).name for p in spatial if p not in opened]
+            if unopened:
+                report["notes"] = report.get("notes", []) + [
+                    tr("QGIS could not open these results as layers: {names}").format(names=", ".join(unopened))
+                ]
+        card.show_report(report, self.last_layers)
+        self._remember(report)
 
     # -- outputs ---------------------------------------------------------------------------
     def zoom_to(self, layer_id: str) -> None:

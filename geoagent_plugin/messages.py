@@ -69,6 +69,10 @@ class ReplyCard(QFrame):
         self.answer = QLabel()
         self.answer.setWordWrap(True)
         self.answer.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.notes = QLabel()
+        self.notes.setWordWrap(True)
+        self.notes.setStyleSheet("color: #555; font-style: italic;")
+        self.notes.hide()
         self.error_view = QLabel()
         self.error_view.setWordWrap(True)
         self.error_view.setObjectName("errorView")
@@ -100,7 +104,7 @@ class ReplyCard(QFrame):
         badge_row.addWidget(self.badge)
         badge_row.addStretch(1)
         layout.addLayout(badge_row)
-        for w in (self.answer, self.error_view, self.settings_button):
+        for w in (self.answer, self.notes, self.error_view, self.settings_button):
             layout.addWidget(w)
         layout.addLayout(self.outputs_box)
         layout.addWidget(self.details_toggle)
@@ -128,6 +132,9 @@ class ReplyCard(QFrame):
         self._set_badge(status, f"{route} · {tier_label(tier)} · {status_text(status)}")
         self.answer.setText(report.get("answer") or "")
         self.answer.setVisible(bool(report.get("answer")))
+        notes = [str(n) for n in report.get("notes") or []] + [str(e) for e in report.get("escalations") or []]
+        self.notes.setText("\n".join(f"• {n}" for n in notes))
+        self.notes.setVisible(bool(notes))
         if status != "ok":
             self.show_error(report.get("error") or tr("Something went wrong."), status)
         self._show_outputs(report.get("outputs", []), layers or [])

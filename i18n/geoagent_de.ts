@@ -29,7 +29,7 @@
       <translation>GeoAgent fragen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="120" />
+      <location filename="../geoagent_plugin/dock.py" line="127" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>Fragen Sie nach einer Analyse, zum Beispiel: Straßen um 100 m puffern</translation>
     </message>
@@ -44,17 +44,17 @@
       <translation>Basis-URL</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="127" />
+      <location filename="../geoagent_plugin/dock.py" line="134" />
       <source>Cancel</source>
       <translation>Abbrechen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="143" />
+      <location filename="../geoagent_plugin/messages.py" line="150" />
       <source>Cancelled</source>
       <translation>Abgebrochen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="101" />
+      <location filename="../geoagent_plugin/dock.py" line="108" />
       <source>Clear</source>
       <translation>Leeren</translation>
     </message>
@@ -79,7 +79,7 @@
       <translation>Verbunden. Modell „{model}“ ist verfügbar.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="89" />
+      <location filename="../geoagent_plugin/messages.py" line="93" />
       <source>Copy</source>
       <translation>Kopieren</translation>
     </message>
@@ -109,7 +109,7 @@
       <translation>Funktion</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="75" />
+      <location filename="../geoagent_plugin/dock.py" line="82" />
       <source>GeoAgent</source>
       <translation>GeoAgent</translation>
     </message>
@@ -119,7 +119,7 @@
       <translation>GeoAgent-Chat</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="258" />
+      <location filename="../geoagent_plugin/dock.py" line="270" />
       <source>GeoAgent failed unexpectedly: {error}. Please report it with the GeoAgent log.</source>
       <translation>GeoAgent ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoAgent-Protokoll.</translation>
     </message>
@@ -169,7 +169,7 @@
       <translation>Unterhaltung in der Projektdatei behalten (Schlüssel werden nicht gespeichert)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="99" />
+      <location filename="../geoagent_plugin/dock.py" line="106" />
       <source>Layers in play</source>
       <translation>Beteiligte Layer</translation>
     </message>
@@ -189,12 +189,12 @@
       <translation>Keine Basis-URL gesetzt. Wählen Sie eine Anbietervorlage oder geben Sie die Server-URL ein (endet auf /v1).</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="163" />
+      <location filename="../geoagent_plugin/messages.py" line="170" />
       <source>Open</source>
       <translation>Öffnen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="77" />
+      <location filename="../geoagent_plugin/messages.py" line="81" />
       <source>Open settings</source>
       <translation>Einstellungen öffnen</translation>
     </message>
@@ -219,7 +219,12 @@
       <translation>Anbieter</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="91" />
+      <location filename="../geoagent_plugin/dock.py" line="289" />
+      <source>QGIS could not open these results as layers: {names}</source>
+      <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="95" />
       <source>Re-run edited</source>
       <translation>Bearbeitet erneut ausführen</translation>
     </message>
@@ -249,7 +254,7 @@
       <translation>Route</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="136" />
+      <location filename="../geoagent_plugin/dock.py" line="143" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>Route für die nächste Nachricht: den Router entscheiden lassen oder eine erzwingen</translation>
     </message>
@@ -274,17 +279,17 @@
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="140" />
+      <location filename="../geoagent_plugin/dock.py" line="147" />
       <source>Send</source>
       <translation>Senden</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="103" />
+      <location filename="../geoagent_plugin/dock.py" line="110" />
       <source>Settings…</source>
       <translation>Einstellungen…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="172" />
+      <location filename="../geoagent_plugin/messages.py" line="179" />
       <source>Show code</source>
       <translation>Code anzeigen</translation>
     </message>
@@ -294,7 +299,7 @@
       <translation>Erzeugten Code vor dem Ausführen anzeigen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="82" />
+      <location filename="../geoagent_plugin/messages.py" line="86" />
       <source>Show tool calls</source>
       <translation>Werkzeugaufrufe anzeigen</translation>
     </message>
@@ -304,7 +309,7 @@
       <translation>Einzelner Agent (ReAct)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="132" />
+      <location filename="../geoagent_plugin/messages.py" line="139" />
       <source>Something went wrong.</source>
       <translation>Etwas ist schiefgegangen.</translation>
     </message>
@@ -329,7 +334,7 @@
       <translation>Das Paket „openai“ fehlt. Installieren Sie es über die Meldung, die GeoAgent beim Start angezeigt hat.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="197" />
+      <location filename="../geoagent_plugin/messages.py" line="204" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>Die bearbeiteten Werkzeugaufrufe sind kein gültiges JSON: {error}</translation>
     </message>
@@ -349,7 +354,7 @@
       <translation>Die Anfrage ist leer. Beschreiben Sie, was Sie tun möchten.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="144" />
+      <location filename="../geoagent_plugin/messages.py" line="151" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>Die Anfrage wurde abgebrochen. Dem Projekt wurde nichts hinzugefügt.</translation>
     </message>
@@ -369,12 +374,12 @@
       <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="269" />
+      <location filename="../geoagent_plugin/dock.py" line="277" />
       <source>To serve it, open GeoAgent settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoAgent-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="138" />
+      <location filename="../geoagent_plugin/dock.py" line="145" />
       <source>Type a request and press Enter</source>
       <translation>Anfrage eingeben und Eingabetaste drücken</translation>
     </message>
@@ -384,12 +389,12 @@
       <translation>In Arbeit…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="160" />
+      <location filename="../geoagent_plugin/messages.py" line="167" />
       <source>Zoom to</source>
       <translation>Hinzoomen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="208" />
+      <location filename="../geoagent_plugin/messages.py" line="215" />
       <source>cancelled</source>
       <translation>abgebrochen</translation>
     </message>
@@ -399,12 +404,12 @@
       <translation>Code</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="204" />
+      <location filename="../geoagent_plugin/messages.py" line="211" />
       <source>done</source>
       <translation>fertig</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="207" />
+      <location filename="../geoagent_plugin/messages.py" line="214" />
       <source>error</source>
       <translation>Fehler</translation>
     </message>
@@ -414,12 +419,12 @@
       <translation>Funktionen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="205" />
+      <location filename="../geoagent_plugin/messages.py" line="212" />
       <source>needs a model</source>
       <translation>braucht ein Modell</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="225" />
+      <location filename="../geoagent_plugin/messages.py" line="232" />
       <source>no model calls</source>
       <translation>keine Modellaufrufe</translation>
     </message>
@@ -434,7 +439,7 @@
       <translation>offline</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="206" />
+      <location filename="../geoagent_plugin/messages.py" line="213" />
       <source>rejected</source>
       <translation>abgelehnt</translation>
     </message>
@@ -444,12 +449,12 @@
       <translation>in der QGIS-Authentifizierungsdatenbank gespeichert</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="218" />
+      <location filename="../geoagent_plugin/messages.py" line="225" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} Modellaufrufe, {prompt} + {completion} Tokens</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="215" />
+      <location filename="../geoagent_plugin/messages.py" line="222" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} ms</translation>
     </message>

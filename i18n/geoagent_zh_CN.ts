@@ -29,7 +29,7 @@
       <translation>询问 GeoAgent</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="120" />
+      <location filename="../geoagent_plugin/dock.py" line="127" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>用自然语言提出分析需求，例如：将道路缓冲 100 米</translation>
     </message>
@@ -44,17 +44,17 @@
       <translation>基础 URL</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="127" />
+      <location filename="../geoagent_plugin/dock.py" line="134" />
       <source>Cancel</source>
       <translation>取消</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="143" />
+      <location filename="../geoagent_plugin/messages.py" line="150" />
       <source>Cancelled</source>
       <translation>已取消</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="101" />
+      <location filename="../geoagent_plugin/dock.py" line="108" />
       <source>Clear</source>
       <translation>清空</translation>
     </message>
@@ -79,7 +79,7 @@
       <translation>已连接。模型“{model}”可用。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="89" />
+      <location filename="../geoagent_plugin/messages.py" line="93" />
       <source>Copy</source>
       <translation>复制</translation>
     </message>
@@ -109,7 +109,7 @@
       <translation>函数</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="75" />
+      <location filename="../geoagent_plugin/dock.py" line="82" />
       <source>GeoAgent</source>
       <translation>GeoAgent</translation>
     </message>
@@ -119,7 +119,7 @@
       <translation>GeoAgent 对话</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="258" />
+      <location filename="../geoagent_plugin/dock.py" line="270" />
       <source>GeoAgent failed unexpectedly: {error}. Please report it with the GeoAgent log.</source>
       <translation>GeoAgent 意外出错：{error}。请附上 GeoAgent 日志报告此问题。</translation>
     </message>
@@ -169,7 +169,7 @@
       <translation>在项目文件中保存对话（不会保存任何密钥）</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="99" />
+      <location filename="../geoagent_plugin/dock.py" line="106" />
       <source>Layers in play</source>
       <translation>参与分析的图层</translation>
     </message>
@@ -189,12 +189,12 @@
       <translation>尚未设置基础 URL。请选择服务商预设，或输入服务器地址（以 /v1 结尾）。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="163" />
+      <location filename="../geoagent_plugin/messages.py" line="170" />
       <source>Open</source>
       <translation>打开</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="77" />
+      <location filename="../geoagent_plugin/messages.py" line="81" />
       <source>Open settings</source>
       <translation>打开设置</translation>
     </message>
@@ -219,7 +219,12 @@
       <translation>服务商</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="91" />
+      <location filename="../geoagent_plugin/dock.py" line="289" />
+      <source>QGIS could not open these results as layers: {names}</source>
+      <translation>QGIS 无法将这些结果作为图层打开：{names}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="95" />
       <source>Re-run edited</source>
       <translation>运行修改后的版本</translation>
     </message>
@@ -249,7 +254,7 @@
       <translation>路由</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="136" />
+      <location filename="../geoagent_plugin/dock.py" line="143" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>下一条消息的路由：由路由器决定，或强制指定</translation>
     </message>
@@ -274,17 +279,17 @@
       <translation>明确的标准请求离线运行，无需模型（第 0 层）</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="140" />
+      <location filename="../geoagent_plugin/dock.py" line="147" />
       <source>Send</source>
       <translation>发送</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="103" />
+      <location filename="../geoagent_plugin/dock.py" line="110" />
       <source>Settings…</source>
       <translation>设置…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="172" />
+      <location filename="../geoagent_plugin/messages.py" line="179" />
       <source>Show code</source>
       <translation>显示代码</translation>
     </message>
@@ -294,7 +299,7 @@
       <translation>运行前显示生成的代码</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="82" />
+      <location filename="../geoagent_plugin/messages.py" line="86" />
       <source>Show tool calls</source>
       <translation>显示工具调用</translation>
     </message>
@@ -304,7 +309,7 @@
       <translation>单智能体（ReAct）</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="132" />
+      <location filename="../geoagent_plugin/messages.py" line="139" />
       <source>Something went wrong.</source>
       <translation>出现了问题。</translation>
     </message>
@@ -329,7 +334,7 @@
       <translation>缺少“openai”软件包。请通过 GeoAgent 启动时显示的消息安装。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="197" />
+      <location filename="../geoagent_plugin/messages.py" line="204" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>修改后的工具调用不是有效的 JSON：{error}</translation>
     </message>
@@ -349,7 +354,7 @@
       <translation>请求为空。请描述您想做什么。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="144" />
+      <location filename="../geoagent_plugin/messages.py" line="151" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>请求已取消，项目中没有添加任何内容。</translation>
     </message>
@@ -369,12 +374,12 @@
       <translation>服务器拒绝了该 API 密钥。请检查密钥（以及它是否属于该服务商）。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="269" />
+      <location filename="../geoagent_plugin/dock.py" line="277" />
       <source>To serve it, open GeoAgent settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>如需处理此请求，请打开 GeoAgent 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="138" />
+      <location filename="../geoagent_plugin/dock.py" line="145" />
       <source>Type a request and press Enter</source>
       <translation>输入请求并按回车</translation>
     </message>
@@ -384,12 +389,12 @@
       <translation>处理中…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="160" />
+      <location filename="../geoagent_plugin/messages.py" line="167" />
       <source>Zoom to</source>
       <translation>缩放至</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="208" />
+      <location filename="../geoagent_plugin/messages.py" line="215" />
       <source>cancelled</source>
       <translation>已取消</translation>
     </message>
@@ -399,12 +404,12 @@
       <translation>代码</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="204" />
+      <location filename="../geoagent_plugin/messages.py" line="211" />
       <source>done</source>
       <translation>完成</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="207" />
+      <location filename="../geoagent_plugin/messages.py" line="214" />
       <source>error</source>
       <translation>错误</translation>
     </message>
@@ -414,12 +419,12 @@
       <translation>函数</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="205" />
+      <location filename="../geoagent_plugin/messages.py" line="212" />
       <source>needs a model</source>
       <translation>需要模型</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="225" />
+      <location filename="../geoagent_plugin/messages.py" line="232" />
       <source>no model calls</source>
       <translation>未调用模型</translation>
     </message>
@@ -434,7 +439,7 @@
       <translation>离线</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="206" />
+      <location filename="../geoagent_plugin/messages.py" line="213" />
       <source>rejected</source>
       <translation>已拒绝</translation>
     </message>
@@ -444,12 +449,12 @@
       <translation>已保存在 QGIS 认证数据库中</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="218" />
+      <location filename="../geoagent_plugin/messages.py" line="225" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} 次模型调用，{prompt} + {completion} 个词元</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="215" />
+      <location filename="../geoagent_plugin/messages.py" line="222" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} 毫秒</translation>
     </message>

@@ -232,3 +232,29 @@ def test_edit_and_rerun_code_in_the_sandbox(dock, town, toolkit):
     assert second.report["route"] == "codegen" and second.report["steps"][0]["ok"] is True
     [layer] = result_layers()
     assert sorted(f["pupils"] for f in layer.getFeatures()) == [340, 410]
+
+
+def test_unreadable_output_and_notes_are_reported(dock, town, toolkit, tmp_path):
+    def runner(request, inputs, out_dir, config=None, **kwargs):
+        from geoagent.agent.report import Report
+
+        bogus = tmp_path / "broken.gpkg"
+        bogus.write_text("not a geopackage")
+        return Report(request=request, status="ok", route="function", tier=0, answer="done",
+                      outputs=[{"path": str(bogus), "kind": "vector"}], notes=["Measured in EPSG:32633."])  # fmt: skip
+
+    dock.runner = runner
+    card = ask(dock, "anything")
+    assert result_layers() == []
+    assert "Measured in EPSG:32633." in card.notes.text()
+    assert "could not open these results as layers: broken.gpkg" in card.notes.text()
+
+
+def test_unexpected_failure_is_shown_not_stuck(dock, town, toolkit):
+    def runner(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    dock.runner = runner
+    card = ask(dock, "anything")
+    assert "failed unexpectedly: RuntimeError: boom" in card.error_view.text()
+    assert dock.send_button.isEnabled() and not dock.is_busy()
