@@ -164,17 +164,19 @@ class Builder:
         return value
 
     # ----- result -----
-    def finish(
-        self, constants: dict, required: tuple, layer_param_kinds: tuple = ("layer",)
-    ) -> tuple[list, dict | None]:
-        """The layer context (with distractors when every layer is named) and the labelled params or None."""
+    def finish(self, constants: dict, required: tuple, no_context: bool = False) -> tuple[list, dict | None]:
+        """The layer context (with distractors when every layer is named) and the labelled params or None.
+
+        With `no_context` nothing is loaded: the request still names its tool, but no layer parameter
+        can be filled, so the plan is incomplete whenever the tool needs a layer.
+        """
         params = {p: v for p, (slot, v) in self.pmap.items() if self._present(slot)}
         for key, value in constants.items():
-            if isinstance(value, str) and value.startswith(
-                "@"
-            ):  # "@population": the main layer's field of that meaning
+            if isinstance(value, str) and value.startswith("@"):  # "@population": the main layer's field
                 value = self._field_of(value[1:])
             params[key] = value
+        if no_context and self.layer_params:
+            return [], None
         named_all = all(slot in self.want for slot in self.layer_params.values())
         if named_all and self.layers and self.rng.random() < 0.6:
             self._distractors()

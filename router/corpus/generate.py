@@ -31,6 +31,7 @@ PER_TEMPLATE = {
 TEST_SHARE = 0.2
 TYPO_RATE = 0.05
 FRAME_RATE = 0.15
+NO_CONTEXT_RATE = 0.03  # function requests with no layer loaded (a bare `geoagent route "..."`)
 COUNT_WORDS = ("count", "contains the most", "fewest", "nearest", "数量", "最近", "zähle", "nächsten")
 ZH_VERBS = tuple(
     "把 将 给 对 计算 统计 生成 创建 提取 筛选 选出 导出 保存 打开 读取 下载 用 按 在 求 做 合并 融合 裁剪 转换 "
@@ -112,7 +113,7 @@ def _one(tool_or_route: str, kind: str, template: str, consts: dict, rng, lang: 
     if kind == "function":
         build, required = TOOLS[tool_or_route]
         build(b)
-        layers, params = b.finish(consts, required)
+        layers, params = b.finish(consts, required, no_context=rng.random() < NO_CONTEXT_RATE)
         route, tool = "function", tool_or_route
     else:
         _context(b, slots, template)
