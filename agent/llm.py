@@ -80,13 +80,16 @@ class LLMClient:
     # -- public ----------------------------------------------------------------------------
     def chat(self, messages: list[dict], tools: list[dict] | None = None, cancel_event=None) -> ChatReply:
         """One model turn. With tools the reply may carry tool calls (native, or parsed from text JSON)."""
-        if tools and self.settings.tool_mode == "auto" and not self.json_mode:
+        for _ in range(3):
             try:
                 return self._turn(messages, tools, cancel_event)
             except LLMError as exc:
-                if not getattr(exc, "tools_unsupported", False):
+                if tools and self.settings.tool_mode == "auto" and not self.json_mode and exc.tools_unsupported:
+                    self.json_mode = True  # no tool calling in this model: describe the tools in the prompt instead
+                elif self.settings.temperature is not None and exc.temperature_unsupported:
+                    self.settings.temperature = None  # some reasoning models only take their default temperature
+                else:
                     raise
-                self.json_mode = True  # this model has no tool calling: describe tools in the prompt instead
         return self._turn(messages, tools, cancel_event)
 
     def assistant_message(self, reply: ChatReply) -> dict:

@@ -26,6 +26,14 @@ def _server_message(exc) -> str:
 
 def explain(exc, settings) -> LLMError:
     """Map any failure of a model call to one LLMError with a user-facing message and a fix."""
+    err = _explain(exc, settings)
+    for flag in ("tools_unsupported", "temperature_unsupported"):
+        if not hasattr(err, flag):
+            setattr(err, flag, False)
+    return err
+
+
+def _explain(exc, settings) -> LLMError:
     import openai
 
     if isinstance(exc, LLMError):
@@ -87,6 +95,7 @@ def explain(exc, settings) -> LLMError:
             fix="Check the model name and that it supports this kind of request.",
         )
         err.tools_unsupported = bool(_TOOLS_UNSUPPORTED.search(text))
+        err.temperature_unsupported = "temperature" in text.lower()
         return err
     if isinstance(exc, (ValueError, openai.APIResponseValidationError)) or "json" in type(exc).__name__.lower():
         return LLMError(

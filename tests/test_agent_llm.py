@@ -153,3 +153,21 @@ def test_models_listing_and_dead_server(server):
     with pytest.raises(LLMError) as info:
         dead.models()
     assert info.value.message == f"The server at {url} is not answering."
+
+
+def test_temperature_refused_is_dropped_and_retried(server):
+    server.add(
+        {"status": 400, "message": "Unsupported value: 'temperature' does not support 0.0 with this model."},
+        {"content": "ok"},
+    )
+    client = client_for(server)
+    assert client.chat(MESSAGES).content == "ok"
+    assert server.requests[0]["temperature"] == 0.0 and "temperature" not in server.requests[1]
+
+
+def test_bad_request_is_explained_not_retried(server):
+    server.add({"status": 400, "message": "messages: too long"}, {"content": "never"})
+    with pytest.raises(LLMError) as info:
+        client_for(server).chat(MESSAGES)
+    assert info.value.message.endswith("rejected the request (HTTP 400): messages: too long")
+    assert len(server.requests) == 1
