@@ -372,6 +372,14 @@ def output_format(rng, lang: str, allowed=None) -> tuple[str, str]:
     return rng.choice(choices)
 
 
+QUOTES = {"en": ['"{}"', "'{}'", "`{}`"], "zh": ["“{}”", "「{}」", '"{}"'], "de": ["„{}“", '"{}"', "'{}'"]}
+
+
+def _maybe_quoted(rng, lang: str, name: str) -> str:
+    """Users sometimes quote exact layer and field names: 'buffer "roads" by 10 m'."""
+    return rng.choice(QUOTES[lang]).format(name) if rng.random() < 0.1 else name
+
+
 def layer_mention(rng, lang: str, layer: Layer) -> str:
     """How a user names a layer: its exact name, its plain noun, or 'the X layer'."""
     noun = rng.choice(layer.nouns[lang])
@@ -380,7 +388,7 @@ def layer_mention(rng, lang: str, layer: Layer) -> str:
         return rng.choice([layer.name, f"the {layer.name} table", f"the {noun}"])
     if lang == "en":
         if r < 0.45:
-            return layer.name
+            return _maybe_quoted(rng, lang, layer.name)
         if r < 0.7:
             return f"the {noun}"
         if r < 0.85:
@@ -388,12 +396,12 @@ def layer_mention(rng, lang: str, layer: Layer) -> str:
         return noun if r < 0.95 else f"layer {layer.name}"
     if lang == "zh":
         if r < 0.5:
-            return layer.name
+            return _maybe_quoted(rng, lang, layer.name)
         if r < 0.75:
             return noun
         return f"{layer.name}图层" if r < 0.9 else f"{noun}图层"
     if r < 0.55:
-        return layer.name
+        return _maybe_quoted(rng, lang, layer.name)
     return f"Layer {layer.name}" if r < 0.7 else noun
 
 
@@ -404,8 +412,9 @@ def field_mention(rng, lang: str, layer: Layer, f: Field) -> str:
     if words and unique and rng.random() < 0.5:
         return rng.choice(words)
     r = rng.random()
+    name = _maybe_quoted(rng, lang, f.name)
     if lang == "en":
-        return f.name if r < 0.6 else (f"the {f.name} field" if r < 0.85 else f"field {f.name}")
+        return name if r < 0.6 else (f"the {name} field" if r < 0.85 else f"field {name}")
     if lang == "zh":
-        return f.name if r < 0.6 else f"{f.name}字段"
-    return f.name if r < 0.65 else f"Feld {f.name}"
+        return name if r < 0.6 else f"{name}字段"
+    return name if r < 0.65 else f"Feld {name}"
