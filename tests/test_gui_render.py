@@ -93,3 +93,26 @@ def test_render_map_canvas_with_result(dock, toolkit, town, qgis_canvas):  # noq
     )
     assert red > 50
     assert QgsProject.instance().layerTreeRoot().findGroup("GeoAgent results") is not None
+
+
+def test_render_dock_in_german(qgis_iface, toolkit, town, isolated_settings, tmp_path, monkeypatch):  # noqa: F811
+    from geoagent import classFactory
+    from geoagent.geoagent_plugin import dock as dock_module
+
+    monkeypatch.setattr(dock_module, "results_dir", lambda project: tmp_path / "results")
+    isolated_settings.setValue("locale/overrideFlag", True)
+    isolated_settings.setValue("locale/userLocale", "de")
+    plugin = classFactory(qgis_iface)
+    try:
+        plugin.initGui()
+        german = plugin.ensure_dock()
+        _conversation(german, toolkit, town)
+        german.resize(460, 820)
+        german.show()
+        process_until(lambda: False, 0.3)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        assert german.grab().save(str(ARTIFACTS / "dock_de.png"))
+        assert german.send_button.text() == "Senden" and "braucht ein Modell" in german.cards[1].badge.text()
+        german.hide()
+    finally:
+        plugin.unload()
