@@ -36,9 +36,16 @@ def make_town(folder: Path) -> dict[str, str]:
     folder.mkdir(parents=True, exist_ok=True)
     x0, y0 = 500000, 5000000
     districts = gpd.GeoDataFrame(
-        {"name": ["North", "Centre", "South"], "population": [1200, 5400, 2300], "kind": ["residential", "mixed", "residential"]},
-        geometry=[box(x0, y0 + 2000, x0 + 3000, y0 + 3000), box(x0, y0 + 1000, x0 + 3000, y0 + 2000),
-                  box(x0, y0, x0 + 3000, y0 + 1000)],
+        {
+            "name": ["North", "Centre", "South"],
+            "population": [1200, 5400, 2300],
+            "kind": ["residential", "mixed", "residential"],
+        },
+        geometry=[
+            box(x0, y0 + 2000, x0 + 3000, y0 + 3000),
+            box(x0, y0 + 1000, x0 + 3000, y0 + 2000),
+            box(x0, y0, x0 + 3000, y0 + 1000),
+        ],
         crs="EPSG:32633",
     )
     schools = gpd.GeoDataFrame(
@@ -48,7 +55,10 @@ def make_town(folder: Path) -> dict[str, str]:
     )
     roads = gpd.GeoDataFrame(
         {"name": ["Main Street", "River Road"], "lanes": [2, 4]},
-        geometry=[LineString([(x0, y0 + 1500), (x0 + 3000, y0 + 1500)]), LineString([(x0 + 1500, y0), (x0 + 1500, y0 + 3000)])],
+        geometry=[
+            LineString([(x0, y0 + 1500), (x0 + 3000, y0 + 1500)]),
+            LineString([(x0 + 1500, y0), (x0 + 1500, y0 + 3000)]),
+        ],
         crs="EPSG:32633",
     )
     paths = {}
