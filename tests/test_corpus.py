@@ -11,7 +11,7 @@ import pytest
 from geoagent.function_lib import load_registry
 from geoagent.function_lib.registry import validate_args
 from geoagent.router.corpus import generate
-from geoagent.router.corpus.tools_processing import EXCLUDED
+from geoagent.router.corpus.tools_processing import EXCLUDED, LABELLED_AS
 
 MIN_ROWS = {"en": 2000, "zh": 200, "de": 200}
 MIN_PER_ROUTE = {"en": 250, "zh": 40, "de": 40}  # codegen and chat rows per language
@@ -75,8 +75,13 @@ def test_every_tool_is_covered_or_excluded_with_reason(rows, registry):
         if name in EXCLUDED:
             assert counts[name] == 0, f"{name} is excluded but used as a label"
             assert EXCLUDED[name].startswith("same job as ")
-            target = EXCLUDED[name].split()[3]
+            target, implied = LABELLED_AS[name]
             assert counts[target] >= 15, (name, target)
+            props = registry.get(target).spec.json_schema()["properties"]
+            for key, value in implied.items():  # the implied params are real params of the labelled tool
+                assert value in props[key].get("enum", [value]), (name, key, value)
+            if registry.get(name).spec.equivalent:
+                assert registry.get(name).spec.equivalent == target, (name, target)
         else:
             assert counts[name] >= 15, (name, counts[name])
             langs = {r["lang"] for r in rows if r["tool"] == name}

@@ -5,38 +5,42 @@ from __future__ import annotations
 from .layers import ANY, LINE, POINT, POLY
 
 # Processing tools never used as labels, because the same job is labelled with its GeoPandas tool
-# (CATALOG.md: "The router labels such requests with the GeoPandas name"). Every other registered
-# tool must appear in the corpus.
+# (CATALOG.md: "The router labels such requests with the GeoPandas name"), with the labelled tool and
+# the constant params the job implies. Every other registered tool must appear in the corpus.
+LABELLED_AS: dict[str, tuple[str, dict]] = {
+    "qgis_buffer": ("buffer", {}),
+    "qgis_multi_ring_buffer": ("buffer", {}),
+    "qgis_clip": ("clip", {}),
+    "qgis_intersection": ("overlay", {"how": "intersection"}),
+    "qgis_difference": ("overlay", {"how": "difference"}),
+    "qgis_union": ("overlay", {"how": "union"}),
+    "qgis_symmetrical_difference": ("overlay", {"how": "symmetric_difference"}),
+    "qgis_dissolve": ("dissolve", {}),
+    "qgis_extract_by_attribute": ("filter_by_expression", {}),  # every attribute condition is an expression
+    "qgis_extract_by_expression": ("filter_by_expression", {}),
+    "qgis_extract_within_distance": ("within_distance", {}),
+    "qgis_join_by_location": ("spatial_join", {}),
+    "qgis_join_by_field": ("join_table", {}),
+    "qgis_count_points_in_polygon": ("count_points_in_polygons", {}),
+    "qgis_field_calculator": ("add_field", {}),
+    "qgis_reproject": ("reproject", {}),
+    "qgis_centroids": ("centroids", {}),
+    "qgis_point_on_surface": ("centroids", {"method": "representative_point"}),
+    "qgis_minimum_bounding_geometry": ("bounding_geometry", {}),
+    "qgis_voronoi": ("voronoi", {}),
+    "qgis_kmeans": ("cluster_points", {"method": "kmeans"}),
+    "qgis_dbscan": ("cluster_points", {"method": "dbscan"}),
+    "qgis_distance_matrix": ("distance_matrix", {}),
+    "qgis_polygons_to_lines": ("to_lines", {}),
+    "qgis_lines_to_polygons": ("lines_to_polygons", {}),
+    "qgis_extract_vertices": ("vertices_to_points", {}),
+    "qgis_split_with_lines": ("split_polygons_by_lines", {}),
+    "qgis_add_xy_fields": ("add_xy", {}),
+    "qgis_statistics_by_categories": ("group_by", {}),
+}
 EXCLUDED = {
-    "qgis_buffer": "same job as buffer",
-    "qgis_multi_ring_buffer": "same job as buffer with rings",
-    "qgis_clip": "same job as clip",
-    "qgis_intersection": "same job as overlay how=intersection",
-    "qgis_difference": "same job as overlay how=difference",
-    "qgis_union": "same job as overlay how=union",
-    "qgis_symmetrical_difference": "same job as overlay how=symmetric_difference",
-    "qgis_dissolve": "same job as dissolve",
-    "qgis_extract_by_attribute": "same job as filter_by_expression (every attribute condition is an expression)",
-    "qgis_extract_by_expression": "same job as filter_by_expression",
-    "qgis_extract_within_distance": "same job as within_distance",
-    "qgis_join_by_location": "same job as spatial_join",
-    "qgis_join_by_field": "same job as join_table",
-    "qgis_count_points_in_polygon": "same job as count_points_in_polygons",
-    "qgis_field_calculator": "same job as add_field",
-    "qgis_reproject": "same job as reproject",
-    "qgis_centroids": "same job as centroids",
-    "qgis_point_on_surface": "same job as centroids method=representative_point",
-    "qgis_minimum_bounding_geometry": "same job as bounding_geometry",
-    "qgis_voronoi": "same job as voronoi",
-    "qgis_kmeans": "same job as cluster_points method=kmeans",
-    "qgis_dbscan": "same job as cluster_points method=dbscan",
-    "qgis_distance_matrix": "same job as distance_matrix",
-    "qgis_polygons_to_lines": "same job as to_lines",
-    "qgis_lines_to_polygons": "same job as lines_to_polygons",
-    "qgis_extract_vertices": "same job as vertices_to_points",
-    "qgis_split_with_lines": "same job as split_polygons_by_lines",
-    "qgis_add_xy_fields": "same job as add_xy",
-    "qgis_statistics_by_categories": "same job as group_by",
+    name: f"same job as {tool}" + "".join(f" {k}={v}" for k, v in extra.items())
+    for name, (tool, extra) in LABELLED_AS.items()
 }
 
 NETWORKS = ["roads", "bike_lanes", "railways"]
