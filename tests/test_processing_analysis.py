@@ -104,9 +104,10 @@ def test_join_by_nearest_distances(reg, tmp_path):
 
 def test_count_points_in_polygon(reg, tmp_path):
     args = {"polygons": "polys", "points": "pts"}
-    _, out = run(reg, tmp_path, "qgis_count_points_in_polygon", args, pts=POINTS, polys=POLYS)
+    res, out = run(reg, tmp_path, "qgis_count_points_in_polygon", args, pts=POINTS, polys=POLYS)
     expected = {z: int(POINTS.within(p).sum()) for z, p in zip(POLYS["zone"], POLYS.geometry)}
     assert dict(zip(out["zone"], out["count"])) == expected == {"west": 2, "east": 1}
+    assert res.answer == "3 points in 2 polygons (at most 2 in one)."
 
 
 def test_field_calculator_expression_value_and_area(reg, tmp_path):
@@ -154,7 +155,7 @@ def test_kmeans_separates_blobs(reg, tmp_path):
 def test_dbscan_finds_two_clusters_and_noise(reg, tmp_path):
     res, out = run(reg, tmp_path, "qgis_dbscan", {"layer": "b", "eps": 10, "min_samples": 3}, b=BLOBS)
     ids = dict(zip(out["name"], out["CLUSTER_ID"]))
-    assert res.values["NUM_CLUSTERS"] == 2
+    assert res.values["NUM_CLUSTERS"] == 2 and res.answer == "2 clusters found."
     assert len({ids[n] for n in "abcd"}) == 1 and ids["a"] != ids["e"] and math.isnan(ids["h"])
 
 

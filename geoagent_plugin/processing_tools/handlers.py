@@ -6,6 +6,7 @@ import csv
 import re
 
 from qgis.core import (
+    QgsAggregateCalculator,
     QgsExpression,
     QgsExpressionContext,
     QgsExpressionContextUtils,
@@ -13,6 +14,7 @@ from qgis.core import (
     QgsFeatureRequest,
     QgsRasterLayer,
     QgsReferencedRectangle,
+    QgsVectorLayer,
 )
 
 from ...errors import ValidationError
@@ -228,6 +230,20 @@ def _nna_post(call, results, outputs):
     )
 
 
+def _count_post(call, results, outputs):
+    """How many points fell in the polygons, in total and at most in one."""
+    layer = QgsVectorLayer(outputs[0].path, "counts", "ogr")
+    field = call.params.get("FIELD") or "NUMPOINTS"
+    total, _ = layer.aggregate(QgsAggregateCalculator.Sum, field)
+    most, _ = layer.aggregate(QgsAggregateCalculator.Max, field)
+    call.values.update({"total": total, "max": most})
+    call.answer = f"{_fmt(total)} points in {layer.featureCount()} polygons (at most {_fmt(most)} in one)."
+
+
+def _dbscan_post(call, results, outputs):
+    call.answer = f"{results.get('NUM_CLUSTERS', 0)} clusters found."
+
+
 def _fmt(value) -> str:
     return f"{value:.4g}" if isinstance(value, float) else str(value)
 
@@ -278,6 +294,8 @@ HANDLERS = {
     "stats_by_categories": (None, _stats_by_categories_post),
     "basic_statistics": (None, _basic_statistics_post),
     "nna": (None, _nna_post),
+    "count": (None, _count_post),
+    "dbscan": (None, _dbscan_post),
     "terrain": (_terrain, None),
     "raster_calc": (_raster_calc, None),
 }
