@@ -17,10 +17,12 @@ _PREFIX_OPS = [
            r"hochstens|hoechstens|maximal|nicht mehr als|kleiner gleich|"
            r"小于等于|小于或等于|至多|最多|不超过|不多于|不高于|不大于"),
     ("!=", r"not equal to|other than|!=|<>|≠|ungleich|不等于"),
-    (">", r"more than|greater than|larger than|bigger than|higher than|longer than|older than|over|above|"
+    (">", r"more than|greater than|larger than|bigger than|higher than|longer than|older than|over|above|after|"
+          r"later than|since|später als|spater als|晚于|"
           r"exceeding|exceeds|exceed|in excess of|>|mehr als|grosser als|groesser als|hoher als|hoeher als|"
           r"langer als|uber|ueber|oberhalb|大于|超过|多于|高于|长于"),
-    ("<", r"less than|fewer than|smaller than|lower than|shorter than|younger than|under|below|<|weniger als|"
+    ("<", r"less than|fewer than|smaller than|lower than|shorter than|younger than|under|below|before|earlier than|"
+          r"prior to|<|weniger als|vor dem jahr|früher als|fruher als|早于|"
           r"kleiner als|niedriger als|kurzer als|unter|unterhalb|小于|低于|少于|不到|短于"),
     ("=", r"equal to|equals|exactly|==|=|gleich|genau|等于"),
 ]  # fmt: skip
@@ -101,8 +103,7 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
     folded = fold(text)
     lang = lang or detect_lang(text)
     fields = find_fields(folded, layer)
-    types = {f.name: f.type for f in layer.fields}
-    numeric = {n for n, t in types.items() if is_numeric(t)}
+    numeric = {f.name for f in layer.fields if is_numeric(f.type) or _numeric_text(f.samples)}
     numbers = [n for n in find_numbers(folded, lang) if not any(s <= n.start < e for s, e in spans_to_skip)]
     conds: list[Condition] = []
     used: set[int] = set()
@@ -167,6 +168,12 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
         conds.append(Condition(v.name, "!=" if neg else "=", v.value, v.start))
     conds.sort(key=lambda c: c.start)
     return conds
+
+
+def _numeric_text(samples) -> bool:
+    """A text field whose values are numbers written as text ('60000'): compared as numbers."""
+    vals = [s for s in samples if isinstance(s, str) and s.strip()]
+    return bool(vals) and all(re.fullmatch(r"\s*-?\d+(?:[.,]\d+)?\s*", s) for s in vals)
 
 
 def _original(text: str, folded: str, start: int, length: int) -> str | None:

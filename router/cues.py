@@ -23,7 +23,8 @@ CUES = {
     r"\bindicator|\bscore\b|\bweighted\b|\bforecast\w*|\bpredict\w*|\btrend\w*|\bover time\b|\bmonthly\b|"
     r"\btime series\b|\belbow\b|\boptimal\b|\bbest\b|\bsuitab\w*|\bmulti-?criteria\b|\bsite selection\b|"
     r"\bequity\b|\baccessibility\b|\bvulnerab\w*|\bcomposite\b|\banaly[sz]\w*|\bmodel\b|\bsimulat\w*|"
-    r"\bscenario|\bper capita\b|\boutlier|\banomal\w*|\bhotspot\w*|\bcluster analysis\b|"
+    r"\bscenario|\bper capita\b|\bper (?:\d+|thousand|hundred|head)\b|\bdecades?\b|\bfarthest\b|\bfurthest\b|"
+    r"\binsights?\b|\bassess\w*|\bestimat\w*|\bevaluat\w*|\boutlier|\banomal\w*|\bhotspot\w*|\bcluster analysis\b|"
     r"statisti\w*|korrelat\w*|\bprognose\w*|\bgewichtet\w*|\beignung\w*|\bstandort\w*|\bverlauf\b|\bpro kopf\b|"
     r"\banalysier\w*|人均|指数|趋势|预测|相关|回归|适宜|选址|综合|加权|分析|异常|最佳|显著",
     "product": r"\bdashboard\b|\bweb ?page\b|\bhtml\b|\breport\b|\binteractive map\b|\banimat\w*|\btwo y[- ]axes\b|"

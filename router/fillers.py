@@ -117,8 +117,11 @@ def expression_for(spec, text, folded, owner, conds, params, lang):
 
 
 def _grouped(mentions, folded):
-    cue = GROUP_CUE + r"[\s-]*(?:the|each|every|den|der|die|jede[mnrs]?|field|feld)?\s*$"
-    return [m for m in mentions if re.search(cue, folded[max(0, m.start - 18) : m.start])]
+    """Fields right after 'by/per/nach/按' (one word may sit between: 'by house type'), best match first."""
+    cue = GROUP_CUE + r"[\s-]*(?:the|each|every|den|der|die|jede[mnrs]?|field|feld)?\s*(?:[a-z]+\s+)?$"
+    found = [m for m in mentions if re.search(cue, folded[max(0, m.start - 26) : m.start])]
+    found = [m for m in found if m.score >= 1.0 or not _ID_LIKE.search(m.name)]
+    return sorted(found, key=lambda m: (-m.score, m.start))
 
 
 def categorical_field(layer) -> str | None:

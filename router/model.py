@@ -14,7 +14,7 @@ import numpy as np
 from scipy import sparse
 
 from .cues import cue_tokens
-from .schema_match import find_layers, geometry_class
+from .schema_match import find_layers, geometry_class, word_re
 from .text import fold
 
 CHAR_NGRAMS = (1, 4)
@@ -27,9 +27,14 @@ def normalise(text: str, layers=(), mentions=None) -> str:
     folded = fold(text)
     if layers:
         mentions = find_layers(folded, layers) if mentions is None else mentions
-        for m in sorted(mentions, key=lambda m: -m.start):
-            if m.score >= 0.95:
-                folded = folded[: m.start] + " lyr " + folded[m.end :]
+        spans = [(m.start, m.end, " lyr ") for m in mentions if m.score >= 0.95]
+        names = {fold(f.name) for layer in layers for f in layer.fields if len(f.name) >= 3}
+        for name in sorted(names, key=len, reverse=True):  # the data's words must not pick the tool
+            for m in word_re(name).finditer(folded):
+                if not any(s < m.end() and m.start() < e for s, e, _ in spans):
+                    spans.append((m.start(), m.end(), " fld "))
+        for s, e, token in sorted(spans, key=lambda t: -t[0]):
+            folded = folded[:s] + token + folded[e:]
     return re.sub(r"\d+(?:[.,]\d+)*", "0", folded)
 
 
