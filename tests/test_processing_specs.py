@@ -31,6 +31,16 @@ def test_specs_load_without_qgis():
     assert int(done.stdout) == len(PROCESSING_SPECS)
 
 
+def test_ensure_qgis_says_why_when_pyqgis_is_missing():
+    code = (
+        "import sys; sys.modules['qgis'] = None; sys.modules['qgis.core'] = None; "
+        "from geoagent.geoagent_plugin.qgis_env import ensure_qgis; s = ensure_qgis(); "
+        "print(bool(s), s.reason)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.startswith("False PyQGIS is not importable")
+
+
 def test_every_catalogued_tool_has_a_spec_and_binding():
     names = [s.name for s in PROCESSING_SPECS]
     assert names == catalog_names() and len(names) >= 40

@@ -138,6 +138,12 @@ def test_extract_by_expression_accepts_python_style_equality(reg, tmp_path):
     assert sorted(out["name"]) == ["p3", "p4"]
 
 
+def test_extract_by_expression_reads_double_quoted_text_as_a_value(reg, tmp_path):
+    args = {"layer": "pts", "expression": 'kind == "a" and "pop" < 100'}
+    _, out = run(reg, tmp_path, "qgis_extract_by_expression", args, pts=POINTS)
+    assert out["name"].tolist() == ["p1"]
+
+
 def test_extract_within_distance(reg, tmp_path):
     line = LineString([(X0, Y0 + 200), (X0 + 200, Y0 + 200)])
     args = {"layer": "pts", "reference": "line", "distance": 100}

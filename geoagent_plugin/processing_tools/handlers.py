@@ -44,9 +44,10 @@ def _centroids(call):
     call.switch(alg, {"INPUT": source, "ALL_PARTS": False})
 
 
-def normalise_expression(text: str) -> str:
-    """Python-isms models write (==, double-equals) in QGIS syntax."""
-    return re.sub(r"==", "=", text)
+def normalise_expression(text: str, fields=()) -> str:
+    """Python-isms models write, in QGIS syntax: == becomes =, and "text" that names no field becomes 'text'."""
+    text = re.sub(r"==", "=", text)
+    return re.sub(r'"([^"]*)"', lambda m: m.group(0) if m.group(1) in fields else "'" + m.group(1) + "'", text)
 
 
 def check_expression(call, text: str, layer) -> QgsExpression:
@@ -68,7 +69,7 @@ def check_expression(call, text: str, layer) -> QgsExpression:
 
 
 def _expression(call):
-    text = normalise_expression(call.args["expression"])
+    text = normalise_expression(call.args["expression"], call.layers["layer"].fields().names())
     check_expression(call, text, call.layers["layer"])
     call.params["EXPRESSION"] = text
 
@@ -79,7 +80,7 @@ def _field_calc(call):
     if formula is None and value is None:
         raise ValidationError("Give an expression or a value for the new field.", fix="For example expression: $area.")
     if formula is not None:
-        formula = normalise_expression(formula)
+        formula = normalise_expression(formula, layer.fields().names())
         check_expression(call, formula, layer)
         guess = _guess_type(layer, formula)
     else:
