@@ -194,7 +194,7 @@ def write(path: Path = CORPUS) -> list[dict]:
     rows = build_rows()
     with open(path, "w", encoding="utf-8") as fh:
         for row in rows:
-            fh.write(json.dumps(row, ensure_ascii=False, sort_keys=False) + "\n")
+            fh.write(json.dumps(row, ensure_ascii=False, separators=(",", ":")) + "\n")
     return rows
 
 
