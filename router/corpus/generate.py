@@ -58,7 +58,7 @@ DOUBLE_ARTICLE = re.compile(
 RICH = sorted(k for k, v in ARCHETYPES.items() if sum(f.type in NUMERIC for f in v[3]) >= 2)
 WRAPS = {
     "en": ["hey, {}", "{} thanks", "hi, {}", "quick question: {}", "{} :)", "sorry, {}"],
-    "zh": ["你好，{}", "{}谢谢", "请问{}", "{}？"],
+    "zh": ["你好，{}", "{}谢谢", "请问{}", "{}～"],
     "de": ["hey, {}", "{} danke", "kurze Frage: {}", "hallo, {}"],
 }
 
