@@ -12,6 +12,9 @@ def registry():
     """The tool registry; Processing tools are bound when the PROC adapter is importable."""
     with _lock:
         if "registry" not in _cache:
+            from .native_libs import isolate_wheel_libraries
+
+            isolate_wheel_libraries()  # before anything imports geopandas inside the QGIS binary
             from ..function_lib import load_registry
 
             reg = load_registry()

@@ -11,7 +11,6 @@ from qgis.PyQt.QtWidgets import QAction, QPushButton
 
 from . import dependencies
 from .i18n import install_translator, remove_translator, tr
-from .native_libs import isolate_wheel_libraries
 
 ICON = Path(__file__).resolve().parent / "icons" / "geoagent.svg"
 
@@ -29,7 +28,6 @@ class GeoAgentPlugin:
         self.install_task = None
         self.translation = install_translator()
         dependencies.add_libs_to_path()
-        isolate_wheel_libraries()
         self.problems = dependencies.check_dependencies()
 
     # -- Processing ------------------------------------------------------------------------

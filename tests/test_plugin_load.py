@@ -43,19 +43,16 @@ def test_plugin_loads_and_unloads_cleanly(qgis_iface, isolated_settings):  # noq
 
 
 def test_missing_dependency_shows_one_message_and_installs(qgis_iface, monkeypatch, tmp_path):
-    fake_versions = {"shapely": "1.8.5"}
+    installed = {"geopandas": "1.1.4", "shapely": "1.8.5", "scikit-learn": "1.9.1", "openai": "3.54.0",
+                 "pyyaml": "6.0.2", "jsonschema": "4.26.0"}  # fmt: skip
 
-    def importer(name):
-        if name == "openai":
-            raise ImportError("No module named 'openai'")
-        mod = __import__(name)
-        if name in fake_versions:
-            return type("M", (), {"__version__": fake_versions[name]})
-        return mod
+    def find(module):
+        return None if module == "openai" else object()
 
-    problems = dependencies.check_dependencies(importer=importer)
+    problems = dependencies.check_dependencies(version_of=installed.get, find=find)
     assert [p.pip_name for p in problems] == ["shapely", "openai"]
     assert problems[0].found == "1.8.5" and problems[1].found is None
+    assert dependencies.check_dependencies() == []  # this environment has everything
 
     monkeypatch.setattr(dependencies, "check_dependencies", lambda: problems)
     monkeypatch.setattr(dependencies, "libs_dir", lambda: tmp_path / "libs")
@@ -84,3 +81,22 @@ def test_missing_dependency_shows_one_message_and_installs(qgis_iface, monkeypat
     assert plugin.problems == [] and plugin.dependency_message is None
     assert any("installed" in m for m in qgis_iface.messageBar().get_messages(Qgis.Success))
     plugin.unload()
+
+
+def test_loading_the_plugin_imports_no_heavy_package(tmp_path):
+    """QGIS start-up stays fast: the dependency check finds packages without importing them."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from unittest.mock import MagicMock\n"
+        "from qgis.core import QgsApplication; app = QgsApplication([], False); app.initQgis()\n"
+        "from geoagent import classFactory; plugin = classFactory(MagicMock())\n"
+        "print(sorted(m for m in ('geopandas', 'sklearn', 'openai', 'pandas', 'pyproj') if m in sys.modules))\n"
+        "print(plugin.problems)\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QGIS_CUSTOM_CONFIG_PATH=str(tmp_path))
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split("\n")[:2] == ["[]", "[]"]
