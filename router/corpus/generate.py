@@ -31,6 +31,20 @@ PER_TEMPLATE = {
 TEST_SHARE = 0.2
 TYPO_RATE = 0.05
 FRAME_RATE = 0.15
+PREAMBLE_RATE = 0.05
+PREAMBLES = {  # small talk before the request
+    "en": [
+        "I'm preparing a report for the council. ",
+        "Quick one before my meeting: ",
+        "For a university assignment: ",
+        "Our team needs this today. ",
+        "Hi GeoAgent! ",
+        "Following up on the last result: ",
+        "OK, next step: ",
+    ],
+    "zh": ["我在做一个城市规划项目，", "领导急着要：", "你好，", "下一步：", "写论文用："],
+    "de": ["Ich arbeite an einem Bericht für die Stadt. ", "Kurze Bitte: ", "Hallo GeoAgent! ", "Nächster Schritt: "],
+}
 NO_CONTEXT_RATE = 0.03  # function requests with no layer loaded (a bare `geoagent route "..."`)
 COUNT_WORDS = ("count", "contains the most", "fewest", "nearest", "数量", "最近", "zähle", "nächsten")
 ZH_VERBS = tuple(
@@ -127,6 +141,8 @@ def _one(tool_or_route: str, kind: str, template: str, consts: dict, rng, lang: 
         text = DOUBLE_ARTICLE.sub(r"\1 ", text)
     if kind in ("function", "chain") and rng.random() < FRAME_RATE:
         text = _frame(rng, lang, text)
+    if kind != "chat" and rng.random() < PREAMBLE_RATE:
+        text = rng.choice(PREAMBLES[lang]) + text
     if kind == "chat" and len(text) > (4 if lang == "zh" else 12) and rng.random() < 0.5:
         text = rng.choice(WRAPS[lang]).format(text)
     if rng.random() < 0.3:
