@@ -1,0 +1,61 @@
+"""The end-to-end task suite: tier 0 never gives a wrong answer, and replayed references pass their checkers."""
+
+from __future__ import annotations
+
+import pytest
+
+from geoagent.bench import suite
+from geoagent.bench.checkers import CheckResult, check_task
+
+
+def test_tasks_file_is_well_formed():
+    tasks = suite.load_tasks()
+    assert len(tasks) >= 60
+    assert {t["level"] for t in tasks} == {1, 2, 3}
+    assert {t["category"] for t in tasks} >= {"conversion", "interaction", "relation", "query", "mapping"}
+    for t in tasks:
+        assert t["route"] in ("function", "codegen")
+        assert ("chain" in t) == (t["route"] == "function") and ("code" in t) == (t["route"] == "codegen")
+        assert t["checks"], t["id"]
+
+
+def test_checker_rejects_a_wrong_result(tmp_path):
+    """A checker that cannot fail is no checker: a wrong count and a missing output both fail."""
+    import geopandas as gpd
+    from shapely.geometry import Point
+
+    task = {"checks": [{"output": "vector", "expect": "len(out)", "equals": "len(pts)"}]}
+    pts = gpd.GeoDataFrame(geometry=[Point(0, 0), Point(1, 1)], crs=32633)
+    wrong = tmp_path / "wrong.gpkg"
+    pts.iloc[:1].to_file(wrong)
+    report = {"status": "ok", "outputs": [{"path": str(wrong), "kind": "vector"}], "answer": ""}
+    assert check_task(task, report, {"pts": pts}) == CheckResult(False, ["len(out) = 1, expected 2"])
+    assert not check_task(task, {"status": "ok", "outputs": []}, {"pts": pts}).passed
+    right = tmp_path / "right.gpkg"
+    pts.to_file(right)
+    assert check_task(task, {"status": "ok", "outputs": [{"path": str(right), "kind": "vector"}]}, {"pts": pts}).passed
+
+
+@pytest.fixture(scope="module")
+def tier0_results(tmp_path_factory):
+    return suite.run_suite(["tier0"], tmp_path_factory.mktemp("suite"), progress=lambda *_: None)
+
+
+def test_tier0_is_never_wrong_and_solves_enough(tier0_results):
+    summary = tier0_results["summaries"]["tier0"]
+    wrong = [f"{r['id']}: {r['failures']}" for r in tier0_results["results"]["tier0"]
+             if r["status"] != "needs_llm" and not r["passed"]]
+    assert not wrong, "tier 0 answered wrongly:\n" + "\n".join(wrong)
+    assert summary["tier0_precision"] == 1.0
+    assert summary["share_solved_without_model"] >= 0.40
+
+
+def test_replay_of_references_passes(tmp_path):
+    """A few tasks of each kind end to end through the scripted model server (the full run is `make bench`)."""
+    data = suite.run_suite(["replay"], tmp_path, only="^(rel-buffer-schools|query-sjoin|chain-buffer-count|open-income-correlation)$",
+                           progress=lambda *_: None)
+    rows = data["results"]["replay"]
+    assert len(rows) == 4
+    failed = [f"{r['id']}: {r['status']} {r['error']} {r['failures']}" for r in rows if not r["passed"]]
+    assert not failed, "\n".join(failed)
+    assert all(r["tier"] in (1, 2) and r["usage"]["llm_calls"] >= 1 for r in rows)
