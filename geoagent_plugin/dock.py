@@ -57,16 +57,20 @@ def results_dir(project: QgsProject) -> Path:
     return folder
 
 
+MAP_KINDS = ("map", "choropleth")
+
+
 def shown_layers(report: dict, store) -> list[str]:
-    """Input layers a step asked to show as a map (visualize_layer, plot_map kind=map): added again, styled.
+    """Input layers a step asked to show as a map (visualize_layer, plot_map of a map kind): added again, styled.
 
     In QGIS a styled layer is the useful map; the user's own layer is never restyled.
     """
     paths = []
     for step in report.get("steps", []):
         params = step.get("params") or {}
-        if step.get("tool") == "visualize_layer" or (step.get("tool") == "plot_map" and params.get("kind") == "map"):
-            entry = store.find(str((step.get("params") or {}).get("layer", "")))
+        tool = step.get("tool")
+        if tool == "visualize_layer" or (tool == "plot_map" and params.get("kind") in MAP_KINDS):
+            entry = store.find(str(params.get("layer", "")))
             if entry is not None and entry.path:
                 paths.append(entry.path)
     return paths

@@ -154,7 +154,7 @@ def sample_town(sample_data, qgis_new_project):
 
 def test_sample_data_map_request_adds_graduated_layer(real_engine, dock, sample_town):  # noqa: F811
     dock.layer_picker.set_checked([sample_town["districts"].id()])
-    card = ask(dock, "map the population of the districts")
+    card = ask(dock, "show the population of each district on the map")
     assert card.report["status"] == "ok" and card.report["tier"] == 0, card.report
     [layer] = result_layers()
     assert layer.renderer().type() == "graduatedSymbol" and layer.renderer().classAttribute() == "population"
