@@ -91,20 +91,19 @@ def _installed_version(dist: str) -> str | None:
 
 
 def python_interpreter() -> str:
-    """The Python QGIS runs on (sys.executable is the QGIS binary on Windows and macOS)."""
+    """The Python QGIS embeds: found under its installation prefix first, because sys.executable is the
+    QGIS binary on Windows and macOS, and on Linux whatever `python3` comes first on PATH."""
+    version = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    names = ("python.exe", "python3.exe") if os.name == "nt" else (f"python{version}", "python3")
+    for prefix in dict.fromkeys((sys.base_prefix, sys.prefix, sys.exec_prefix)):
+        for folder in (Path(prefix), Path(prefix) / "bin"):
+            for name in names:
+                if (folder / name).is_file():
+                    return str(folder / name)
     exe = Path(sys.executable or "")
     if exe.name.lower().startswith("python") and exe.exists():
         return str(exe)
-    names = (
-        ("python.exe", "python3.exe")
-        if os.name == "nt"
-        else (f"python{sys.version_info[0]}.{sys.version_info[1]}", "python3")
-    )
-    for folder in (Path(sys.prefix), Path(sys.prefix) / "bin", Path(sys.exec_prefix) / "bin"):
-        for name in names:
-            if (folder / name).exists():
-                return str(folder / name)
-    return shutil.which("python3") or "python3"
+    return shutil.which(f"python{version}") or shutil.which("python3") or "python3"
 
 
 def pip_command(problems: list[Problem], target: Path | None = None) -> list[str]:

@@ -65,6 +65,7 @@ def test_qgis_process_without_packages_names_them_and_the_fix(profile, tmp_path)
     text = run.stdout + run.stderr
     assert "GeoAgent needs Python packages" in text and "pip install --upgrade --target" in text
     assert "geoagent_libs" in text and "Traceback" not in text
+    assert "/usr/bin/python3.11 -m pip" in text  # QGIS's own Python (Debian 12), not whatever is first on PATH
 
 
 def test_qgis_process_runs_ask_from_the_installed_zip(profile, tmp_path):
