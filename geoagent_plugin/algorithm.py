@@ -114,13 +114,15 @@ class AskGeoAgentAlgorithm(QgsProcessingAlgorithm):
             if feedback.isCanceled():
                 cancel.set()
 
+        registry = engine.registry()  # in the algorithm's own thread: binding Processing creates QObjects
+
         def serve():
             return run_request(
                 request,
                 store,
                 folder,
                 config=config,
-                registry=engine.registry(),
+                registry=registry,
                 router=engine.router(),
                 layer_infos=infos,
                 progress=progress,
