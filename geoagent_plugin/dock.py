@@ -29,8 +29,10 @@ from qgis.PyQt.QtWidgets import (
     QWidget,
 )
 
-from ..errors import GeoAgentError
+from ..errors import DependencyError, GeoAgentError
 from . import conversation, engine
+from .algorithm import dependency_message
+from .dependencies import check_dependencies
 from .i18n import tr
 from .layers import build_inputs
 from .messages import ReplyCard, UserBubble
@@ -219,6 +221,9 @@ class GeoAgentDock(QgsDockWidget):
         settings = GeoAgentSettings.read()
         out_dir = results_dir(self.project)
         try:
+            problems = check_dependencies()
+            if problems:
+                raise DependencyError(dependency_message(problems))
             store, infos = build_inputs(self.layer_picker.checked_layers(self.project), out_dir / "inputs")
             config = settings.agent_config(route)
         except GeoAgentError as exc:

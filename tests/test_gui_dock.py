@@ -258,3 +258,13 @@ def test_unexpected_failure_is_shown_not_stuck(dock, town, toolkit):
     card = ask(dock, "anything")
     assert "failed unexpectedly: RuntimeError: boom" in card.error_view.text()
     assert dock.send_button.isEnabled() and not dock.is_busy()
+
+
+def test_missing_packages_are_named_in_the_reply(dock, town, toolkit, monkeypatch):
+    from geoagent.geoagent_plugin.dependencies import Problem
+
+    monkeypatch.setattr(dock_module, "check_dependencies", lambda: [Problem("scikit-learn", "1.1", None)])
+    before = set(QgsProject.instance().mapLayers())
+    card = ask(dock, "buffer schools by 100 m")
+    assert "scikit-learn (missing, need >= 1.1)" in card.error_view.text() and "pip install" in card.error_view.text()
+    assert set(QgsProject.instance().mapLayers()) == before and not dock.is_busy()
