@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import socket
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs
 
 import geopandas as gpd
@@ -56,36 +57,32 @@ OVERPASS = {
 }
 
 
-class _Handler(BaseHTTPRequestHandler):
-    queries: list = []
+class _Handler(SimpleHTTPRequestHandler):
+    """Serves the files of the fixture's folder (GET) and answers Overpass queries (POST)."""
 
-    def do_GET(self):  # noqa: N802
-        if self.path == "/cities.geojson":
-            self._send(200, json.dumps(FEATURES).encode())
-        elif self.path == "/broken.json":
-            self._send(200, b"not json")
-        else:
-            self._send(404, b"{}")
+    queries: list = []
 
     def do_POST(self):  # noqa: N802
         body = self.rfile.read(int(self.headers["Content-Length"])).decode()
         _Handler.queries.append(parse_qs(body)["data"][0])
-        self._send(200, json.dumps(OVERPASS).encode())
-
-    def _send(self, code, body):
-        self.send_response(code)
+        reply = json.dumps(OVERPASS).encode()
+        self.send_response(200)
         self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Content-Length", str(len(reply)))
         self.end_headers()
-        self.wfile.write(body)
+        self.wfile.write(reply)
 
     def log_message(self, *args):
         pass
 
 
 @pytest.fixture
-def server():
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+def server(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "cities.geojson").write_text(json.dumps(FEATURES), encoding="utf-8")
+    (site / "broken.json").write_text("not json", encoding="utf-8")
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(site)))
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}"
