@@ -151,6 +151,10 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
         if raw in ("a", "an", "the", "not", "ein", "eine", "der", "die", "das", "in", "at", "on"):
             continue
         start = m.start(m.lastindex)
+        if m.lastindex == 3 and len(text) == len(folded):  # 'is Old Town': capitalised words run on
+            run = re.match(r"[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3}", text[start:])
+            if run and len(run.group()) > len(raw):
+                raw = folded[start : start + len(run.group())]
         original = _original(text, folded, start, len(raw)) or raw
         for fld in layer.fields:  # a sample value written in full ('Oak Park') wins over one word of it
             for v in fld.samples if fld.name == f.name else ():

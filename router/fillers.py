@@ -99,9 +99,9 @@ def enum_for(folded: str, p, owner, conds):
         for m in re.finditer(r"(?:" + pat + r")", folded):
             if m.start() > 0 and re.match(r"[a-z]", m.group()) and re.match(r"[a-z]", folded[m.start() - 1]):
                 continue  # inside a word
-            hits.append((m.start(), -len(m.group()), value))
+            hits.append((value == p.default, m.start(), -len(m.group()), value))
             break
-    return min(hits)[2] if hits else None
+    return min(hits)[3] if hits else None
 
 
 def expression_for(spec, text, folded, owner, conds, params, lang):
@@ -118,7 +118,7 @@ def expression_for(spec, text, folded, owner, conds, params, lang):
 
 def _grouped(mentions, folded):
     """Fields right after 'by/per/nach/按' (one word may sit between: 'by house type'), best match first."""
-    cue = GROUP_CUE + r"[\s-]*(?:the|each|every|den|der|die|jede[mnrs]?|field|feld)?\s*(?:[a-z]+\s+)?$"
+    cue = GROUP_CUE + r"[\s-]*(?:the|each|every|den|der|die|jede[mnrs]?|field|feld)?\s*(?:[a-z]+\s+)?[\"'“„]?$"
     found = [m for m in mentions if re.search(cue, folded[max(0, m.start - 26) : m.start])]
     found = [m for m in found if m.score >= 1.0 or not _ID_LIKE.search(m.name)]
     return sorted(found, key=lambda m: (-m.score, m.start))
@@ -155,7 +155,10 @@ def field_for(spec, p, folded, owner, conds, params):
             cat = categorical_field(owner)
             grouped = [cat] if cat else []
         if p.kind == "fields":
-            chosen = grouped or ([] if p.name == "by" else [m.name for m in mentions[:1]])
+            several = [g for g in grouped if any(m.name == g and m.score >= 0.95 for m in mentions)]
+            chosen = several if len(several) > 1 else grouped[:1]
+            if not chosen and p.name != "by":
+                chosen = [m.name for m in mentions[:1]]
             return chosen or None
         return grouped[0] if grouped else None
     if not mentions:
@@ -239,7 +242,7 @@ def string_for(spec, p, text, folded, owner, conds, layer_names, original=""):
         "die",
     }
     for m in re.finditer(r"(?:" + cue + r")", text, re.IGNORECASE):
-        if re.match(r"\w", m.group()[-1:]) and re.match(r"[A-Za-z0-9_]", text[m.end() : m.end() + 1]):
+        if re.match(r"[A-Za-z0-9_]", m.group()[-1:]) and re.match(r"[A-Za-z0-9_]", text[m.end() : m.end() + 1]):
             continue  # 'value' inside 'value_per_ha'
         if m.start() > 0 and re.match(r"[A-Za-z0-9_]", text[m.start() - 1]) and re.match(r"[A-Za-z]", m.group()):
             continue

@@ -24,6 +24,11 @@ CHAIN = re.compile(
     r"schneide|exportiere|keep(?!\s+the\s+(?:average|mean|sum|summed|total|lowest|highest|min|max|largest|smallest)))\b"
 )
 NEXT_STEP = "next_step"
+SUPERLATIVE = re.compile(
+    r"(?<![a-z])(?:the (?:most|least|fewest|[a-z]{3,}est)|largest|biggest|highest|smallest|lowest|greatest)(?![a-z])|"
+    r"am (?:grossten|hochsten|kleinsten|niedrigsten|meisten|wenigsten)|(?:grosste|hochste|kleinste|niedrigste)[nrs]?\b|"
+    r"最大|最高|最多|最小|最低|最少"
+)
 
 
 def paths_as_layers(text: str) -> list[LayerInfo]:
@@ -134,6 +139,8 @@ def _implied(spec, params: dict, folded: str) -> None:
             params["method"] = "dbscan"
     if params.get("agg") == "count" and "field" in params and "by" in params:
         params.pop("field")  # a count per group needs no value field
+    if spec.name == "select_rows" and "top_n" not in params and "value" not in params and SUPERLATIVE.search(folded):
+        params["top_n"] = 1  # 'which park is the largest' asks for one
     if "ascending" in names and "top_n" in params and "ascending" not in params:
         if re.search(r"top|largest|highest|biggest|most|größte|grosste|höchste|hochste|最大|最高|最多|前", folded):
             params["ascending"] = False

@@ -92,9 +92,11 @@ COUNT_WORDS = {
     "clusters": r"clusters?|groups?|classes|klassen|gruppen|cluster|簇|类|组",
     "rings": r"rings?|ringe?|环|圈|zones|bands|buffers",
     "top_n": r"top|largest|biggest|highest|greatest|most|fewest|smallest|lowest|first|best|bottom|least|last|"
+    r"[a-z]{3,}iest|"
     r"größten|grossten|hochsten|"
     r"höchsten|kleinsten|niedrigsten|ersten|letzten|前|最大的|最小的|最高的|最低的",
-    "min_samples": r"min(?:imum)?[\s_]*(?:samples|points|pts)|mindestens|at least|个点|点|punkte|points|最少|至少",
+    "min_samples": r"min(?:imum)?[\s_]*(?:samples|points|pts)|(?:min(?:imum)?\s+)?cluster size|min(?:imum)? size|"
+    r"mindestgrosse|mindestens|at least|个点|点|punkte|points|最少|至少|最小簇",
     "k": r"neighbou?rs?|nachbarn|邻",
     "classes": r"classes|klassen|bins|breaks|类|级",
     "count": r"(?:random\s+)?points|(?:zufalls)?punkte|个(?:随机)?点|随机点",
@@ -108,7 +110,7 @@ def integer_for(text: str, name: str, lang: str | None = None) -> int | None:
     nums = [n for n in free_numbers(text, lang) if float(n.value).is_integer()]
     low = text.lower()
     for n in nums:
-        after = low[n.end : n.end + 40]
+        after = low[n.end : n.end + 64]
         before = low[max(0, n.start - 24) : n.start]
         if re.match(r"\s*(?:-\s*)?(?:[\w-]+\s+){0,3}(?:" + key + ")", after):
             return int(n.value)

@@ -36,6 +36,8 @@ def _cue(folded: str, m: Mention) -> str | None:
     head = folded[max(0, m.start - 30) : m.start]
     if re.match(r"\s*(?:图层|层)?\s*(?:的)?\s*(?:周边|周围|附近|旁边|边上)", folded[m.end : m.end + 8]):
         return "near"
+    if re.search(r"(?:距离|离|距)\s*$", head):
+        return "near"
     hit = re.search(r"(?:^|[\s,])(" + _SECOND + r")" + _FILLER + r"$", head)
     if hit:
         before = head[: hit.start(1)]

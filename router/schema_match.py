@@ -31,7 +31,7 @@ THEMES = {
     "railway": "railway rail_line track railroad bahnlinie gleis gleise 铁路",
     "bike_lane": "bike_lane cycleway cycle_network cycle_path bike_path radweg 自行车道",
     "pipe": "pipe pipeline water_main leitung rohr rohre 管线 水管",
-    "parcel": "parcel lot cadastre land_parcel plot flurstuck parzelle 地块",
+    "parcel": "parcel lot cadastre land_parcel flurstuck parzelle 地块",
     "building": "building building_footprint footprint gebaude 建筑 建筑物",
     "tract": "tract census_tract block_group zahlbezirk 人口普查区",
     "country": "country nation world lander land staat staate 国家",
@@ -71,7 +71,8 @@ CONCEPTS = [
     ({"students", "pupils", "enrolment", "enrollment", "schuler", "schueler", "学生"},
      {"students", "pupils", "enrolment", "enrollment", "schueler"}),
     ({"income", "einkommen", "收入"}, {"income", "inc", "median_income"}),
-    ({"price", "prices", "cost", "expensive", "cheap", "preis", "价格", "房价"}, {"price", "cost", "value"}),
+    ({"price", "prices", "cost", "expensive", "cheap", "value", "worth", "preis", "wert", "价格", "房价", "价值"},
+     {"price", "cost", "value"}),
     ({"year", "built", "baujahr", "jahr", "年份", "建成"},
      {"year", "built", "year_built", "baujahr", "yr", "constr", "jahr"}),
     ({"gdp", "economy", "economic", "bip", "wirtschaftsleistung", "国内生产总值"},
@@ -85,12 +86,12 @@ CONCEPTS = [
     ({"width", "wide", "breite", "宽度"}, {"width", "breite"}),
     ({"status", "condition", "zustand", "状态"}, {"status", "condition", "zustand"}),
     ({"beds", "bed", "betten", "床位", "床位数"}, {"beds", "bed", "betten"}),
-    ({"riders", "ridership", "passengers", "boardings", "fahrgaste", "客流量"},
+    ({"riders", "ridership", "passengers", "boardings", "busiest", "busy", "fahrgaste", "客流量"},
      {"riders", "ridership", "pax", "boardings", "passengers"}),
     ({"households", "haushalte", "户数"}, {"households", "hh"}),
     ({"diameter", "trunk", "durchmesser", "stammdurchmesser", "胸径", "直径"}, {"diameter", "dbh", "diam"}),
     ({"species", "genus", "baumart", "树种"}, {"species", "genus"}),
-    ({"landuse", "land", "zoning", "landnutzung", "土地利用"}, {"landuse", "zoning", "lu", "lc"}),
+    ({"landuse", "zoning", "landnutzung", "土地利用"}, {"landuse", "zoning", "lu", "lc", "land_use"}),
     ({"date", "when", "datum", "日期", "时间"}, {"date", "timestamp", "occurred", "time"}),
     ({"occupants", "residents", "bewohner", "住户"}, {"occupants"}),
     ({"construction", "baujahr", "建造年份"}, {"year", "built", "constr", "yr"}),
@@ -280,6 +281,7 @@ def find_fields(text: str, layer, every: bool = False) -> list[Mention]:
             found[key] = Mention(fname, start, end, score, layer=layer.name)
 
     exact: dict[str, tuple[int, int]] = {}
+    bigram = {s: (words[i + 1][0],) for i, (_, s, _) in enumerate(words[:-1])}
     for f in layer.fields:
         full = fold(f.name)
         for variant in {full, full.replace("_", " ")}:
@@ -303,7 +305,7 @@ def find_fields(text: str, layer, every: bool = False) -> list[Mention]:
                     add(f.name, s, e, 0.7)
                 elif len(w) >= 4 and len(t) > len(w) and t.startswith(w):
                     add(f.name, s, e, 0.65)
-            wforms = set(forms(w))
+            wforms = set(forms(w)) | {w + nxt for nxt in bigram.get(s, ())}
             for words_set, tokens in CONCEPTS:
                 if wforms & words_set and (set(toks) & tokens or full in tokens):
                     add(f.name, s, e, 0.75)

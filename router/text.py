@@ -89,14 +89,14 @@ _FRACTIONS = {
 
 _MULT = r"(?:k(?![a-z-])|\s?(?:thousand(?![a-z])|tausend|millionen|million|mio\.?|万|亿|千(?!米)))"
 _ARABIC = re.compile(r"(?<![A-Za-z0-9_.])(\d+(?:[.,]\d+)*)" + _MULT + "?", re.IGNORECASE)
+_NUMWORD = "|".join(sorted(map(re.escape, [*_EN_UNITS, *_SCALES]), key=len, reverse=True))
+# A run of number words, spaced ('three hundred and fifty'), hyphenated ('twenty-five') or glued ('fünfhundert').
 _WORDNUM = re.compile(
-    r"(?<![a-zäöü])((?:" + "|".join(sorted(map(re.escape, _EN_UNITS), key=len, reverse=True)) + r")"
-    r"(?:[\s-]+(?:" + "|".join(sorted(map(re.escape, _EN_UNITS), key=len, reverse=True)) + r"))?"
-    r"(?:\s+(?:hundred|hundert|thousand|tausend|million|millionen)"
-    r"(?:\s+(?:and\s+)?(?:" + "|".join(sorted(map(re.escape, _EN_UNITS), key=len, reverse=True)) + r"))?)?)"
-    r"(?![a-zäöü])",
+    r"(?<![a-zäöü])((?:" + _NUMWORD + r")(?:(?:und)?(?:" + _NUMWORD + r"))*"
+    r"(?:(?:\s+and\s+|\s+|-)(?:" + _NUMWORD + r")(?:(?:und)?(?:" + _NUMWORD + r"))*)*)(?![a-zäöü])",
     re.IGNORECASE,
 )
+_NUMPART = re.compile(_NUMWORD + "|und|and", re.IGNORECASE)
 _ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _ZH_NUM = re.compile(r"[零一二两三四五六七八九十百千万半]+")
 
@@ -137,8 +137,8 @@ def _multiplier(tail: str) -> float:
 
 def _word_value(text: str) -> float:
     total, current = 0.0, 0.0
-    for tok in re.split(r"[\s-]+", text.lower()):
-        if tok == "and" or not tok:
+    for tok in _NUMPART.findall(text.lower()):
+        if tok in ("and", "und"):
             continue
         if tok in _SCALES:
             current = (current or 1) * _SCALES[tok]
@@ -188,7 +188,7 @@ def find_numbers(text: str, lang: str | None = None, words_too: bool = True) -> 
         for m in _WORDNUM.finditer(text):
             if any(s < m.end() and m.start() < e for s, e in taken):
                 continue
-            if m.group(1).lower() in ("a", "an", "ein", "eine", "einen"):
+            if m.group(1).lower() in ("a", "an", "ein", "eine", "einen", "a dozen"):
                 continue
             found.append(Number(_word_value(m.group(1)), m.start(), m.end(), True))
     if lang == "zh":

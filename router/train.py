@@ -16,11 +16,12 @@ from pathlib import Path
 from ..errors import RouterError
 from ..function_lib.describe import FieldInfo, LayerInfo
 from . import model as rmodel
+from .tool_words import tool_word_rows
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "corpus" / "corpus.jsonl"
 MODEL_DIR = HERE / "model"
-CODE_FILES = ("model.py", "train.py", "text.py", "schema_match.py", "cues.py")
+CODE_FILES = ("model.py", "train.py", "text.py", "schema_match.py", "cues.py", "tool_words.py")
 ROUTES = ("function", "codegen", "chat")
 
 
@@ -112,12 +113,13 @@ def train(rows: list[dict], specs) -> tuple[rmodel.Featuriser, dict[str, rmodel.
     """Fit the featuriser, the route model and the tool model; return them with training facts."""
     t0 = time.perf_counter()
     known = {s.name for s in specs}
-    rows = [r for r in rows if r.get("route") in ROUTES] + spec_rows(specs)
+    rows = [r for r in rows if r.get("route") in ROUTES] + spec_rows(specs) + tool_word_rows(known)
     texts, ctxs, routes, tools, weights = training_arrays(rows)
     feat = rmodel.Featuriser.fit(texts, ctxs)
     x = feat.transform(texts, ctxs)
-    groups = [rmodel.phrasing_key(t, r) for t, r in zip(texts, routes)]
-    route_model = rmodel.train_linear(x, routes, c=0.5, weights=weights, groups=groups)
+    ridx = [i for i, r in enumerate(rows) if not r.get("tool_only")]  # tool words say nothing about the route
+    groups = [rmodel.phrasing_key(texts[i], routes[i]) for i in ridx]
+    route_model = rmodel.train_linear(x[ridx], [routes[i] for i in ridx], c=0.5, weights=weights[ridx], groups=groups)
     idx = [i for i, (r, t) in enumerate(zip(routes, tools)) if r == "function" and t in known]
     tool_groups = [rmodel.phrasing_key(texts[i], tools[i]) for i in idx]
     tool_model = rmodel.train_linear(x[idx], [tools[i] for i in idx], c=0.5, weights=weights[idx], groups=tool_groups)

@@ -66,6 +66,7 @@ BOOLEAN_WORDS = {
     ),
     "descending": (
         r"descending|largest first|highest first|biggest first|most first|from (?:high|large)\w* to|decreasing|"
+        r"most to least|highest to lowest|largest to smallest|biggest to smallest|von gross nach klein|"
         r"high to low|absteigend|größte\w* zuerst|降序|从大到小|从高到低",
         r"ascending|aufsteigend|升序|从小到大|从低到高",
     ),
