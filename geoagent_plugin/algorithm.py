@@ -20,21 +20,10 @@ from qgis.core import (
     QgsVectorLayer,
 )
 
+from .dependencies import dependency_message
 from .i18n import tr
 
 ROUTES = ("auto", "function", "codegen")
-
-
-def dependency_message(problems) -> str:
-    """The same message the plugin shows at start-up: what is missing and the exact command that fixes it."""
-    from .dependencies import fix_text
-
-    names = "; ".join(p.describe() for p in problems)
-    text = tr(
-        "GeoAgent needs Python packages that QGIS's Python lacks: {names}. "
-        "Use the Install button in QGIS, or run: {command}"
-    )
-    return text.format(names=names, command=fix_text(problems))
 
 
 class AskGeoAgentAlgorithm(QgsProcessingAlgorithm):

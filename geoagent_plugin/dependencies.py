@@ -14,6 +14,8 @@ from pathlib import Path
 
 from qgis.core import QgsApplication, QgsTask
 
+from .i18n import tr
+
 # import name, pip name, minimum version
 REQUIREMENTS = (
     ("geopandas", "geopandas", "0.12"),
@@ -116,6 +118,16 @@ def pip_command(problems: list[Problem], target: Path | None = None) -> list[str
 def fix_text(problems: list[Problem]) -> str:
     """The exact command a user can paste into a terminal."""
     return " ".join(f'"{c}"' if " " in c or ">" in c else c for c in pip_command(problems))
+
+
+def dependency_message(problems) -> str:
+    """The same message the plugin shows at start-up: what is missing and the exact command that fixes it."""
+    names = "; ".join(p.describe() for p in problems)
+    text = tr(
+        "GeoAgent needs Python packages that QGIS's Python lacks: {names}. "
+        "Use the Install button in QGIS, or run: {command}"
+    )
+    return text.format(names=names, command=fix_text(problems))
 
 
 def run_pip(command: list[str]) -> tuple[int, str]:

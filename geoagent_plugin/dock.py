@@ -31,8 +31,7 @@ from qgis.PyQt.QtWidgets import (
 
 from ..errors import DependencyError, GeoAgentError
 from . import conversation, engine
-from .algorithm import dependency_message
-from .dependencies import check_dependencies
+from .dependencies import check_dependencies, dependency_message
 from .i18n import tr
 from .layers import build_inputs
 from .messages import ReplyCard, UserBubble

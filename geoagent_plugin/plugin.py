@@ -82,9 +82,7 @@ class GeoAgentPlugin:
 
     # -- dependencies ----------------------------------------------------------------------
     def dependency_text(self) -> str:
-        from .algorithm import dependency_message
-
-        return dependency_message(self.problems)
+        return dependencies.dependency_message(self.problems)
 
     def show_dependency_message(self) -> None:
         """One message bar item with the packages, the exact command, and an Install button."""

@@ -4,7 +4,7 @@
   <context>
     <name>GeoAgent</name>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="27" />
+      <location filename="../geoagent_plugin/plugin.py" line="26" />
       <source>&amp;GeoAgent</source>
       <translation>&amp;GeoAgent</translation>
     </message>
@@ -14,7 +14,7 @@
       <translation>API-Schlüssel</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="84" />
+      <location filename="../geoagent_plugin/algorithm.py" line="73" />
       <source>Answer</source>
       <translation>Antwort</translation>
     </message>
@@ -24,17 +24,17 @@
       <translation>Architektur</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="49" />
+      <location filename="../geoagent_plugin/algorithm.py" line="38" />
       <source>Ask GeoAgent</source>
       <translation>GeoAgent fragen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="127" />
+      <location filename="../geoagent_plugin/dock.py" line="132" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>Fragen Sie nach einer Analyse, zum Beispiel: Straßen um 100 m puffern</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="76" />
+      <location filename="../geoagent_plugin/algorithm.py" line="65" />
       <source>Auto</source>
       <translation>Automatisch</translation>
     </message>
@@ -44,7 +44,7 @@
       <translation>Basis-URL</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="134" />
+      <location filename="../geoagent_plugin/dock.py" line="139" />
       <source>Cancel</source>
       <translation>Abbrechen</translation>
     </message>
@@ -54,12 +54,12 @@
       <translation>Abgebrochen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="108" />
+      <location filename="../geoagent_plugin/dock.py" line="113" />
       <source>Clear</source>
       <translation>Leeren</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="76" />
+      <location filename="../geoagent_plugin/algorithm.py" line="65" />
       <source>Code</source>
       <translation>Code</translation>
     </message>
@@ -89,7 +89,7 @@
       <translation>{url} ist nicht erreichbar. Läuft der Server, und stimmt die Adresse?</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="58" />
+      <location filename="../geoagent_plugin/algorithm.py" line="47" />
       <source>Describe an analysis in plain language, for example "buffer roads by 100 m". Standard requests run offline; others need a model configured in GeoAgent settings (or GEOAGENT_BASE_URL, GEOAGENT_MODEL and GEOAGENT_API_KEY for headless runs).</source>
       <translation>Beschreiben Sie eine Analyse in Alltagssprache, zum Beispiel „Straßen um 100 m puffern“. Standardanfragen laufen offline; andere brauchen ein in den GeoAgent-Einstellungen konfiguriertes Modell (oder GEOAGENT_BASE_URL, GEOAGENT_MODEL und GEOAGENT_API_KEY bei Läufen ohne Oberfläche).</translation>
     </message>
@@ -104,27 +104,27 @@
       <translation>Gespeicherten Schlüssel löschen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="76" />
+      <location filename="../geoagent_plugin/algorithm.py" line="65" />
       <source>Function</source>
       <translation>Funktion</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="82" />
+      <location filename="../geoagent_plugin/dock.py" line="87" />
       <source>GeoAgent</source>
       <translation>GeoAgent</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="46" />
+      <location filename="../geoagent_plugin/plugin.py" line="44" />
       <source>GeoAgent chat</source>
       <translation>GeoAgent-Chat</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="270" />
+      <location filename="../geoagent_plugin/dock.py" line="278" />
       <source>GeoAgent failed unexpectedly: {error}. Please report it with the GeoAgent log.</source>
       <translation>GeoAgent ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoAgent-Protokoll.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="33" />
+      <location filename="../geoagent_plugin/dependencies.py" line="126" />
       <source>GeoAgent needs Python packages that QGIS's Python lacks: {names}. Use the Install button in QGIS, or run: {command}</source>
       <translation>GeoAgent braucht Python-Pakete, die dem Python von QGIS fehlen: {names}. Verwenden Sie die Schaltfläche Installieren in QGIS oder führen Sie aus: {command}</translation>
     </message>
@@ -134,7 +134,7 @@
       <translation>GeoAgent-Einstellungen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="47" />
+      <location filename="../geoagent_plugin/plugin.py" line="45" />
       <source>GeoAgent settings…</source>
       <translation>GeoAgent-Einstellungen…</translation>
     </message>
@@ -144,22 +144,22 @@
       <translation>GeoAgent möchte diesen Code in seiner Sandbox ausführen, auf Kopien Ihrer Layer.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="153" />
+      <location filename="../geoagent_plugin/algorithm.py" line="144" />
       <source>GeoAgent wrote a result it cannot read: {path}</source>
       <translation>GeoAgent hat ein Ergebnis geschrieben, das nicht lesbar ist: {path}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="71" />
+      <location filename="../geoagent_plugin/algorithm.py" line="60" />
       <source>Input layers</source>
       <translation>Eingabelayer</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="97" />
+      <location filename="../geoagent_plugin/plugin.py" line="93" />
       <source>Install</source>
       <translation>Installieren</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="121" />
+      <location filename="../geoagent_plugin/plugin.py" line="117" />
       <source>Installing the packages failed: {detail} Run this in a terminal instead: {command}</source>
       <translation>Die Installation der Pakete ist fehlgeschlagen: {detail} Führen Sie stattdessen im Terminal aus: {command}</translation>
     </message>
@@ -169,7 +169,7 @@
       <translation>Unterhaltung in der Projektdatei behalten (Schlüssel werden nicht gespeichert)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="106" />
+      <location filename="../geoagent_plugin/dock.py" line="111" />
       <source>Layers in play</source>
       <translation>Beteiligte Layer</translation>
     </message>
@@ -199,7 +199,7 @@
       <translation>Einstellungen öffnen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="82" />
+      <location filename="../geoagent_plugin/algorithm.py" line="71" />
       <source>Output folder</source>
       <translation>Ausgabeordner</translation>
     </message>
@@ -219,7 +219,7 @@
       <translation>Anbieter</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="289" />
+      <location filename="../geoagent_plugin/dock.py" line="297" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
     </message>
@@ -229,17 +229,17 @@
       <translation>Bearbeitet erneut ausführen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="85" />
+      <location filename="../geoagent_plugin/algorithm.py" line="74" />
       <source>Report (JSON)</source>
       <translation>Bericht (JSON)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="68" />
+      <location filename="../geoagent_plugin/algorithm.py" line="57" />
       <source>Request</source>
       <translation>Anfrage</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="80" />
+      <location filename="../geoagent_plugin/algorithm.py" line="69" />
       <source>Result layer</source>
       <translation>Ergebnislayer</translation>
     </message>
@@ -249,12 +249,12 @@
       <translation>Erzeugten Code prüfen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="76" />
+      <location filename="../geoagent_plugin/algorithm.py" line="65" />
       <source>Route</source>
       <translation>Route</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="143" />
+      <location filename="../geoagent_plugin/dock.py" line="148" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>Route für die nächste Nachricht: den Router entscheiden lassen oder eine erzwingen</translation>
     </message>
@@ -279,12 +279,12 @@
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="147" />
+      <location filename="../geoagent_plugin/dock.py" line="152" />
       <source>Send</source>
       <translation>Senden</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="110" />
+      <location filename="../geoagent_plugin/dock.py" line="115" />
       <source>Settings…</source>
       <translation>Einstellungen…</translation>
     </message>
@@ -314,7 +314,7 @@
       <translation>Etwas ist schiefgegangen.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="83" />
+      <location filename="../geoagent_plugin/algorithm.py" line="72" />
       <source>Status</source>
       <translation>Status</translation>
     </message>
@@ -344,12 +344,12 @@
       <translation>Der Schlüssel konnte nicht gespeichert werden: Entsperren oder richten Sie die QGIS-Authentifizierungsdatenbank ein (Einstellungen &gt; Optionen &gt; Authentifizierung) und versuchen Sie es erneut.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="115" />
+      <location filename="../geoagent_plugin/plugin.py" line="111" />
       <source>The packages were installed. GeoAgent is ready.</source>
       <translation>Die Pakete wurden installiert. GeoAgent ist bereit.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="101" />
+      <location filename="../geoagent_plugin/algorithm.py" line="90" />
       <source>The request is empty. Describe what you want to do.</source>
       <translation>Die Anfrage ist leer. Beschreiben Sie, was Sie tun möchten.</translation>
     </message>
@@ -374,12 +374,12 @@
       <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="277" />
+      <location filename="../geoagent_plugin/dock.py" line="285" />
       <source>To serve it, open GeoAgent settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoAgent-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="145" />
+      <location filename="../geoagent_plugin/dock.py" line="150" />
       <source>Type a request and press Enter</source>
       <translation>Anfrage eingeben und Eingabetaste drücken</translation>
     </message>

@@ -4,7 +4,7 @@
   <context>
     <name>GeoAgent</name>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="27" />
+      <location filename="../geoagent_plugin/plugin.py" line="26" />
       <source>&amp;GeoAgent</source>
       <translation>&amp;GeoAgent</translation>
     </message>
@@ -14,7 +14,7 @@
       <translation>API 密钥</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="84" />
+      <location filename="../geoagent_plugin/algorithm.py" line="73" />
       <source>Answer</source>
       <translation>回答</translation>
     </message>
@@ -24,17 +24,17 @@
       <translation>架构</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="49" />
+      <location filename="../geoagent_plugin/algorithm.py" line="38" />
       <source>Ask GeoAgent</source>
       <translation>询问 GeoAgent</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="127" />
+      <location filename="../geoagent_plugin/dock.py" line="132" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>用自然语言提出分析需求，例如：将道路缓冲 100 米</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="76" />
+      <location filename="../geoagent_plugin/algorithm.py" line="65" />
       <source>Auto</source>
       <translation>自动</translation>
     </message>
@@ -44,7 +44,7 @@
       <translation>基础 URL</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="134" />
+      <location filename="../geoagent_plugin/dock.py" line="139" />
       <source>Cancel</source>
       <translation>取消</translation>
     </message>
@@ -54,12 +54,12 @@
       <translation>已取消</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="108" />
+      <location filename="../geoagent_plugin/dock.py" line="113" />
       <source>Clear</source>
       <translation>清空</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="76" />
+      <location filename="../geoagent_plugin/algorithm.py" line="65" />
       <source>Code</source>
       <translation>代码</translation>
     </message>
@@ -89,7 +89,7 @@
       <translation>无法连接到 {url}。服务器是否已启动？地址是否正确？</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="58" />
+      <location filename="../geoagent_plugin/algorithm.py" line="47" />
       <source>Describe an analysis in plain language, for example "buffer roads by 100 m". Standard requests run offline; others need a model configured in GeoAgent settings (or GEOAGENT_BASE_URL, GEOAGENT_MODEL and GEOAGENT_API_KEY for headless runs).</source>
       <translation>用自然语言描述分析，例如“将道路缓冲 100 米”。标准请求可离线运行；其他请求需要在 GeoAgent 设置中配置模型（无界面运行时可使用 GEOAGENT_BASE_URL、GEOAGENT_MODEL 和 GEOAGENT_API_KEY 环境变量）。</translation>
     </message>
@@ -104,27 +104,27 @@
       <translation>删除已保存的密钥</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="76" />
+      <location filename="../geoagent_plugin/algorithm.py" line="65" />
       <source>Function</source>
       <translation>函数</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="82" />
+      <location filename="../geoagent_plugin/dock.py" line="87" />
       <source>GeoAgent</source>
       <translation>GeoAgent</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="46" />
+      <location filename="../geoagent_plugin/plugin.py" line="44" />
       <source>GeoAgent chat</source>
       <translation>GeoAgent 对话</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="270" />
+      <location filename="../geoagent_plugin/dock.py" line="278" />
       <source>GeoAgent failed unexpectedly: {error}. Please report it with the GeoAgent log.</source>
       <translation>GeoAgent 意外出错：{error}。请附上 GeoAgent 日志报告此问题。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="33" />
+      <location filename="../geoagent_plugin/dependencies.py" line="126" />
       <source>GeoAgent needs Python packages that QGIS's Python lacks: {names}. Use the Install button in QGIS, or run: {command}</source>
       <translation>GeoAgent 需要 QGIS 的 Python 中缺少的软件包：{names}。请在 QGIS 中使用“安装”按钮，或运行：{command}</translation>
     </message>
@@ -134,7 +134,7 @@
       <translation>GeoAgent 设置</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="47" />
+      <location filename="../geoagent_plugin/plugin.py" line="45" />
       <source>GeoAgent settings…</source>
       <translation>GeoAgent 设置…</translation>
     </message>
@@ -144,22 +144,22 @@
       <translation>GeoAgent 想在沙箱中、基于您图层的副本运行这段代码。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="153" />
+      <location filename="../geoagent_plugin/algorithm.py" line="144" />
       <source>GeoAgent wrote a result it cannot read: {path}</source>
       <translation>GeoAgent 写出的结果无法读取：{path}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="71" />
+      <location filename="../geoagent_plugin/algorithm.py" line="60" />
       <source>Input layers</source>
       <translation>输入图层</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="97" />
+      <location filename="../geoagent_plugin/plugin.py" line="93" />
       <source>Install</source>
       <translation>安装</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="121" />
+      <location filename="../geoagent_plugin/plugin.py" line="117" />
       <source>Installing the packages failed: {detail} Run this in a terminal instead: {command}</source>
       <translation>安装软件包失败：{detail} 请改为在终端中运行：{command}</translation>
     </message>
@@ -169,7 +169,7 @@
       <translation>在项目文件中保存对话（不会保存任何密钥）</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="106" />
+      <location filename="../geoagent_plugin/dock.py" line="111" />
       <source>Layers in play</source>
       <translation>参与分析的图层</translation>
     </message>
@@ -199,7 +199,7 @@
       <translation>打开设置</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="82" />
+      <location filename="../geoagent_plugin/algorithm.py" line="71" />
       <source>Output folder</source>
       <translation>输出文件夹</translation>
     </message>
@@ -219,7 +219,7 @@
       <translation>服务商</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="289" />
+      <location filename="../geoagent_plugin/dock.py" line="297" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS 无法将这些结果作为图层打开：{names}</translation>
     </message>
@@ -229,17 +229,17 @@
       <translation>运行修改后的版本</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="85" />
+      <location filename="../geoagent_plugin/algorithm.py" line="74" />
       <source>Report (JSON)</source>
       <translation>报告（JSON）</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="68" />
+      <location filename="../geoagent_plugin/algorithm.py" line="57" />
       <source>Request</source>
       <translation>请求</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="80" />
+      <location filename="../geoagent_plugin/algorithm.py" line="69" />
       <source>Result layer</source>
       <translation>结果图层</translation>
     </message>
@@ -249,12 +249,12 @@
       <translation>审查生成的代码</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="76" />
+      <location filename="../geoagent_plugin/algorithm.py" line="65" />
       <source>Route</source>
       <translation>路由</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="143" />
+      <location filename="../geoagent_plugin/dock.py" line="148" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>下一条消息的路由：由路由器决定，或强制指定</translation>
     </message>
@@ -279,12 +279,12 @@
       <translation>明确的标准请求离线运行，无需模型（第 0 层）</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="147" />
+      <location filename="../geoagent_plugin/dock.py" line="152" />
       <source>Send</source>
       <translation>发送</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="110" />
+      <location filename="../geoagent_plugin/dock.py" line="115" />
       <source>Settings…</source>
       <translation>设置…</translation>
     </message>
@@ -314,7 +314,7 @@
       <translation>出现了问题。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="83" />
+      <location filename="../geoagent_plugin/algorithm.py" line="72" />
       <source>Status</source>
       <translation>状态</translation>
     </message>
@@ -344,12 +344,12 @@
       <translation>无法保存密钥：请解锁或设置 QGIS 认证数据库（设置 &gt; 选项 &gt; 认证）后重试。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="115" />
+      <location filename="../geoagent_plugin/plugin.py" line="111" />
       <source>The packages were installed. GeoAgent is ready.</source>
       <translation>软件包已安装，GeoAgent 已就绪。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="101" />
+      <location filename="../geoagent_plugin/algorithm.py" line="90" />
       <source>The request is empty. Describe what you want to do.</source>
       <translation>请求为空。请描述您想做什么。</translation>
     </message>
@@ -374,12 +374,12 @@
       <translation>服务器拒绝了该 API 密钥。请检查密钥（以及它是否属于该服务商）。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="277" />
+      <location filename="../geoagent_plugin/dock.py" line="285" />
       <source>To serve it, open GeoAgent settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>如需处理此请求，请打开 GeoAgent 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="145" />
+      <location filename="../geoagent_plugin/dock.py" line="150" />
       <source>Type a request and press Enter</source>
       <translation>输入请求并按回车</translation>
     </message>
