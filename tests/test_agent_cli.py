@@ -20,10 +20,11 @@ GEOAGENT = Path(__file__).resolve().parent.parent / ".venv" / "bin" / "geoagent"
 pytestmark = pytest.mark.skipif(not GEOAGENT.exists(), reason="the geoagent command is not installed (make setup)")
 
 
-def geoagent(server, layers, tmp_path, request, *extra, key=KEY, base_url=None) -> dict:
+def geoagent(server, layers, tmp_path, request, *extra, key=KEY, base_url=None, inputs=None) -> dict:
     env = dict(os.environ, GEOAGENT_API_KEY=key, QT_QPA_PLATFORM="offscreen")
     env.pop("OPENAI_API_KEY", None)
-    cmd = [str(GEOAGENT), "run", request, "--input", layers["schools"], "--input", layers["districts"],
+    inputs = [layers["schools"], layers["districts"]] if inputs is None else inputs
+    cmd = [str(GEOAGENT), "run", request, *[a for p in inputs for a in ("--input", p)],
            "--out-dir", str(tmp_path / "out"), "--base-url", base_url or server.url, "--model", "scripted",
            "--engine", "geopandas", "--json", *extra]  # fmt: skip
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=240, env=env)
@@ -42,8 +43,9 @@ def test_cli_tier1_buffer_by_value(server, layers, tmp_path):
             return {"tool_calls": [{"name": "reject_task", "arguments": {"reason": "buffer was not offered"}}]}
         return {"tool_calls": [{"name": "buffer", "arguments": {"layer": "schools", "distance": 400}}]}
 
-    server.add(first, {"content": "Buffered the 5 schools by 400 m (a five-minute walk)."})
-    report = geoagent(server, layers, tmp_path, "buffer the schools by a five-minute walk", "--route", "function")
+    server.add(first, {"content": "Buffered the 5 schools by 400 m, a five-minute walk."})
+    request = "buffer the schools by a sensible catchment distance"  # no number: tier 0 cannot fill it
+    report = geoagent(server, layers, tmp_path, request, "--route", "function")
     assert report["status"] == "ok", report
     assert report["tier"] == 1
     assert report["steps"][0]["tool"] == "buffer" and report["steps"][0]["params"]["distance"] == 400
@@ -82,7 +84,9 @@ def test_cli_codegen_route(server, layers, tmp_path):
 def test_cli_refusal(server, layers, tmp_path):
     refuse = {"tool_calls": [{"name": "reject_task", "arguments": {"reason": "No layer holds crime data."}}]}
     server.add(refuse, refuse)
-    report = geoagent(server, layers, tmp_path, "what is the crime rate per district?", "--route", "function")
+    # no input layers: no tier-0 plan can be complete, so the model must decide (and refuses)
+    report = geoagent(server, layers, tmp_path, "what is the crime rate per district?", "--route", "function",
+                      inputs=[])  # fmt: skip
     assert report["status"] == "rejected", report
     assert report["answer"] == "No layer holds crime data."
     assert report["tier"] == 1 and report["steps"] == []
@@ -91,7 +95,7 @@ def test_cli_refusal(server, layers, tmp_path):
 
 def test_cli_refused_key_in_plain_words(server, layers, tmp_path):
     server.add({"status": 401, "message": "Incorrect API key provided: sk-tes***"})
-    report = geoagent(server, layers, tmp_path, "buffer the schools by a five-minute walk", "--route", "function")
+    report = geoagent(server, layers, tmp_path, "buffer the schools", "--route", "function", inputs=[])
     assert report["status"] == "error"
     assert "refused the key" in report["error"] and "GEOAGENT_API_KEY" in report["error"]
 
@@ -99,7 +103,6 @@ def test_cli_refused_key_in_plain_words(server, layers, tmp_path):
 def test_cli_dead_endpoint_in_plain_words(server, layers, tmp_path):
     dead = server.url  # a port that was just free: stop the server so nothing answers there
     server.stop()
-    report = geoagent(server, layers, tmp_path, "buffer the schools by a five-minute walk", "--route", "function",
-                      base_url=dead)  # fmt: skip
+    report = geoagent(server, layers, tmp_path, "buffer the schools", "--route", "function", base_url=dead, inputs=[])
     assert report["status"] == "error"
     assert f"The server at {dead} is not answering" in report["error"]

@@ -38,7 +38,10 @@ def test_escalation_to_code_is_recorded_and_outputs_copied(server, layers, tmp_p
     report = run(server, "escalate", layers, tmp_path, request="score every school by its size")
     assert report.status == "ok", report.error
     assert report.tier == 2 and report.route == "codegen"
-    assert report.escalations == ["tier 1 → 2: A weighted score per school needs custom code."]
+    assert report.escalations == [
+        "tier 0 → 1: the router has no tool plan for this request",
+        "tier 1 → 2: A weighted score per school needs custom code.",
+    ]
     assert report.steps == [{"code": report.steps[0]["code"], "ok": True}]
     assert "schools['pupils'].max()" in report.steps[0]["code"]
     (out,) = report.outputs
