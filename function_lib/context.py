@@ -138,6 +138,7 @@ class RunContext:
         self.out_dir.mkdir(parents=True, exist_ok=True)
         self.layers = layers or LayerStore()
         self.notes: list[str] = []
+        self._call_start = 0  # index in notes where the current tool call's notes begin
         self.outputs: list[Output] = []
         self.cancel_event = threading.Event()
         self._progress = progress
@@ -153,8 +154,17 @@ class RunContext:
 
     def note(self, text: str) -> None:
         """Record something the user should know (CRS used, geometries repaired, ...)."""
-        if text not in self.notes:
+        if text not in self.call_notes:
             self.notes.append(text)
+
+    def begin_call(self) -> None:
+        """Start a tool call: its summary repeats only the notes made from now on."""
+        self._call_start = len(self.notes)
+
+    @property
+    def call_notes(self) -> list[str]:
+        """The notes of the current tool call (a chain's later steps do not repeat earlier ones)."""
+        return self.notes[self._call_start :]
 
     # -- inputs ----------------------------------------------------------------------------
     def gdf(self, name: str):

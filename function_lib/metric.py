@@ -27,8 +27,10 @@ def metric_crs(gdf, ctx=None, purpose: str = "distance"):
     else:
         target = _utm_for(gdf)
     if ctx is not None:
+        from .io import crs_label
+
         why = "distorts distances" if _is_web_mercator(crs) else "is not in metres"
-        ctx.note(f"Measured in {target.to_string()} ({target.name}) because {crs.name} {why}.")
+        ctx.note(f"Measured in {crs_label(target)} because {crs.name} {why}.")
     return target
 
 

@@ -81,12 +81,25 @@ class Registry:
         return tool
 
 
+_VALIDATORS: dict[int, tuple[ToolSpec, object]] = {}
+
+
+def _validator(spec: ToolSpec):
+    """A compiled validator per spec: jsonschema.validate would re-check the schema on every call."""
+    cached = _VALIDATORS.get(id(spec))
+    if cached is None or cached[0] is not spec:
+        schema = spec.json_schema()
+        cached = (spec, jsonschema.validators.validator_for(schema)(schema))
+        _VALIDATORS[id(spec)] = cached
+    return cached[1]
+
+
 def validate_args(spec: ToolSpec, args: dict) -> dict:
     """Check arguments against the tool's JSON Schema; return them with defaults filled in."""
     if not isinstance(args, dict):
         raise ValidationError(f"Arguments for {spec.name} must be a JSON object.")
     try:
-        jsonschema.validate(args, spec.json_schema())
+        _validator(spec).validate(args)
     except jsonschema.ValidationError as exc:
         where = ".".join(str(p) for p in exc.absolute_path) or "arguments"
         raise ValidationError(
@@ -149,6 +162,7 @@ def run_tool(registry: Registry, name: str, args: dict, ctx: RunContext) -> Tool
     if tool.spec.half == "geojson":
         check_layers_and_fields(tool.spec, args, ctx)
     ctx.check_cancelled()
+    ctx.begin_call()
     try:
         return tool.impl(ctx, **args)
     except GeoAgentError:

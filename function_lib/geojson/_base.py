@@ -31,6 +31,6 @@ def vector_result(
     out = ctx.save_vector(gdf, name, fmt)
     counts = f" ({n_in} features in, {len(gdf)} out)" if n_in is not None else f" ({len(gdf)} features)"
     text = summary + counts + "."
-    if ctx.notes:
-        text += " " + " ".join(ctx.notes)
+    if ctx.call_notes:
+        text += " " + " ".join(ctx.call_notes)
     return ToolResult(summary=text, outputs=[out], values={"feature_count": len(gdf), **values})
