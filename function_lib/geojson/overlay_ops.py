@@ -105,6 +105,7 @@ OVERLAY_HOWS = ("intersection", "union", "difference", "symmetric_difference", "
             Param("how", "enum", "Overlay operation", enum=OVERLAY_HOWS),
         ),
         returns="layer with the overlay pieces carrying the attributes of both inputs",
+        examples=({"layer": "districts", "overlay": "flood_zones", "how": "difference"},),
         paper_name="OverlayAnalysis",
         keywords=("intersect", "erase", "combine"),
     )

@@ -158,6 +158,7 @@ def _target_param(description="Other layer (default: the same layer)"):
             Param("dissolve", "boolean", "Merge overlapping buffers", required=False, default=False),
         ),
         returns="polygon layer; multi-ring buffers add ring and distance fields",
+        examples=({"layer": "schools", "distance": 500, "rings": 3},),
         paper_name="CreateMultiRingBufferFromGeoDataFrame",
         equivalent="qgis_buffer",
         keywords=("around", "zone", "within", "rings"),

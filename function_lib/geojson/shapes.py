@@ -207,6 +207,7 @@ def _point_coords(ring, k):
             Param("min_samples", "integer", "Points needed for a DBSCAN core", required=False, minimum=1),
         ),
         returns="the points with cluster_id (-1 = noise), and a table of clusters with counts and centres",
+        examples=({"layer": "cafes", "method": "dbscan", "eps": 200, "min_samples": 4},),
         paper_name="SpatialAnalysisOfAggregationPoints",
         keywords=("hotspot", "group", "dbscan", "kmeans"),
     )
