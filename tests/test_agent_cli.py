@@ -106,3 +106,24 @@ def test_cli_dead_endpoint_in_plain_words(server, layers, tmp_path):
     report = geoagent(server, layers, tmp_path, "buffer the schools", "--route", "function", base_url=dead, inputs=[])
     assert report["status"] == "error"
     assert f"The server at {dead} is not answering" in report["error"]
+
+
+def test_cli_planner_architecture(server, layers, tmp_path):
+    server.add(
+        {"tool_calls": [{"name": "layer_metadata", "arguments": {"layer": "districts"}}]},
+        {"tool_calls": [{"name": "assign_subtask", "arguments": {"subtask": "Buffer districts by 50 m."}}]},
+        {"tool_calls": [{"name": "buffer", "arguments": {"layer": "districts", "distance": 50}}]},
+        {"content": "Buffered districts."},
+        {"content": "END: The districts are buffered by 50 m."},
+    )
+    request = "buffer the districts by a sensible margin"  # no number: tier 0 cannot fill it
+    report = geoagent(server, layers, tmp_path, request, "--route", "function", "--architecture", "planner")
+    assert report["status"] == "ok", report
+    assert report["answer"] == "The districts are buffered by 50 m."
+    assert offered(server.requests[0])[:3] == ["list_layers", "layer_metadata", "assign_subtask"]
+    assert "district (string): 'North', 'South'" in server.requests[1]["messages"][-1]["content"]
+    (out,) = report["outputs"]
+    # a 1 km square grown by 50 m: 1100² minus the four rounded corners
+    expected = [1100**2 - (4 - 3.14159) * 50**2] * 2
+    assert gpd.read_file(out["path"]).geometry.area.tolist() == pytest.approx(expected, rel=2e-3)
+    assert report["usage"]["llm_calls"] == 5

@@ -137,3 +137,12 @@ def test_cancel_during_generated_code_leaves_nothing(server, layers, tmp_path):
     assert report.status == "error" and "cancelled" in report.error
     assert report.outputs == []
     assert list((tmp_path / "out").iterdir()) == []
+
+
+def test_repeated_tool_failures_escalate_to_code(server, layers, tmp_path):
+    bad = {"tool_calls": [{"name": "buffer", "arguments": {"layer": "schools", "distance": -5}}]}
+    report = run(server, [bad, bad, bad, GOOD], layers, tmp_path)
+    assert report.status == "ok", report.error
+    assert report.escalations[1].startswith("tier 1 → 2: 3 tool calls in a row failed; last: Invalid distance")
+    assert report.tier == 2 and [s.get("ok") for s in report.steps] == [True]
+    assert len(gpd.read_file(report.outputs[0]["path"])) == 3

@@ -171,3 +171,14 @@ def test_bad_request_is_explained_not_retried(server):
         client_for(server).chat(MESSAGES)
     assert info.value.message.endswith("rejected the request (HTTP 400): messages: too long")
     assert len(server.requests) == 1
+
+
+def test_two_streamed_tool_calls_are_assembled_by_index(server):
+    two = {"tool_calls": [{"name": "buffer", "arguments": {"layer": "roads", "distance": 50}},
+                          {"name": "buffer", "arguments": {"layer": "rivers", "distance": 25.5}}]}  # fmt: skip
+    server.add(two)
+    reply = client_for(server, stream=True).chat(MESSAGES, TOOLS)
+    assert [(c.id, c.args) for c in reply.tool_calls] == [
+        ("call_0", {"layer": "roads", "distance": 50}),
+        ("call_1", {"layer": "rivers", "distance": 25.5}),
+    ]
