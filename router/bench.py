@@ -75,6 +75,16 @@ def ece(conf, correct, bins: int = 10) -> float:
     return float(total)
 
 
+TIER0_THRESHOLD = 0.6  # agent.pipeline.AgentConfig.threshold
+
+
+def _tier0_right(router, r, res) -> bool:
+    """Would running this tier-0 plan have been right: the route, the tool and every parameter?"""
+    if r["route"] != "function" or r.get("params") is None or res.plan.tool != r.get("tool"):
+        return False
+    return same_params(router.specs.get(r["tool"]), res.plan.params, r["params"])
+
+
 def evaluate(router: Router, rows: list[dict]) -> dict:
     """Every metric on `rows`, overall and per language."""
     per = defaultdict(lambda: defaultdict(list))
@@ -100,6 +110,8 @@ def evaluate(router: Router, rows: list[dict]) -> dict:
                     m["plan_exact"].append(bool(exact))
                 else:
                     m["plan_refused"].append(res.plan is None or res.plan.tool != r["tool"] or not res.plan.complete)
+        if res.route == "function" and res.plan is not None and res.plan.complete:
+            per["all"]["tier0_candidates"].append((res.confidence, _tier0_right(router, r, res)))
         if r["route"] != res.route:
             route_pairs[(r["route"], res.route)] += 1
         if r["route"] == "function" and r.get("tool") and names[:1] != [r["tool"]]:
@@ -121,6 +133,15 @@ def evaluate(router: Router, rows: list[dict]) -> dict:
             "plan_exact": float(np.mean(m["plan_exact"])) if m["plan_exact"] else None,
             "underspecified_rows": len(m["plan_refused"]),
             "underspecified_not_run": float(np.mean(m["plan_refused"])) if m["plan_refused"] else None,
+        }
+    fn_rows = sum(1 for r in rows if r["route"] == "function")
+    out["tier0"] = {}
+    for threshold in (TIER0_THRESHOLD, 0.8, 0.9):
+        ran = [right for conf, right in per["all"]["tier0_candidates"] if conf >= threshold]
+        out["tier0"][str(threshold)] = {
+            "runs": len(ran),
+            "precision": float(np.mean(ran)) if ran else None,
+            "coverage_of_function_rows": len(ran) / fn_rows if fn_rows else None,
         }
     out["cpu_ms"] = {"p50": float(np.percentile(cpu, 50)), "p99": float(np.percentile(cpu, 99))}
     lat = np.array(latencies)
@@ -184,6 +205,12 @@ def report(res: dict) -> str:
         f" (CPU time: p50 {res['cpu_ms']['p50']:.2f} ms, p99 {res['cpu_ms']['p99']:.2f} ms)",
         f"training: {res['training_seconds']:.1f} s wall, {res['training_cpu_seconds']:.1f} s CPU; "
         f"model on disk: {res['model_bytes'] / 1e6:.2f} MB; load average {res['load_average'] or 0:.1f}",
+        "tier 0 (function route, complete plan) by confidence threshold: "
+        + "; ".join(
+            f">= {t}: runs {v['runs']} ({_pct(v['coverage_of_function_rows']).strip()} of function rows), "
+            f"right {_pct(v['precision']).strip()}"
+            for t, v in res["tier0"].items()
+        ),
         f"calibration ECE: route {res['calibration']['route_ece']:.3f}, "
         f"function decision {res['calibration']['function_decision_ece'] or 0:.3f}",
         "route confusions (true -> predicted: n): "

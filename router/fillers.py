@@ -249,8 +249,8 @@ def string_for(spec, p, text, folded, owner, conds, layer_names, original=""):
         v = _VALUE.match(text, m.end())
         if not v or v.end() == m.end():
             continue
-        value = next(g for g in v.groups() if g)
-        if value.lower() in skip or (re.fullmatch(r"\d+(?:\.\d+)?", value) and p.name != "value"):
+        value = next(g for g in v.groups() if g).strip()
+        if not value or value.lower() in skip or (re.fullmatch(r"\d+(?:\.\d+)?", value) and p.name != "value"):
             continue
         return value
     if p.name == "field_name":

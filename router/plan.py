@@ -19,7 +19,8 @@ from .words import osm_tag
 CHAIN = re.compile(
     r"(?<![a-z])(?:then|afterwards|after that|followed by|and next|anschliessend|danach|dann|im anschluss)(?![a-z])|"
     r"然后|之后|接着|随后|再(?!见|次)|并(?:且)?(?:导出|缓冲|裁剪|筛选|排序|投影)|"
-    r"\b(?:and|und)\s+(?:also\s+)?(?:count(?!\s+(?:them|it|those)\b)|measure|buffer|clip|export|plot|filter|select|join|reproject|intersect|"
+    r"(?:\b(?:and|und)|[,;])\s+(?:also\s+)?(?:count(?!\s+(?:them|it|those)\s*[.!?]?$)|measure|buffer|draw an?\b|"
+    r"clip|export|plot|filter|select|join|reproject|intersect|"
     r"sort|rank|find|list|extract|label|colou?r|zahle|puffere|filtere|behalte|verschneide|sortiere|projiziere|"
     r"schneide|exportiere|keep(?!\s+the\s+(?:average|mean|sum|summed|total|lowest|highest|min|max|largest|smallest)))\b"
 )

@@ -9,8 +9,6 @@ from .text import fold
 
 # A hard geometry (or kind) a parameter needs, by its name.
 HARD = {"polygons": "polygon", "points": "point", "lines": "line", "raster": "raster", "dem": "raster"}
-# A soft preference, used only to break a tie when nothing else decides.
-SOFT = {"overlay": "polygon", "mask": "polygon", "reference": None, "join": None, "target": None}
 _SECOND = r"(?:with|by|to|using|against|within|inside|in|from|of|onto|into|near|around|across|minus|mit|durch|an|auf|" \
           r"innerhalb|von|vom|zu|zum|zur|nach|um|aus|与|和|用|以|到|在|按|跟|同|对)"  # fmt: skip
 _PRIMARY_FOR_JOIN = r"(?:to|onto|into|for|zu|an|für|fur|给|到)"
@@ -24,7 +22,7 @@ _NEAREST = r"(?:nearest|closest|next|nachste[nmrs]?|nächste[nmrs]?|最近的?)"
 _FILLER = (
     r"(?:\s+(?:the|a|an|all|each|every|den|dem|der|die|das|des|jede[nmrs]?|allen?|layer|图层|每个|各|"
     + _NEAREST[3:-1]
-    + r"))*\s*"
+    + r"))*\s*[\"'“„「«]?"
 )
 
 
@@ -121,15 +119,11 @@ def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None
             out[p.name] = m.name
             used.add(m.name)
 
-    # 3. Still unfilled: the only compatible layer left (a soft geometry preference may decide).
+    # 3. Still unfilled: the only compatible layer left (never a guess between several).
     for p in [main] + others:
         if p.name in out:
             continue
         pool = [la for la in layers if la.name not in used and compatible(p, la)]
-        pref = SOFT.get(p.name)
-        if len(pool) > 1 and pref:
-            narrowed = [la for la in pool if geometry_class(la) == pref]
-            pool = narrowed if len(narrowed) == 1 else pool
         if len(pool) == 1 and p.required:
             out[p.name] = pool[0].name
             used.add(pool[0].name)

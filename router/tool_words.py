@@ -75,7 +75,7 @@ TOOL_WORDS = {
     "专题图 | 柱状图 | 直方图",
     "interactive_edit": "edit attributes | editable table | edit mode | bearbeiten | Bearbeitungsmodus | "
     "编辑模式 | 编辑",
-    "interactive_query": "identify tool | clickable | inspect features | abfragen | Objekte abfragen | 识别 | 查询",
+    "interactive_query": "identify tool | clickable | inspect features | abfragen | Objekte abfragen | 识别",
     "read_vector": "open file | load file | read shapefile | Datei öffnen | laden | 打开文件 | 导入",
     "download_geojson": "download from url | fetch from OSM | overpass | herunterladen | 下载",
     "qgis_heatmap": "heatmap | kernel density | density map | Dichtekarte | Heatmap | 热力图 | 核密度",
