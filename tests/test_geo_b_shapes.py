@@ -173,3 +173,15 @@ def test_xy_to_line_from_a_plain_csv_table(tmp_path):
     with pytest.raises(ValidationError) as err:
         run(ctx, "xy_to_line", layer="flows", x1="from_lo", y1="from_lat", x2="to_lon", y2="to_lat")
     assert "from_lon" in err.value.fix
+
+
+def test_voronoi_of_geographic_points_and_duplicates(tmp_path):
+    xy = np.random.default_rng(8).uniform(0, 5000, size=(15, 2)) + [500000, 5000000]
+    pts = gdf(gpd.points_from_xy(xy[:, 0], xy[:, 1]), pid=np.arange(15))
+    pts = gpd.GeoDataFrame(pd.concat([pts, pts.iloc[[0]]], ignore_index=True), crs=CRS).to_crs(4326)
+    ctx = make_ctx(tmp_path, p=pts)
+    res, out = run(ctx, "voronoi", layer="p")
+    assert len(out) == 15 and out.crs.to_epsg() == 4326 and "EPSG:32633" in res.summary
+    assert "Left out 1 duplicate" in res.summary
+    local = out.to_crs(CRS)
+    assert shapely.contains(np.asarray(local.geometry.array), shapely.points(xy[out["pid"]])).all()

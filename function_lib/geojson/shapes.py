@@ -7,7 +7,7 @@ import numpy as np
 from ...errors import ToolError, ValidationError
 from ..context import RunContext, ToolResult
 from ..io import crs_label, read_table
-from ..metric import to_metric
+from ..metric import spans_zones, to_metric
 from ..spec import Param, ToolSpec
 from ._base import LAYER, tool_list, vector_result
 from .overlay_ops import load_layer
@@ -80,15 +80,16 @@ def voronoi(ctx: RunContext, layer: str) -> ToolResult:
     import shapely
 
     gdf = load_layer(ctx, layer, ("point",))
-    geoms = np.asarray(gdf.geometry.array)
-    if not (shapely.get_type_id(geoms) == 0).all():
+    if not (shapely.get_type_id(np.asarray(gdf.geometry.array)) == 0).all():
         raise ValidationError("voronoi expects single points, but the layer has multipoints.",
                               fix="Explode the multipoints first.")
+    # cells are drawn in a local metric CRS when the layer is in degrees (a world-wide layer stays in degrees)
+    crs, geoms = (None, np.asarray(gdf.geometry.array)) if spans_zones(gdf) else _measure_crs(ctx, gdf)
     xy = shapely.get_coordinates(geoms)
     _, first = np.unique(xy, axis=0, return_index=True)
     first = np.sort(first)
     if len(first) < len(gdf):
-        ctx.note(f"{len(gdf) - len(first)} duplicate points share a cell with the first point at that spot.")
+        ctx.note(f"Left out {len(gdf) - len(first)} duplicate points: one cell per distinct location.")
     if len(first) < 2:
         raise ToolError("Voronoi polygons need at least two distinct points.", fix="Use a layer with more points.")
     xmin, ymin, xmax, ymax = shapely.total_bounds(geoms)
@@ -96,8 +97,10 @@ def voronoi(ctx: RunContext, layer: str) -> ToolResult:
     frame = shapely.box(xmin - pad, ymin - pad, xmax + pad, ymax + pad)
     cells = shapely.get_parts(shapely.voronoi_polygons(shapely.multipoints(geoms[first]), extend_to=frame,
                                                        ordered=True))
-    out = gdf.iloc[first].set_geometry(shapely.intersection(cells, frame), crs=gdf.crs)
-    return vector_result(ctx, out, f"{layer}_voronoi", f"Voronoi polygons of '{layer}'", len(gdf))
+    cells = shapely.intersection(cells, frame)
+    out = gdf.iloc[first].set_geometry(back_to(cells, crs, gdf.crs) if crs is not None else cells, crs=gdf.crs)
+    what = f"Voronoi polygons of '{layer}'" + (f" (drawn in {crs_label(crs)})" if crs is not None else "")
+    return vector_result(ctx, out, f"{layer}_voronoi", what, len(gdf))
 
 
 SHAPES = ("rectangle", "convex_hull", "circle", "envelope")
