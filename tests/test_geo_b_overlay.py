@@ -194,3 +194,25 @@ def test_overlay_intersection_of_lines_with_polygons(tmp_path):
     assert out.length.tolist() == pytest.approx([4.0, 4.0])
     _, out = run(ctx, "overlay", layer="r", overlay="z", how="difference")
     assert sorted(out.length.round(9)) == [10.0, 12.0]
+
+
+def test_world_layer_in_degrees_against_a_local_layer(tmp_path):
+    local = gdf([box(500000, 5000000, 502000, 5002000)], name=["town"])  # near 15°E 45°N
+    world = gdf([box(14.0, 44.0, 16.0, 46.0), box(-170.0, -50.0, -160.0, -40.0)], crs="EPSG:4326", w=["here", "far"])
+    ctx = make_ctx(tmp_path, town=local, world=world)
+    res, out = run(ctx, "overlay", layer="town", overlay="world", how="intersection")
+    assert out["w"].tolist() == ["here"] and out.area.iloc[0] == pytest.approx(4e6)
+    _, out = run(ctx, "clip", layer="town", overlay="world")
+    assert out.area.tolist() == pytest.approx([4e6])
+    faraway = gdf([box(-169.0, -49.0, -168.0, -48.0)], crs="EPSG:4326")
+    ctx = make_ctx(tmp_path, town=local, faraway=faraway)
+    with pytest.raises(ToolError, match="No feature of 'faraway'"):
+        run(ctx, "clip", layer="town", overlay="faraway")
+
+
+def test_dissolve_of_polygons_that_are_no_coverage(tmp_path):
+    # overlapping triangles with unmatched edges make the coverage union fail; the full union takes over
+    tri = [Polygon([(0, 0), (10, 0), (0, 10)]), Polygon([(2, 2), (12, 2), (2, 12)]), box(1, 1, 3, 3)]
+    ctx = make_ctx(tmp_path, t=gdf(tri, g=[1, 1, 1]))
+    _, out = run(ctx, "dissolve", layer="t", fields=["g"])
+    assert out.area.iloc[0] == pytest.approx(shapely.union_all(tri).area) and out.is_valid.all()

@@ -35,9 +35,37 @@ def load_layer(ctx: RunContext, name: str, expect: tuple[str, ...] = (), repair:
 
 
 def second_layer(ctx: RunContext, gdf, name: str, expect: tuple[str, ...] = (), first_name: str = "the layer",
-                 repair: bool = True):
-    """A second input, checked like the first and reprojected to the first layer's CRS when needed."""
-    return aligned(ctx, gdf, load_layer(ctx, name, expect, repair), first_name, name)
+                 repair: bool = True, near: bool = False):
+    """A second input, checked like the first and reprojected to the first layer's CRS when needed.
+
+    near=True keeps only the features around the first layer, picked before reprojecting: a world-wide layer
+    cannot be projected into a local CRS as a whole. Features that do not project to finite coordinates are
+    left out and noted."""
+    import shapely
+
+    other = load_layer(ctx, name, expect, repair)
+    if gdf.crs is None or other.crs is None or gdf.crs.equals(other.crs):
+        return aligned(ctx, gdf, other, first_name, name)
+    if near:
+        xmin, ymin, xmax, ymax = gdf.total_bounds
+        pad = 0.01 * max(xmax - xmin, ymax - ymin) or 1e-6 * max(abs(xmin), abs(ymin), 1.0)  # never a flat frame
+        frame = shapely.box(xmin - pad, ymin - pad, xmax + pad, ymax + pad)
+        frame = shapely.segmentize(frame, (max(xmax - xmin, ymax - ymin) + 2 * pad) / 32)
+        area = type(gdf.geometry)([frame], crs=gdf.crs).to_crs(other.crs).iloc[0]
+        other = other.iloc[np.sort(shapely.STRtree(np.asarray(other.geometry.array)).query(area, "intersects"))]
+        if len(other) == 0:
+            raise ToolError(f"No feature of '{name}' lies in the area of '{first_name}'.",
+                            fix="Check that the two layers cover the same place.")
+    other = aligned(ctx, gdf, other, first_name, name)
+    finite = np.isfinite(shapely.bounds(np.asarray(other.geometry.array))).all(axis=1)
+    if not finite.all():
+        ctx.note(f"Left out {int((~finite).sum())} features of '{name}' that cannot be expressed in the CRS of "
+                 f"'{first_name}' (too far from its area of use).")
+        other = other[finite]
+    if len(other) == 0:
+        raise ToolError(f"No feature of '{name}' can be used in the CRS of '{first_name}'.",
+                        fix=f"Reproject '{first_name}' to a CRS that covers both layers (EPSG:4326, say).")
+    return other
 
 
 def table_result(ctx: RunContext, df, name: str, summary: str, answer: str | None = None, **values) -> ToolResult:
@@ -67,7 +95,7 @@ def _overlay_param(description="Layer to cut with (polygons)"):
 )
 def clip(ctx: RunContext, layer: str, overlay: str) -> ToolResult:
     gdf = load_layer(ctx, layer, repair=False)
-    mask = second_layer(ctx, gdf, overlay, ("polygon",), layer, repair=False)
+    mask = second_layer(ctx, gdf, overlay, ("polygon",), layer, repair=False, near=True)
     out = run_validated(ctx, _clipped, (gdf, layer), (mask, overlay))
     return vector_result(ctx, out, f"{layer}_clipped", f"Clipped '{layer}' to '{overlay}'", len(gdf))
 
@@ -115,7 +143,8 @@ def overlay(ctx: RunContext, layer: str, overlay: str, how: str) -> ToolResult:
 
     expect = ("polygon",) if how in ("union", "symmetric_difference", "identity") else ("point", "line", "polygon")
     gdf = load_layer(ctx, layer, expect, repair=False)
-    other = second_layer(ctx, gdf, overlay, ("polygon",), layer, repair=False)
+    near = how in ("intersection", "difference", "identity")  # only the other layer's overlapping parts matter
+    other = second_layer(ctx, gdf, overlay, ("polygon",), layer, repair=False, near=near)
     def pieces(a, b):
         return gpd.overlay(a, b, how=how, keep_geom_type=True)
 
@@ -159,6 +188,15 @@ def _dissolved(gdf, by):
     return out
 
 
+def _coverage_union(geoms):
+    import shapely
+
+    try:
+        return shapely.coverage_union_all(geoms)
+    except shapely.errors.GEOSException:  # not a coverage (overlaps, unmatched edges): the full union follows
+        return None
+
+
 def merged(gdf, codes, n_groups):
     """The union of each group's geometries. Polygons that form a coverage (no overlaps: districts, parcels, grids)
     take the fast coverage union, kept only where it is valid and keeps the total area (else a full union)."""
@@ -171,9 +209,10 @@ def merged(gdf, codes, n_groups):
     polygonal = np.isin(shapely.get_type_id(geoms), list(FAMILIES["polygon"])).all()
     if not polygonal:
         return np.asarray([shapely.union_all(g) for g in groups])
-    fast = np.asarray([shapely.coverage_union_all(g) for g in groups])
+    fast = np.asarray([_coverage_union(g) for g in groups])
     area_in = np.bincount(codes, weights=shapely.area(geoms), minlength=n_groups)
-    good = shapely.is_valid(fast) & np.isclose(shapely.area(fast), area_in, rtol=1e-7, atol=0)
+    good = ~shapely.is_missing(fast)
+    good[good] = shapely.is_valid(fast[good]) & np.isclose(shapely.area(fast[good]), area_in[good], rtol=1e-7, atol=0)
     for k in np.flatnonzero(~good):
         fast[k] = shapely.union_all(groups[k])
     return fast
@@ -197,7 +236,7 @@ def split_polygons_by_lines(ctx: RunContext, layer: str, lines: str) -> ToolResu
     import shapely
 
     gdf = load_layer(ctx, layer, ("polygon",))
-    cutters = second_layer(ctx, gdf, lines, ("line",), layer)
+    cutters = second_layer(ctx, gdf, lines, ("line",), layer, near=True)
     polys = np.asarray(gdf.geometry.array)
     line_geoms = np.asarray(cutters.geometry.array)
     line_idx, poly_idx = shapely.STRtree(polys).query(line_geoms, predicate="intersects")
