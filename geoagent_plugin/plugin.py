@@ -26,6 +26,7 @@ class GeoAgentPlugin:
         self.menu = tr("&GeoAgent")
         self.dependency_message = None
         self.install_task = None
+        self.warm_task = None
         self.translation = install_translator()
         dependencies.add_libs_to_path()
         self.problems = dependencies.check_dependencies()
@@ -73,6 +74,17 @@ class GeoAgentPlugin:
         dock = self.ensure_dock()
         if dock is not None:
             dock.setVisible(bool(checked))
+            if checked:
+                self.warm_up()
+
+    def warm_up(self) -> None:
+        """Prepare the library and router in the background, once, so the first request is quick."""
+        from . import engine
+        from .task import WarmUpTask
+
+        if self.warm_task is None and not engine.router_ready():
+            self.warm_task = WarmUpTask()
+            QgsApplication.taskManager().addTask(self.warm_task)
 
     def show_settings(self) -> None:
         from .settings_dialog import SettingsDialog
@@ -132,6 +144,12 @@ class GeoAgentPlugin:
     def unload(self):
         """Undo everything initGui and initProcessing did."""
         self._drop_dependency_message()
+        if self.warm_task is not None:
+            try:
+                self.warm_task.cancel()
+            except RuntimeError:  # already finished and deleted by the task manager
+                pass
+            self.warm_task = None
         if self.dock is not None:
             self.dock.unload()
             self.iface.removeDockWidget(self.dock)

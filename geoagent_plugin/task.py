@@ -92,3 +92,19 @@ class AgentTask(QgsTask):
     def finished(self, result: bool) -> None:  # noqa: FBT001 - QgsTask's signature
         if self.on_finished is not None:
             self.on_finished(self, result)
+
+
+class WarmUpTask(QgsTask):
+    """Loads the library and the router in the background when the user opens the dock."""
+
+    def __init__(self):
+        super().__init__("GeoAgent: preparing the router", QgsTask.CanCancel)
+        self.error: str | None = None
+
+    def run(self) -> bool:
+        try:
+            in_python_thread(engine.warm_up)
+        except Exception as exc:  # noqa: BLE001 - the first request reports any real problem
+            self.error = f"{type(exc).__name__}: {exc}"
+            return False
+        return True

@@ -169,3 +169,18 @@ def test_sample_data_count_cafes_per_district(real_engine, dock, sample_town):  
     count_field = [f.name() for f in layer.fields() if "count" in f.name().lower()][0]
     assert layer.featureCount() == 8 and sum(f[count_field] for f in layer.getFeatures()) <= 40
     assert not card.outputs_box.isEmpty()
+
+
+def test_opening_the_dock_prepares_the_router_in_the_background(real_engine, qgis_iface, isolated_settings):  # noqa: F811
+    from geoagent import classFactory
+
+    engine.reset()
+    plugin = classFactory(qgis_iface)
+    try:
+        plugin.initGui()
+        plugin.toggle_dock(True)
+        assert plugin.warm_task is not None and not plugin.dock.isHidden()
+        assert process_until(engine.router_ready, 300)
+        assert "specs" in engine._cache and "registry" not in engine._cache  # binding waits for the main thread
+    finally:
+        plugin.unload()
