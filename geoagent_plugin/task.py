@@ -16,9 +16,10 @@ from .i18n import tr
 def in_python_thread(fn, *args, **kwargs):
     """Call fn in a Python-created thread and wait for it.
 
-    pyproj keeps per-thread PROJ contexts in Python thread-local state; in a QThreadPool thread
-    (where QgsTask.run() executes) that state is torn down between GIL acquisitions and PROJ
-    crashes on the next CRS lookup. A Python thread keeps its state for its whole life.
+    pyproj segfaults in PROJ's CRS lookup when used from the QThreadPool threads QgsTask.run()
+    executes in (reproduced here: CRS creation in consecutive QgsTasks crashes), most likely
+    because its per-thread context lives in Python thread-local state that does not persist in
+    threads Python did not create. From a Python-created thread it works.
     """
     box: dict = {}
 
