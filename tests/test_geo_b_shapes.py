@@ -185,3 +185,23 @@ def test_voronoi_of_geographic_points_and_duplicates(tmp_path):
     assert "Left out 1 duplicate" in res.summary
     local = out.to_crs(CRS)
     assert shapely.contains(np.asarray(local.geometry.array), shapely.points(xy[out["pid"]])).all()
+
+
+def test_world_wide_centroids_and_directions_are_metric_per_feature(tmp_path):
+    centres = [(-150.0, 61.0), (15.0, 45.0), (174.8, -41.3)]
+    polys = []
+    for lon, lat in centres:
+        local = f"+proj=aeqd +lat_0={lat} +lon_0={lon} +units=m"
+        rect = affinity.rotate(box(-5000, -1000, 5000, 1000), 30, origin=(0, 0))
+        polys.append(gpd.GeoSeries([U_SHAPE.buffer(0).union(rect)], crs=local).to_crs(4326).iloc[0])
+    ctx = make_ctx(tmp_path, w=gdf(polys, crs="EPSG:4326", n=[1, 2, 3]))
+    res, out = run(ctx, "centroids", layer="w")
+    assert "UTM zone of each feature" in res.summary and out["n"].tolist() == [1, 2, 3]
+    for (lon, lat), geom, poly in zip(centres, out.geometry, polys):
+        local = f"+proj=aeqd +lat_0={lat} +lon_0={lon} +units=m"
+        got = gpd.GeoSeries([geom], crs=4326).to_crs(local).iloc[0]
+        expected = gpd.GeoSeries([poly], crs=4326).to_crs(local).iloc[0].centroid
+        assert got.distance(expected) < 5.0
+    _, out = run(ctx, "main_direction", layer="w")
+    assert np.allclose(out["main_direction"], 30.0, atol=0.05)  # from true east, not from the UTM grid
+    assert np.allclose(out["length_m"], 10000, rtol=0.01)

@@ -7,7 +7,7 @@ import numpy as np
 from ...errors import ToolError, ValidationError
 from ..context import RunContext, ToolResult
 from ..io import crs_label, read_table
-from ..metric import spans_zones, to_metric
+from ..metric import apply_per_zone, metric_crs, spans_zones, to_metric
 from ..spec import Param, ToolSpec
 from ._base import LAYER, tool_list, vector_result
 from .overlay_ops import load_layer
@@ -22,6 +22,16 @@ def _measure_crs(ctx: RunContext, gdf):
         return None, np.asarray(gdf.geometry.array)
     crs, (geoms,) = metric_arrays(ctx, gdf)
     return crs, geoms
+
+
+def _per_feature(ctx: RunContext, gdf, fn):
+    """fn(frame in metres) -> the same rows with a new geometry and/or fields, run on the layer in a metric CRS (a
+    world-wide layer zone by zone) and returned in the layer's CRS and row order; also how it was measured."""
+    base = gdf[[gdf.geometry.name]].reset_index(drop=True)
+    if gdf.crs is None:
+        return fn(base), None
+    out = apply_per_zone(base, fn, ctx).sort_index()
+    return out, "the UTM zone of each feature" if spans_zones(gdf) else crs_label(metric_crs(gdf, ctx))
 
 
 @tool(
@@ -47,19 +57,20 @@ def centroids(ctx: RunContext, layer: str, method: str = "centroid", whole_layer
     import shapely
 
     gdf = load_layer(ctx, layer)
-    crs, geoms = _measure_crs(ctx, gdf)
     centre = shapely.centroid if method == "centroid" else shapely.point_on_surface
     if whole_layer:
+        crs, geoms = _measure_crs(ctx, gdf)
+        used = crs_label(crs) if crs is not None else None
         whole = shapely.geometrycollections(geoms) if method == "centroid" else shapely.union_all(geoms)
         points = back_to([centre(whole)], crs, gdf.crs) if crs is not None else [centre(whole)]
         out = gpd.GeoDataFrame({"n_features": [len(gdf)]}, geometry=points, crs=gdf.crs)
     else:
-        points = centre(geoms)
-        out = gdf.set_geometry(back_to(points, crs, gdf.crs) if crs is not None else points, crs=gdf.crs)
+        res, used = _per_feature(ctx, gdf, lambda f: f.set_geometry(centre(np.asarray(f.geometry.array)), crs=f.crs))
+        out = gdf.set_geometry(np.asarray(res.geometry.array), crs=gdf.crs)
     label = method.replace("_", " ")
     what = f"{label.capitalize()} of {'the whole layer' if whole_layer else 'each feature'} of '{layer}'"
-    if crs is not None:
-        what += f" (computed in {crs_label(crs)})"
+    if used is not None:
+        what += f" (computed in {used})"
     return vector_result(ctx, out, f"{layer}_{method}s", what, len(gdf))
 
 
@@ -163,11 +174,27 @@ def bounding_geometry(ctx: RunContext, layer: str, shape: str = "convex_hull", b
     )
 )
 def main_direction(ctx: RunContext, layer: str) -> ToolResult:
-    import shapely
 
     gdf = load_layer(ctx, layer, ("polygon", "line"))
-    crs, geoms = _measure_crs(ctx, gdf)
-    rect = shapely.oriented_envelope(geoms)
+    # on a layer in degrees the angle is turned back from grid east to true east (meridian convergence)
+    true_east = gdf.crs is not None and gdf.crs.is_geographic
+    res, used = _per_feature(ctx, gdf, lambda frame: _direction_fields(frame, true_east))
+    out = gdf.copy()
+    unit = "_m" if used is not None else ""
+    out["main_direction"] = res["main_direction"].to_numpy()
+    out["length" + unit], out["width" + unit] = res["length"].to_numpy(), res["width"].to_numpy()
+    what = f"Main direction of each feature of '{layer}'"
+    if used is not None:
+        what += f" (computed in {used})"
+    return vector_result(ctx, out, f"{layer}_direction", what, len(gdf))
+
+
+def _direction_fields(frame, true_east: bool = False):
+    """Angle (0-180°, counter-clockwise from the x axis) of the long side of each oriented minimum rectangle."""
+    import shapely
+    from pyproj import Proj
+
+    rect = shapely.oriented_envelope(np.asarray(frame.geometry.array))
     ring = np.where(shapely.get_type_id(rect) == 3, shapely.get_exterior_ring(rect), rect)
     p0, p1 = _point_coords(ring, 0), _point_coords(ring, 1)
     # a degenerate rectangle is a line (2 points); its third point does not exist
@@ -175,15 +202,13 @@ def main_direction(ctx: RunContext, layer: str) -> ToolResult:
     e1, e2 = p1 - p0, p2 - p1
     len1, len2 = np.hypot(*e1.T), np.hypot(*e2.T)
     long_edge = np.where((len1 >= len2)[:, None], e1, e2)
-    angle = np.degrees(np.arctan2(long_edge[:, 1], long_edge[:, 0])) % 180.0
-    out = gdf.copy()
-    out["main_direction"] = np.round(angle, 6) % 180.0
-    out["length_m" if crs is not None else "length"] = np.maximum(len1, len2)
-    out["width_m" if crs is not None else "width"] = np.minimum(len1, len2)
-    what = f"Main direction of each feature of '{layer}'"
-    if crs is not None:
-        what += f" (computed in {crs_label(crs)})"
-    return vector_result(ctx, out, f"{layer}_direction", what, len(gdf))
+    angle = np.degrees(np.arctan2(long_edge[:, 1], long_edge[:, 0]))
+    if true_east:
+        centre = frame.geometry.representative_point().to_crs(4326)
+        angle -= Proj(frame.crs).get_factors(centre.x.to_numpy(), centre.y.to_numpy()).meridian_convergence
+    angle %= 180.0
+    return frame.assign(main_direction=np.round(angle, 6) % 180.0, length=np.maximum(len1, len2),
+                        width=np.minimum(len1, len2))
 
 
 def _point_coords(ring, k):
