@@ -100,7 +100,9 @@ def serve_codegen(request, ctx, infos, config, report, client) -> None:
     work_dir = Path(tempfile.mkdtemp(prefix="geoagent-code-"))
     try:
         with Sandbox(root=work_dir, timeout=getattr(config, "sandbox_timeout_s", 600)) as sandbox:
-            worker = _worker_class()(chat, sandbox, config.max_repairs)
+            # The plugin sets config.review (a callable code -> bool) when the user wants to approve code first.
+            review = getattr(config, "review", None) if config.review_code else None
+            worker = _worker_class()(chat, sandbox, config.max_repairs, review=review)
             t0 = time.perf_counter()
             outcome = worker.solve(request, infos, str(work_dir), input_paths(ctx, infos), ctx.cancel_event)
             report.timings_ms["codegen"] = (time.perf_counter() - t0) * 1000

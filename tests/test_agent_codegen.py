@@ -146,3 +146,18 @@ def test_repeated_tool_failures_escalate_to_code(server, layers, tmp_path):
     assert report.escalations[1].startswith("tier 1 → 2: 3 tool calls in a row failed; last: Invalid distance")
     assert report.tier == 2 and [s.get("ok") for s in report.steps] == [True]
     assert len(gpd.read_file(report.outputs[0]["path"])) == 3
+
+
+def test_code_not_approved_is_not_run(server, layers, tmp_path):
+    seen = []
+
+    def reviewer(code):
+        seen.append(code)
+        return False
+
+    report = run(server, [GOOD], layers, tmp_path, router=CODEGEN, review_code=True, review=reviewer)
+    assert report.status == "rejected"
+    assert "not approved" in report.error
+    assert len(seen) == 1 and "big_schools.gpkg" in seen[0]
+    assert report.steps == [{"code": seen[0], "ok": False}]
+    assert report.outputs == [] and list((tmp_path / "out").iterdir()) == []
