@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from .schema_match import Mention, find_layers, geometry_class
-from .text import fold
+from .schema_match import Mention, _text_words, _theme_mentions, find_layers, geometry_class, layer_theme
+from .text import fold, singular
 
 # A hard geometry (or kind) a parameter needs, by its name.
 HARD = {"polygons": "polygon", "points": "point", "lines": "line", "raster": "raster", "dem": "raster"}
@@ -75,6 +75,7 @@ def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None
     out: dict[str, str] = {}
     missing: list[str] = []
     used: set[str] = set()
+    absent = unmatched_themes(folded, layers)
 
     # 1. Params with a hard geometry: the one mentioned layer that fits, else the only layer that fits.
     for p in params:
@@ -87,7 +88,7 @@ def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None
             choice = _by_cue(p, fits, folded)
         else:
             pool = [la.name for la in layers if la.name not in used and compatible(p, la)]
-            choice = pool[0] if len(pool) == 1 else None
+            choice = pool[0] if len(pool) == 1 and not absent else None
         if choice:
             out[p.name] = choice
             used.add(choice)
@@ -119,17 +120,41 @@ def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None
             out[p.name] = m.name
             used.add(m.name)
 
-    # 3. Still unfilled: the only compatible layer left (never a guess between several).
+    # 3. Still unfilled: the only compatible layer left (never a guess between several, and never when the
+    # text names a kind of layer that is not in play: 'buffer the hospitals' with only schools loaded).
     for p in [main] + others:
         if p.name in out:
             continue
         pool = [la for la in layers if la.name not in used and compatible(p, la)]
-        if len(pool) == 1 and p.required:
+        if len(pool) == 1 and p.required and not absent:
             out[p.name] = pool[0].name
             used.add(pool[0].name)
         elif p.required:
             missing.append(p.name)
     return out, missing
+
+
+# Theme words too common in plain speech to mean a layer ('as well', 'a lot of', 'see', 'the world').
+_COMMON = {"well", "see", "lot", "place", "land", "stop", "track", "world", "home", "quarter", "boundary", "kreis",
+           "weg", "staat", "next", "elevation", "terrain", "park"}  # fmt: skip
+
+
+_RASTER_THEMES = {"dem", "ndvi", "temperature", "landcover"}
+
+
+def unmatched_themes(folded: str, layers) -> list[str]:
+    """Kinds of layer the text names that no layer in play is (by theme)."""
+    have = {layer_theme(la.name) for la in layers}
+    fields = {fold(f.name) for la in layers for f in la.fields}  # 'by field district' names a field
+    words = _text_words(folded)
+    out = []
+    for key, s, e in _theme_mentions(folded, words):
+        word = folded[s:e]
+        if key in _RASTER_THEMES and any(geometry_class(la) == "raster" for la in layers):
+            continue  # 'the temperature grid' with a raster loaded names that raster
+        if key not in have and not ({word, singular(word)} & (_COMMON | fields)):
+            out.append(key)
+    return out
 
 
 def _by_cue(p, fits: list[Mention], folded: str) -> str | None:

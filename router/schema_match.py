@@ -40,11 +40,11 @@ THEMES = {
     "flood_zone": "flood_zone floodplain flood_risk_area flood_area uberschwemmungsgebiet 洪水区 洪泛区",
     "study_area": "study_area boundary city_boundary aoi area_of_interest municipality untersuchungsgebiet "
                   "stadtgrenze 研究区 边界",
-    "landcover": "landcover land_cover land_use corine landbedeckung 土地覆盖",
+    "landcover": "landcover land_cover land_use corine worldcover landbedeckung 土地覆盖",
     "census_table": "census_table census demographic demographics_table pop_stat stats_table zensustabelle 人口普查表",
     "dem": "dem dtm dgm srtm elevation elevation_model elevation_raster terrain hohenmodell 高程 数字高程模型",
     "ndvi": "ndvi ndvi_raster",
-    "temperature": "temperature temperature_raster temperature_grid temperaturraster 温度栅格 气温",
+    "temperature": "temperature temperature_raster temperature_grid temperaturraster tmean lst 温度栅格 气温",
 }  # fmt: skip
 THEME = {w: key for key, ws in THEMES.items() for w in ws.split()}
 ZH_WORDS = {w: key for w, key in THEME.items() if re.match(r"[\u4e00-\u9fff]", w)}

@@ -124,6 +124,8 @@ def test_complete_plans(tool, text, layers, params):
         ("clip", "clip to the districts", ALL, ["layer"]),  # roads or schools or bus stops?
         ("count_points_in_polygons", "count the points per polygon", [SCHOOLS, BUS_STOPS, DISTRICTS], ["points"]),
         ("clip", "clip the roads to the districts, then count them", ALL, ["next_step"]),  # a chain: tier 1
+        ("buffer", "buffer the hospitals by 1 km", [SCHOOLS], ["layer"]),  # names a layer that is not loaded
+        ("count_points_in_polygons", "count hospitals per district", [SCHOOLS, DISTRICTS], ["points"]),
     ],
 )
 def test_incomplete_plans_say_what_is_missing(tool, text, layers, missing):
