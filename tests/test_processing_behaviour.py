@@ -61,6 +61,7 @@ def test_buffer_of_a_degree_layer_is_in_metres(reg, tmp_path):
     assert "EPSG:32633" in res.summary and "not in metres" in res.summary
 
 
+@pytest.mark.filterwarnings("ignore:'crs' was not provided")
 def test_a_layer_without_crs_cannot_be_measured(reg, tmp_path):
     ctx = context(tmp_path, p=gpd.GeoDataFrame({"n": [1]}, geometry=[Point(1, 1)]))
     with pytest.raises(ValidationError, match="no CRS"):
