@@ -115,6 +115,19 @@ def test_slope_and_aspect_of_a_ramp(reg, tmp_path):
     assert aspect[2:-2, 2:-2] == pytest.approx(270.0)  # rising to the east, so it faces west
 
 
+def test_slope_of_a_dem_in_degrees_is_computed_in_metres(reg, tmp_path):
+    cell = 0.0001  # degrees; at the equator about 11.13 m east-west
+    metres = cell * 111_320
+    ramp = np.tile(np.arange(20, dtype="float32") * metres, (20, 1))  # rises 1 m per metre eastwards
+    ctx = RunContext(tmp_path / "out")
+    ctx.layers.add_path(write_tif(tmp_path / "dem.tif", ramp, epsg=4326, origin=(15.0, 0.001), cell=cell))
+    res = run_tool(reg, "qgis_slope", {"raster": "dem"}, ctx)
+    slope, _ = read_tif(res.outputs[0].path)
+    interior = slope[4:-4, 4:-4]
+    assert np.median(interior[interior > 0]) == pytest.approx(45.0, abs=1.0)
+    assert "warped to EPSG:32633" in res.summary
+
+
 def test_hillshade_of_flat_ground_and_a_lit_slope(reg, tmp_path):
     res = run(reg, tmp_path, "qgis_hillshade", {"raster": "r"}, {"r": np.full((10, 10), 100, "float32")})
     shade, _ = read_tif(res.outputs[0].path)
