@@ -62,6 +62,21 @@ def test_buffer_of_a_degree_layer_is_in_metres(reg, tmp_path):
 
 
 @pytest.mark.filterwarnings("ignore:'crs' was not provided")
+def test_distances_on_degree_layers_are_metres(reg, tmp_path):
+    from pyproj import Geod
+
+    here = gpd.GeoDataFrame({"n": ["a"]}, geometry=[Point(15.0, 45.0)], crs="EPSG:4326")
+    there = gpd.GeoDataFrame({"m": ["b"]}, geometry=[Point(15.0, 45.009)], crs="EPSG:4326")
+    metres = Geod(ellps="WGS84").inv(15.0, 45.0, 15.0, 45.009)[2]  # about 1000 m
+    ctx = context(tmp_path, here=here, there=there)
+    near = run_tool(reg, "qgis_extract_within_distance", {"layer": "here", "reference": "there", "distance": 1050}, ctx)
+    far = run_tool(reg, "qgis_extract_within_distance", {"layer": "here", "reference": "there", "distance": 950}, ctx)
+    assert [len(gpd.read_file(r.outputs[0].path)) for r in (near, far)] == [1, 0]
+    joined = run_tool(reg, "qgis_join_by_nearest", {"layer": "here", "target": "there"}, ctx)
+    assert gpd.read_file(joined.outputs[0].path)["distance"].iloc[0] == pytest.approx(metres, rel=0.002)
+
+
+@pytest.mark.filterwarnings("ignore:'crs' was not provided")
 def test_a_layer_without_crs_cannot_be_measured(reg, tmp_path):
     ctx = context(tmp_path, p=gpd.GeoDataFrame({"n": [1]}, geometry=[Point(1, 1)]))
     with pytest.raises(ValidationError, match="no CRS"):
