@@ -6,6 +6,7 @@ import csv
 import re
 
 from qgis.core import (
+    Qgis,
     QgsAggregateCalculator,
     QgsExpression,
     QgsExpressionContext,
@@ -235,8 +236,9 @@ def _count_post(call, results, outputs):
     """How many points fell in the polygons, in total and at most in one."""
     layer = QgsVectorLayer(outputs[0].path, "counts", "ogr")
     field = call.params.get("FIELD") or "NUMPOINTS"
-    total, _ = layer.aggregate(QgsAggregateCalculator.Sum, field)
-    most, _ = layer.aggregate(QgsAggregateCalculator.Max, field)
+    kinds = getattr(Qgis, "Aggregate", QgsAggregateCalculator)  # Qgis.Aggregate from 3.36
+    total, _ = layer.aggregate(kinds.Sum, field)
+    most, _ = layer.aggregate(kinds.Max, field)
     call.values.update({"total": total, "max": most})
     call.answer = f"{_fmt(total)} points in {layer.featureCount()} polygons (at most {_fmt(most)} in one)."
 

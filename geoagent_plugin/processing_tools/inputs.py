@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 from qgis.core import (
+    Qgis,
     QgsCoordinateReferenceSystem,
     QgsMapLayer,
     QgsRasterLayer,
     QgsUnitTypes,
     QgsVectorLayer,
+    QgsWkbTypes,
 )
 
 from ...errors import ValidationError
 from ...function_lib.context import RASTER_SUFFIXES, did_you_mean
+
+# Enums moved to Qgis.* in 3.30+ and the old names go away in QGIS 4: use whichever this QGIS has.
+_NEW = hasattr(Qgis, "DistanceUnit")
+METRES = Qgis.DistanceUnit.Meters if _NEW else QgsUnitTypes.DistanceMeters
+UNKNOWN_UNIT = Qgis.DistanceUnit.Unknown if _NEW else QgsUnitTypes.DistanceUnknownUnit
+RASTER = Qgis.LayerType.Raster if hasattr(Qgis, "LayerType") else QgsMapLayer.RasterLayer
+VECTOR = Qgis.LayerType.Vector if hasattr(Qgis, "LayerType") else QgsMapLayer.VectorLayer
+_GEOM = getattr(Qgis, "GeometryType", None)
+LINE_OR_POLYGON = (_GEOM.Line, _GEOM.Polygon) if _GEOM else (QgsWkbTypes.LineGeometry, QgsWkbTypes.PolygonGeometry)
 
 
 def load_layer(ctx, name: str, source: str = "vector") -> QgsMapLayer:
@@ -27,9 +38,9 @@ def load_layer(ctx, name: str, source: str = "vector") -> QgsMapLayer:
             layer = QgsVectorLayer(path, entry.name, "ogr")
     if not layer.isValid():
         raise ValidationError(f"Layer '{name}' could not be opened.", fix="Check that the file is a readable GIS file.")
-    if source == "raster" and layer.type() != QgsMapLayer.RasterLayer:
+    if source == "raster" and layer.type() != RASTER:
         raise ValidationError(f"Layer '{name}' is not a raster.", fix="Give a raster layer (a GeoTIFF, for example).")
-    if source == "vector" and layer.type() != QgsMapLayer.VectorLayer:
+    if source == "vector" and layer.type() != VECTOR:
         raise ValidationError(f"Layer '{name}' is not a vector layer.", fix="Give a vector layer for this tool.")
     if source == "vector" and layer.featureCount() == 0:
         raise ValidationError(f"Layer '{name}' has no features.", fix="Use a layer with at least one feature.")
@@ -48,12 +59,12 @@ def check_fields(layer: QgsVectorLayer, fields, layer_name: str) -> None:
 
 
 def is_metric(crs: QgsCoordinateReferenceSystem) -> bool:
-    return crs.isValid() and not crs.isGeographic() and crs.mapUnits() == QgsUnitTypes.DistanceMeters
+    return crs.isValid() and not crs.isGeographic() and crs.mapUnits() == METRES
 
 
 def has_crs(crs: QgsCoordinateReferenceSystem) -> bool:
     """False for a missing CRS and for GDAL's "Undefined SRS" (a layer written without one)."""
-    return crs.isValid() and not (not crs.authid() and crs.mapUnits() == QgsUnitTypes.DistanceUnknownUnit)
+    return crs.isValid() and not (not crs.authid() and crs.mapUnits() == UNKNOWN_UNIT)
 
 
 def require_crs(layer: QgsMapLayer, name: str) -> QgsCoordinateReferenceSystem:

@@ -18,12 +18,21 @@ from qgis.core import (
     QgsProject,
     QgsVectorFileWriter,
     QgsVectorLayer,
-    QgsWkbTypes,
 )
 
 from ...errors import CancelledError, ToolError, ValidationError
 from ...function_lib.context import ToolResult
-from .inputs import check_fields, crs_label, has_crs, is_metric, load_layer, metric_crs_for, parse_crs, require_crs
+from .inputs import (
+    LINE_OR_POLYGON,
+    check_fields,
+    crs_label,
+    has_crs,
+    is_metric,
+    load_layer,
+    metric_crs_for,
+    parse_crs,
+    require_crs,
+)
 
 SUFFIX = {"vector": ".gpkg", "table": ".csv", "raster": ".tif", "html": ".html"}
 
@@ -202,7 +211,7 @@ def _load_inputs(call: Call, repair: bool = False) -> None:
 
 
 def _repaired(call: Call, layer, name: str):
-    if layer.geometryType() not in (QgsWkbTypes.LineGeometry, QgsWkbTypes.PolygonGeometry):
+    if layer.geometryType() not in LINE_OR_POLYGON:
         return layer
     fixed = call.run_child("native:fixgeometries", {"INPUT": layer, "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
     call.ctx.note(f"Invalid geometries in '{name}' were repaired (QGIS Fix geometries) on a copy before running.")
