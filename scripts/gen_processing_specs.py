@@ -45,6 +45,20 @@ RETURNS = {
 }
 
 
+def _value(enum) -> int:
+    """An enum's integer value, for PyQt5 plain enums and the scoped enums of QGIS 3.36+/Qt6 alike."""
+    return int(getattr(enum, "value", enum))
+
+
+def _optional(definition) -> bool:
+    from qgis.core import Qgis
+
+    flag = getattr(getattr(Qgis, "ProcessingParameterFlag", None), "Optional", None)
+    if flag is None:
+        flag = definition.FlagOptional
+    return bool(_value(definition.flags()) & _value(flag))
+
+
 def slug(label: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", label.lower()).strip("_")
 
@@ -77,7 +91,7 @@ def derive_param(over: dict, definition, by_qgis: dict) -> tuple[dict, dict]:
             kind = "fields" if definition.allowMultiple() else "field"
             param["of_layer"] = by_qgis.get(definition.parentLayerParameterName())
         if qtype == "number":
-            kind = "integer" if definition.dataType() == 0 else "number"
+            kind = "integer" if _value(definition.dataType()) == 0 else "number"
         if qtype in ("number", "distance"):
             if definition.minimum() > -1e300:
                 param["minimum"] = definition.minimum()
@@ -85,7 +99,7 @@ def derive_param(over: dict, definition, by_qgis: dict) -> tuple[dict, dict]:
                 param["maximum"] = definition.maximum()
         param["kind"] = param["kind"] or kind
         param["description"] = param["description"] or definition.description()
-        optional = bool(definition.flags() & definition.FlagOptional)
+        optional = _optional(definition)
         qdefault = _plain(definition.defaultValue())
         if qtype == "enum":
             labels = list(definition.options())
@@ -99,7 +113,7 @@ def derive_param(over: dict, definition, by_qgis: dict) -> tuple[dict, dict]:
             by_index = {v[1]: k for k, v in binding["enum"].items() if v}
             qdefault = by_index.get(qdefault) if isinstance(qdefault, int) else None
         if qtype in ("source", "vector", "raster", "multilayer"):
-            is_raster = qtype == "raster" or (qtype == "multilayer" and definition.layerType() == 3)
+            is_raster = qtype == "raster" or (qtype == "multilayer" and _value(definition.layerType()) == 3)
             binding["source"] = "raster" if is_raster else "vector"
         if default == "unset":
             default = qdefault
@@ -146,11 +160,7 @@ def derive_tool(tool: dict, registry) -> dict | None:
         bindings[param["name"]] = binding
     outputs = tool.get("outputs")
     if outputs is None:
-        outputs = {
-            n: OUTPUT_KINDS[d.type()]
-            for n, d in defs.items()
-            if d.type() in OUTPUT_KINDS and not d.flags() & d.FlagOptional
-        }
+        outputs = {n: OUTPUT_KINDS[d.type()] for n, d in defs.items() if d.type() in OUTPUT_KINDS and not _optional(d)}
         if not outputs:  # every output optional (the joins): the first one is the main one
             first = next(n for n, d in defs.items() if d.type() in OUTPUT_KINDS)
             outputs = {first: OUTPUT_KINDS[defs[first].type()]}
