@@ -14,6 +14,11 @@ from .text import detect_lang, fold
 from .train import CORPUS, MODEL_DIR, layer_from_json, load_or_train
 
 TOP_TOOLS = 8
+WARM_UP = (
+    "buffer data/roads.shp by 1,5 km and keep those over 100",
+    "人口大于10万的区，然后按类型统计",
+    "Bezirke mit mehr als 5 Schulen",
+)
 
 
 class Router:
@@ -26,6 +31,8 @@ class Router:
         self.featuriser, models, self.meta = trained
         self.route_model, self.tool_model = models["route"], models["tool"]
         self._tool_mask = np.array([c in self.specs for c in self.tool_model.classes])
+        for text in WARM_UP:  # compile the extractors' patterns now, not on the user's first request
+            self.route(text, [])
 
     def scores(self, request: str, layers, mentions=None) -> tuple[dict[str, float], list[tuple[str, float]]]:
         """Route probabilities and tools ranked by probability (only tools this registry has)."""

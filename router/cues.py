@@ -35,6 +35,10 @@ CUES = {
     "meta": r"\blayers? (?:are )?loaded\b|\bhow many layers\b|\bprojected\b|\bsample values\b|\bwhich fields\b|"
     r"\bwhat crs\b|\bgeladen\b|\bprojiziert\b|投影坐标系|哪些字段|加载了",
     "question": r"\?\s*$|？\s*$",
+    # a comparison with a number: a filter or a selection ('over 5000', '超过5000', 'mehr als 5.000', '>= 3')
+    "comparison": r"(?:\bmore than|\bless than|\bfewer than|\bgreater than|\bover|\bunder|\babove|\bbelow|"
+    r"\bat least|\bat most|\bmehr als|\bweniger als|\büber|\bunter|\bmindestens|\bhöchstens|"
+    r"大于|小于|超过|低于|高于|不少于|不超过|至少|[<>]=?)\s*\d",
 }
 _COMPILED = {k: re.compile(v, re.IGNORECASE) for k, v in CUES.items()}
 

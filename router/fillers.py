@@ -201,6 +201,8 @@ def string_for(spec, p, text, folded, owner, conds, layer_names, original=""):
         if owner is None:
             return None
         found = conds(owner)
+        if p.kind == "value":  # a category value the field must equal, never a number from a comparison
+            found = [c for c in found if c.op == "=" and isinstance(c.value, str)]
         if found:
             v = found[0].value
             return v if isinstance(v, str) else str(as_number(v))

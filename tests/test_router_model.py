@@ -137,3 +137,19 @@ def test_router_imports_no_qgis():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_routing_cost_stays_in_milliseconds(router):
+    """CPU time per request (wall time depends on what else shares the machine)."""
+    import time
+
+    from geoagent.router.train import layer_from_json, read_corpus
+
+    rows = [r for r in read_corpus() if r.get("split") == "test"][:300]
+    costs = []
+    for r in rows:
+        layers = [layer_from_json(d) for d in r.get("layers") or []]
+        t0 = time.process_time()
+        router.route(r["text"], layers)
+        costs.append((time.process_time() - t0) * 1000)
+    assert len(costs) >= 100 and np.percentile(costs, 99) < 10.0
