@@ -76,6 +76,7 @@ class LLMClient:
             else None,
         )
         self.calls = 0
+        tokens.warm_up()  # needed when the endpoint reports no usage
 
     # -- public ----------------------------------------------------------------------------
     def chat(self, messages: list[dict], tools: list[dict] | None = None, cancel_event=None) -> ChatReply:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import tempfile
+import threading
 from functools import lru_cache
 
 # Per-message overhead of the chat format (role markers), as OpenAI's cookbook counts it.
@@ -10,19 +14,44 @@ MESSAGE_OVERHEAD = 4
 REPLY_PRIMING = 3
 
 
-@lru_cache(maxsize=1)
+CL100K_URL = "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken"
+
+
+def _tiktoken_cached() -> bool:
+    """Whether tiktoken has cl100k_base in its cache (else it would try the network, which may hang)."""
+    cache = os.environ.get("TIKTOKEN_CACHE_DIR") or os.environ.get("DATA_GYM_CACHE_DIR")
+    cache = cache or os.path.join(tempfile.gettempdir(), "data-gym-cache")
+    return os.path.exists(os.path.join(cache, hashlib.sha1(CL100K_URL.encode()).hexdigest()))
+
+
+_LOAD_LOCK = threading.Lock()
+
+
 def encoding():
-    """cl100k_base from tiktoken when its files load offline, else from bpe_openai (bundled)."""
-    try:
-        import tiktoken
+    """cl100k_base from tiktoken when it loads offline (cached table), else from bpe_openai (bundled)."""
+    with _LOAD_LOCK:  # the warm-up thread and a first count must not load it twice
+        return _load()
 
-        enc = tiktoken.get_encoding("cl100k_base")
-        enc.encode("probe")
-        return enc
-    except Exception:  # noqa: BLE001 - tiktoken downloads its table on first use; offline it fails
-        import bpe_openai
 
-        return bpe_openai.get_encoding("cl100k_base")
+@lru_cache(maxsize=1)
+def _load():
+    if _tiktoken_cached():
+        try:
+            import tiktoken
+
+            enc = tiktoken.get_encoding("cl100k_base")
+            enc.encode("probe")
+            return enc
+        except Exception:  # noqa: BLE001 - a broken cache or a missing package: use the bundled tokenizer
+            pass
+    import bpe_openai
+
+    return bpe_openai.get_encoding("cl100k_base")
+
+
+def warm_up() -> None:
+    """Load the tokenizer in the background (it takes seconds), so the first count does not wait."""
+    threading.Thread(target=encoding, daemon=True, name="geoagent-tokenizer").start()
 
 
 def count_text(text: str) -> int:
