@@ -182,6 +182,31 @@ class RunContext:
             raise ValidationError(f"Layer '{name}' has no data to read.")
         return entry.data
 
+    def peek(self, name: str) -> tuple[int | None, float | None]:
+        """Feature count and longitude span (degrees) of a layer, cheaply: from loaded data, a QGIS
+        layer, or the file's header; None for what cannot be known without reading everything."""
+        entry = self.layers.get(name)
+        data = entry.data
+        if data is not None and _is_gdf(data):
+            from .metric import lon_span
+
+            return len(data), lon_span(data.total_bounds, data.crs) if len(data) else None
+        if data is not None and hasattr(data, "featureCount"):
+            return int(data.featureCount()), None
+        if entry.path and output_kind(entry.path) == "vector":
+            try:
+                import pyogrio
+
+                from .metric import lon_span
+
+                info = pyogrio.read_info(entry.path)
+                bounds = info.get("total_bounds")
+                span = lon_span(bounds, info.get("crs")) if bounds is not None and info.get("crs") else None
+                return int(info["features"]), span
+            except Exception:  # noqa: BLE001 - an unreadable header means "unknown", the tool will say why
+                return None, None
+        return None, None
+
     def path(self, name: str) -> str:
         """The named layer as a file path, writing a cached GeoDataFrame out when needed."""
         entry = self.layers.get(name)

@@ -81,6 +81,22 @@ def to_metric(gdf, ctx=None, purpose: str = "distance"):
     return gdf.to_crs(target), gdf.crs
 
 
+def lon_span(bounds, crs) -> float | None:
+    """Degrees of longitude covered by bounds given in crs (None for a CRS-less layer)."""
+    from pyproj import CRS, Transformer
+
+    if crs is None or bounds is None:
+        return None
+    crs = CRS.from_user_input(crs)
+    if crs.is_geographic:
+        return float(bounds[2] - bounds[0])
+    try:
+        xmin, _, xmax, _ = Transformer.from_crs(crs, 4326, always_xy=True).transform_bounds(*bounds)
+    except Exception:  # noqa: BLE001 - bounds outside the CRS's area of use
+        return None
+    return float(xmax - xmin) if xmax >= xmin else float(360 - xmin + xmax)
+
+
 def spans_zones(gdf) -> bool:
     """True when a layer in degrees is wider than one UTM zone can measure honestly (> 12° of longitude)."""
     if gdf.crs is None or len(gdf) == 0:

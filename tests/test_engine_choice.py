@@ -1,0 +1,60 @@
+"""Which half runs a job: Processing where it suits the data, GeoPandas for large or world-wide layers."""
+
+from __future__ import annotations
+
+import math
+
+import geopandas as gpd
+import pytest
+from shapely.geometry import Point
+
+from geoagent.function_lib import load_registry, registry as reg_mod
+from geoagent.function_lib.context import RunContext
+from geoagent.function_lib.registry import run_tool
+
+
+@pytest.fixture(scope="module")
+def bound_registry():
+    from geoagent.geoagent_plugin.processing_tools import bind
+    from geoagent.geoagent_plugin.qgis_env import ensure_qgis
+
+    assert ensure_qgis()
+    registry = load_registry()
+    bind(registry)
+    return registry
+
+
+def _ctx(tmp_path, gdf, name):
+    path = tmp_path / f"{name}.gpkg"
+    gdf.to_file(path)
+    ctx = RunContext(tmp_path / "out")
+    ctx.layers.add_path(path)
+    return ctx
+
+
+def test_small_local_layer_runs_on_processing(bound_registry, tmp_path):
+    pts = gpd.GeoDataFrame({"id": [1, 2]}, geometry=[Point(500000, 5800000), Point(501000, 5800000)], crs=32633)
+    ctx = _ctx(tmp_path, pts, "pts")
+    result = run_tool(bound_registry, "buffer", {"layer": "pts", "distance": 100}, ctx)
+    assert "GeoPandas" not in result.summary
+    assert gpd.read_file(result.outputs[0].path).area.mean() == pytest.approx(math.pi * 100**2, rel=0.02)
+
+
+def test_world_wide_layer_is_buffered_zone_by_zone(bound_registry, tmp_path):
+    pts = gpd.GeoDataFrame({"id": [1, 2, 3]}, geometry=[Point(-150, 61), Point(174.8, -41.3), Point(10, 50)], crs=4326)
+    ctx = _ctx(tmp_path, pts, "world")
+    result = run_tool(bound_registry, "buffer", {"layer": "world", "distance": 50_000}, ctx)
+    assert "GeoPandas rather than QGIS Processing" in result.summary
+    out = gpd.read_file(result.outputs[0].path)
+    for i in range(3):
+        one = out.iloc[[i]]
+        assert one.to_crs(one.estimate_utm_crs()).area.iloc[0] == pytest.approx(math.pi * 50_000**2, rel=0.01)
+
+
+def test_large_layer_runs_on_geopandas(bound_registry, tmp_path, monkeypatch):
+    monkeypatch.setattr(reg_mod, "PROCESSING_MAX_FEATURES", 5)
+    pts = gpd.GeoDataFrame({"id": range(10)}, geometry=[Point(500000 + i * 10, 5800000) for i in range(10)], crs=32633)
+    ctx = _ctx(tmp_path, pts, "many")
+    result = run_tool(bound_registry, "buffer", {"layer": "many", "distance": 1}, ctx)
+    assert "'many' has 10 features" in result.summary
+    assert len(gpd.read_file(result.outputs[0].path)) == 10
