@@ -111,7 +111,7 @@ def training_arrays(rows: list[dict]):
 
 def train(rows: list[dict], specs) -> tuple[rmodel.Featuriser, dict[str, rmodel.LinearModel], dict]:
     """Fit the featuriser, the route model and the tool model; return them with training facts."""
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     known = {s.name for s in specs}
     rows = [r for r in rows if r.get("route") in ROUTES] + spec_rows(specs) + tool_word_rows(known)
     texts, ctxs, routes, tools, weights = training_arrays(rows)
@@ -123,7 +123,12 @@ def train(rows: list[dict], specs) -> tuple[rmodel.Featuriser, dict[str, rmodel.
     idx = [i for i, (r, t) in enumerate(zip(routes, tools)) if r == "function" and t in known]
     tool_groups = [rmodel.phrasing_key(texts[i], tools[i]) for i in idx]
     tool_model = rmodel.train_linear(x[idx], [tools[i] for i in idx], c=0.5, weights=weights[idx], groups=tool_groups)
-    meta = {"rows": len(rows), "tool_rows": len(idx), "train_seconds": round(time.perf_counter() - t0, 2)}
+    meta = {
+        "rows": len(rows),
+        "tool_rows": len(idx),
+        "train_seconds": round(time.perf_counter() - t0, 2),
+        "train_cpu_seconds": round(time.process_time() - c0, 2),
+    }
     return feat, {"route": route_model, "tool": tool_model}, meta
 
 
@@ -179,7 +184,8 @@ def main(argv: list[str] | None = None) -> int:
     size = sum(p.stat().st_size for p in MODEL_DIR.iterdir() if p.is_file())
     print(
         f"router model: {meta['rows']} rows ({meta['tool_rows']} with a tool), "
-        f"{len(models['tool'].classes)} tools, trained in {meta['train_seconds']} s, "
+        f"{len(models['tool'].classes)} tools, trained in {meta['train_seconds']} s "
+        f"({meta.get('train_cpu_seconds', '?')} s CPU), "
         f"{size / 1e6:.1f} MB in {MODEL_DIR} ({time.perf_counter() - t0:.1f} s total)"
     )
     return 0
