@@ -142,7 +142,8 @@ def _why_needs_llm(decision, config, route) -> str:
             "Say it explicitly (for example a distance with its unit, or a layer or field name), or configure a model."
         )
     return (
-        f"The router is not sure enough ({decision.confidence:.2f} < {config.threshold:.2f}) that {plan.tool} is meant. "
+        f"The router is not sure enough ({decision.confidence:.2f} < {config.threshold:.2f}) "
+        f"that {plan.tool} is meant. "
         "Rephrase more precisely, force the function route, or configure a model."
     )
 

@@ -9,8 +9,14 @@ from pathlib import Path
 
 import numpy as np
 
-KIND_OF_OUTPUT = {"vector": ("vector",), "table": ("table",), "any_table": ("table", "vector"),
-                  "image": ("image",), "html": ("html",), "raster": ("raster",)}
+KIND_OF_OUTPUT = {
+    "vector": ("vector",),
+    "table": ("table",),
+    "any_table": ("table", "vector"),
+    "image": ("image",),
+    "html": ("html",),
+    "raster": ("raster",),
+}
 
 
 @dataclass
@@ -33,7 +39,9 @@ def equal_area(gdf):
 
 def area_km2(gdf):
     """The area column of a result in km², whatever unit its name says (m2, ha, km2)."""
-    cols = [c for c in gdf.columns if "area" in c.lower() and c != "area_km2"] or [c for c in gdf.columns if "area" in c]
+    cols = [c for c in gdf.columns if "area" in c.lower() and c != "area_km2"] or [
+        c for c in gdf.columns if "area" in c
+    ]
     col = cols[0]
     name = col.lower()
     scale = 1.0 if "km" in name else (0.01 if "ha" in name else 1e-6)
@@ -83,9 +91,20 @@ def _namespace(inputs: dict, report: dict) -> dict:
     import pandas as pd
     import shapely
 
-    ns = {"gpd": gpd, "pd": pd, "np": np, "math": math, "shapely": shapely, "utm": utm,
-          "equal_area": equal_area, "area_km2": area_km2, "raster_stats": raster_stats, "image_size": image_size,
-          "report": report, "answer": report.get("answer") or ""}
+    ns = {
+        "gpd": gpd,
+        "pd": pd,
+        "np": np,
+        "math": math,
+        "shapely": shapely,
+        "utm": utm,
+        "equal_area": equal_area,
+        "area_km2": area_km2,
+        "raster_stats": raster_stats,
+        "image_size": image_size,
+        "report": report,
+        "answer": report.get("answer") or "",
+    }
     ns.update(inputs)
     return ns
 
@@ -113,7 +132,9 @@ def check_task(task: dict, report: dict, inputs: dict) -> CheckResult:
     failures = []
     expected_status = task.get("expect_status", "ok")
     if report.get("status") != expected_status:
-        return CheckResult(False, [f"status {report.get('status')} (expected {expected_status}): {report.get('error')}"])
+        return CheckResult(
+            False, [f"status {report.get('status')} (expected {expected_status}): {report.get('error')}"]
+        )
     ns = _namespace(inputs, report)
     for check in task["checks"]:
         try:
@@ -141,7 +162,9 @@ def _run_check(check: dict, report: dict, ns: dict) -> str | None:
     if out is None:
         return f"no {check['output']} output"
     if "suffix" in check:
-        return None if out["path"].lower().endswith(check["suffix"]) else f"output {out['path']} is not {check['suffix']}"
+        return (
+            None if out["path"].lower().endswith(check["suffix"]) else f"output {out['path']} is not {check['suffix']}"
+        )
     kind = out["kind"]
     ns["out"] = load_output(out["path"], kind)
     if "crs" in check:

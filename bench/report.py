@@ -25,8 +25,12 @@ def write_report(data: dict, target: Path, out: Path) -> None:
     ]
     lines += [f"| {k} | {v['status']} | {v['seconds']} |" for k, v in data["runs"].items()]
     lines += _suite_section(data.get("suite"), charts)
-    for name, title in (("router", "Router"), ("tokens", "Tokens per request"), ("sandbox", "Sandbox"),
-                        ("functions", "Function library scaling")):
+    for name, title in (
+        ("router", "Router"),
+        ("tokens", "Tokens per request"),
+        ("sandbox", "Sandbox"),
+        ("functions", "Function library scaling"),
+    ):
         lines += _part_section(name, title, data.get(name), out, charts)
     target.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
@@ -44,7 +48,10 @@ def _suite_section(suite: dict | None, charts: Path) -> list[str]:
             f"and **{t0['tier0_precision']:.0%}** of those passed their checker (tier-0 precision; target 100%).",
         ]
     if rp:
-        lines.append(f"- Replay (reference solutions through the scripted model server): **{rp['passed']} of {rp['tasks']}** pass.")
+        lines.append(
+            "- Replay (reference solutions through the scripted model server): "
+            f"**{rp['passed']} of {rp['tasks']}** pass."
+        )
     for mode, s in sums.items():
         stages = ", ".join(f"{k} {v:.0f} ms" for k, v in s["latency_ms_median"].items())
         lines.append(f"- Median latency per stage, {mode}: {stages}.")
@@ -64,8 +71,12 @@ def _suite_section(suite: dict | None, charts: Path) -> list[str]:
             else:
                 cells.append("**FAIL**")
         any_row = next(by_mode[m][tid] for m in by_mode)
-        lines.append(f"| {tid} | {any_row['category']} | {any_row['level']} | {any_row['route']} | {cells[0]} | {cells[1]} |")
-    failures = [(m, r) for m, rows in suite["results"].items() for r in rows if not r["passed"] and r["status"] != "needs_llm"]
+        lines.append(
+            f"| {tid} | {any_row['category']} | {any_row['level']} | {any_row['route']} | {cells[0]} | {cells[1]} |"
+        )
+    failures = [
+        (m, r) for m, rows in suite["results"].items() for r in rows if not r["passed"] and r["status"] != "needs_llm"
+    ]
     if failures:
         lines += ["", "Failures:"]
         lines += [f"- {m} {r['id']}: {'; '.join(r['failures'])[:300]}" for m, r in failures]
@@ -87,8 +98,10 @@ def _suite_chart(suite: dict, charts: Path) -> str | None:
     fig, ax = plt.subplots(figsize=(8, 3.6))
     width = 0.8 / max(1, len(suite["results"]))
     for i, (mode, rows) in enumerate(suite["results"].items()):
-        shares = [sum(r["passed"] for r in rows if r["category"] == c) / max(1, sum(r["category"] == c for r in rows))
-                  for c in cats]
+        shares = [
+            sum(r["passed"] for r in rows if r["category"] == c) / max(1, sum(r["category"] == c for r in rows))
+            for c in cats
+        ]
         ax.bar([k + i * width for k in range(len(cats))], shares, width, label=mode)
     ax.set_xticks([k + width * (len(suite["results"]) - 1) / 2 for k in range(len(cats))], cats)
     ax.set_ylabel("share of tasks passing")

@@ -27,8 +27,13 @@ def run_part(name: str, module: str, timeout: int) -> dict:
     started = time.perf_counter()
     log = OUT / f"{name}.log"
     try:
-        proc = subprocess.run([sys.executable, "-m", module], capture_output=True, text=True, timeout=timeout,
-                              env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+        proc = subprocess.run(
+            [sys.executable, "-m", module],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        )
         log.write_text(proc.stdout + "\n--- stderr ---\n" + proc.stderr)
         status = "ok" if proc.returncode == 0 else f"failed (exit {proc.returncode}, see {log.name})"
     except subprocess.TimeoutExpired:
@@ -39,8 +44,12 @@ def run_part(name: str, module: str, timeout: int) -> dict:
 
 
 def machine() -> dict:
-    info = {"date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), "python": platform.python_version(),
-            "platform": platform.platform(), "cpus": os.cpu_count()}
+    info = {
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+    }
     try:
         mem = Path("/proc/meminfo").read_text().split("\n")[0].split()[1]
         info["memory_gib"] = round(int(mem) / 1024 / 1024, 1)

@@ -114,7 +114,9 @@ def run_task(task: dict, mode: str, roots, registry, router, out_root: Path, ser
         config = AgentConfig(offline=True)
     elif mode == "replay":
         server.script = [replay_script(task)] * 12
-        config = AgentConfig(base_url=server.url, model="replay", api_key="replay-key", tier0=False, route=task["route"])
+        config = AgentConfig(
+            base_url=server.url, model="replay", api_key="replay-key", tier0=False, route=task["route"]
+        )
     else:
         config = AgentConfig(tier0=True, **model_args)
     started = time.perf_counter()
@@ -123,10 +125,20 @@ def run_task(task: dict, mode: str, roots, registry, router, out_root: Path, ser
     from .checkers import check_task
 
     verdict = check_task(task, report, read_inputs(paths))
-    return {"id": task["id"], "category": task["category"], "level": task["level"], "route": task["route"],
-            "status": report["status"], "tier": report["tier"], "passed": verdict.passed,
-            "failures": verdict.failures, "timings_ms": report["timings_ms"], "usage": report["usage"],
-            "outputs": report["outputs"], "error": report["error"]}
+    return {
+        "id": task["id"],
+        "category": task["category"],
+        "level": task["level"],
+        "route": task["route"],
+        "status": report["status"],
+        "tier": report["tier"],
+        "passed": verdict.passed,
+        "failures": verdict.failures,
+        "timings_ms": report["timings_ms"],
+        "usage": report["usage"],
+        "outputs": report["outputs"],
+        "error": report["error"],
+    }
 
 
 def summarise(results: list[dict], mode: str) -> dict:
@@ -168,14 +180,20 @@ def run_suite(modes: list[str], out_root: Path, only: str | None = None, model_a
                 result = run_task(task, mode, roots, registry, router, out_root, server, model_args)
                 results[mode].append(result)
                 mark = "pass" if result["passed"] else ("skip" if result["status"] == "needs_llm" else "FAIL")
-                progress(f"[{mode}] {task['id']:<32} {result['status']:<9} {mark}"
-                         + ("" if result["passed"] else f"  {'; '.join(result['failures'])[:160]}"))
+                progress(
+                    f"[{mode}] {task['id']:<32} {result['status']:<9} {mark}"
+                    + ("" if result["passed"] else f"  {'; '.join(result['failures'])[:160]}")
+                )
     finally:
         if server is not None:
             server.stop()
         shutil.rmtree(work, ignore_errors=True)
-    return {"summaries": {m: summarise(r, m) for m, r in results.items()}, "results": results,
-            "categories": sorted({t["category"] for t in tasks}), "levels": sorted({t["level"] for t in tasks})}
+    return {
+        "summaries": {m: summarise(r, m) for m, r in results.items()},
+        "results": results,
+        "categories": sorted({t["category"] for t in tasks}),
+        "levels": sorted({t["level"] for t in tasks}),
+    }
 
 
 def main(argv=None) -> int:
@@ -196,8 +214,8 @@ def main(argv=None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     data = run_suite(modes, out / "suite", args.only, model_args)
     (out / "suite.json").write_text(json.dumps(data, indent=1, default=str))
-    for mode, s in data["summaries"].items():
-        print(json.dumps(s))
+    for summary in data["summaries"].values():
+        print(json.dumps(summary))
     return 0
 
 

@@ -62,8 +62,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--route", choices=["auto", "function", "codegen"], default="auto")
     p.add_argument("--architecture", choices=["react", "planner"], default="react")
     p.add_argument("--threshold", type=float, default=None, help="tier-0 confidence threshold (0-1)")
-    p.add_argument("--engine", choices=["auto", "qgis", "geopandas"], default="auto",
-                   help="run library tools with QGIS Processing where possible (auto) or GeoPandas only")
+    p.add_argument("--no-tier0", action="store_true", help="always ask the model, even when the router has a plan")
+    p.add_argument(
+        "--engine",
+        choices=["auto", "qgis", "geopandas"],
+        default="auto",
+        help="run library tools with QGIS Processing where possible (auto) or GeoPandas only",
+    )
     p.add_argument("--timeout", type=float, default=60.0, help="model request timeout in seconds")
     p.add_argument("--json", action="store_true")
 
@@ -201,6 +206,7 @@ def cmd_run(args) -> int:
         route=args.route,
         architecture=args.architecture,
         timeout_s=args.timeout,
+        tier0=not args.no_tier0,
     )
     if args.threshold is not None:
         config.threshold = args.threshold

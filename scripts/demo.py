@@ -23,8 +23,10 @@ REQUESTS = [
     ("Which cafes are within 250 m of a bus stop?", ["cafes.gpkg", "bus_stops.gpkg"]),
     ("Calculate the area of every country in square kilometres", ["countries.geojson"]),
     ("Make Thiessen polygons around the bus stops", ["bus_stops.gpkg"]),
-    ("Find the best place for a new school, weighing population against distance to existing schools",
-     ["districts.gpkg", "schools.gpkg"]),
+    (
+        "Find the best place for a new school, weighing population against distance to existing schools",
+        ["districts.gpkg", "schools.gpkg"],
+    ),
     ("What is the difference between a geographic and a projected CRS?", []),
 ]
 
@@ -96,8 +98,10 @@ def main() -> int:
         short = request if len(request) <= 58 else request[:55] + "..."
         first = report["outputs"][0]["path"] if report.get("outputs") else ""
         shown = png if png != "-" else (first or "-")
-        print(f"{number:>2}  {short:<58} {report.get('route', '-'):<9} {report.get('tier', '-')!s:<4} "
-              f"{report.get('status'):<9} {elapsed:>5.1f}s  {shown}")
+        print(
+            f"{number:>2}  {short:<58} {report.get('route', '-'):<9} {report.get('tier', '-')!s:<4} "
+            f"{report.get('status'):<9} {elapsed:>5.1f}s  {shown}"
+        )
         if report.get("answer") and report.get("status") == "ok":
             print(f"    answer: {report['answer'][:160]}")
         if report.get("status") != "ok":

@@ -133,8 +133,10 @@ def make_points(rng, boundary: Polygon) -> dict[str, gpd.GeoDataFrame]:
         {
             "stop_id": np.arange(1, 61),
             "name": [f"Stop {STREET_STEMS[i % 10]} {i + 1}" for i in range(60)],
-            "lines": [",".join(sorted(map(str, rng.choice(np.arange(1, 13), rng.integers(1, 4), replace=False))))
-                      for _ in range(60)],
+            "lines": [
+                ",".join(sorted(map(str, rng.choice(np.arange(1, 13), rng.integers(1, 4), replace=False))))
+                for _ in range(60)
+            ],
             "shelter": rng.choice(["yes", "no"], 60),
         },
         geometry=stops_pts,
@@ -166,7 +168,11 @@ def write_dem(path: Path, rng) -> None:
     ys = Y0 + HEIGHT + 500 - (np.arange(ny) + 0.5) * res
     gx, gy = np.meshgrid(xs, ys)
     z = 120 + 0.004 * (gx - X0) + 0.002 * (gy - Y0)
-    for cx, cy, h, s in [(X0 + 1500, Y0 + 3800, 80, 900), (X0 + 4700, Y0 + 1000, 55, 700), (X0 + 3000, Y0 + 2500, 30, 1500)]:
+    for cx, cy, h, s in [
+        (X0 + 1500, Y0 + 3800, 80, 900),
+        (X0 + 4700, Y0 + 1000, 55, 700),
+        (X0 + 3000, Y0 + 2500, 30, 1500),
+    ]:
         z += h * np.exp(-(((gx - cx) ** 2 + (gy - cy) ** 2) / (2 * s * s)))
     z += rng.normal(0, 0.4, z.shape)
     driver = gdal.GetDriverByName("GTiff")
@@ -207,7 +213,9 @@ def main() -> None:
     write_dem(out / "dem.tif", rng)
     if args.natural_earth:
         convert_natural_earth(Path(args.natural_earth), out)
-    summary = pd.DataFrame([(n, len(g), g.geom_type.iloc[0]) for n, g in layers.items()], columns=["layer", "n", "type"])
+    summary = pd.DataFrame(
+        [(n, len(g), g.geom_type.iloc[0]) for n, g in layers.items()], columns=["layer", "n", "type"]
+    )
     print(summary.to_string(index=False))
 
 

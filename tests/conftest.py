@@ -26,7 +26,9 @@ def pytest_report_header(config):
         import geopandas
         import shapely
 
-        lines.append(f"GEOS {shapely.geos_version_string}, shapely {shapely.__version__}, geopandas {geopandas.__version__}")
+        lines.append(
+            f"GEOS {shapely.geos_version_string}, shapely {shapely.__version__}, geopandas {geopandas.__version__}"
+        )
     except ImportError:
         pass
     return lines

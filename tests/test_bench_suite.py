@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from geoagent.bench import suite
 from geoagent.bench.checkers import CheckResult, check_task
 
@@ -43,8 +42,11 @@ def tier0_results(tmp_path_factory):
 
 def test_tier0_is_never_wrong_and_solves_enough(tier0_results):
     summary = tier0_results["summaries"]["tier0"]
-    wrong = [f"{r['id']}: {r['failures']}" for r in tier0_results["results"]["tier0"]
-             if r["status"] != "needs_llm" and not r["passed"]]
+    wrong = [
+        f"{r['id']}: {r['failures']}"
+        for r in tier0_results["results"]["tier0"]
+        if r["status"] != "needs_llm" and not r["passed"]
+    ]
     assert not wrong, "tier 0 answered wrongly:\n" + "\n".join(wrong)
     assert summary["tier0_precision"] == 1.0
     assert summary["share_solved_without_model"] >= 0.40
@@ -52,8 +54,12 @@ def test_tier0_is_never_wrong_and_solves_enough(tier0_results):
 
 def test_replay_of_references_passes(tmp_path):
     """A few tasks of each kind end to end through the scripted model server (the full run is `make bench`)."""
-    data = suite.run_suite(["replay"], tmp_path, only="^(rel-buffer-schools|query-sjoin|chain-buffer-count|open-income-correlation)$",
-                           progress=lambda *_: None)
+    data = suite.run_suite(
+        ["replay"],
+        tmp_path,
+        only="^(rel-buffer-schools|query-sjoin|chain-buffer-count|open-income-correlation)$",
+        progress=lambda *_: None,
+    )
     rows = data["results"]["replay"]
     assert len(rows) == 4
     failed = [f"{r['id']}: {r['status']} {r['error']} {r['failures']}" for r in rows if not r["passed"]]

@@ -108,8 +108,16 @@ def _check_run_shape(data):
 
 def test_run_offline_buffer_by_value(sample_data, tmp_path):
     out = tmp_path / "out"
-    data = cli_json("run", "buffer the schools by 500 m", "--input", str(sample_data / "schools.gpkg"),
-                    "--out-dir", str(out), "--offline", "--json")
+    data = cli_json(
+        "run",
+        "buffer the schools by 500 m",
+        "--input",
+        str(sample_data / "schools.gpkg"),
+        "--out-dir",
+        str(out),
+        "--offline",
+        "--json",
+    )
     _check_run_shape(data)
     assert data["status"] == "ok" and data["tier"] == 0 and data["usage"]["llm_calls"] == 0
     vectors = [o for o in data["outputs"] if o["kind"] == "vector"]
@@ -121,9 +129,18 @@ def test_run_offline_buffer_by_value(sample_data, tmp_path):
 
 
 def test_run_offline_open_ended_needs_llm(sample_data, tmp_path):
-    data = cli_json("run", "find the best place for a new school weighing population against distance to schools",
-                    "--input", str(sample_data / "districts.gpkg"), "--input", str(sample_data / "schools.gpkg"),
-                    "--out-dir", str(tmp_path / "o"), "--offline", "--json")
+    data = cli_json(
+        "run",
+        "find the best place for a new school weighing population against distance to schools",
+        "--input",
+        str(sample_data / "districts.gpkg"),
+        "--input",
+        str(sample_data / "schools.gpkg"),
+        "--out-dir",
+        str(tmp_path / "o"),
+        "--offline",
+        "--json",
+    )
     _check_run_shape(data)
     assert data["status"] == "needs_llm"
     assert data["error"] and "model" in data["error"]
@@ -138,8 +155,9 @@ def test_exec_contract(tmp_path, sample_data):
         "g[g.residents > 10].to_file('big.gpkg')\n"
         "print(len(g))\n"
     )
-    data = cli_json("exec", str(script), "--work-dir", str(tmp_path / "w"), "--input", str(sample_data / "houses.gpkg"),
-                    "--json")
+    data = cli_json(
+        "exec", str(script), "--work-dir", str(tmp_path / "w"), "--input", str(sample_data / "houses.gpkg"), "--json"
+    )
     assert set(data) >= {"ok", "error", "stdout", "outputs"}
     assert data["ok"] is True and data["error"] is None
     assert data["stdout"].strip() == "1500"

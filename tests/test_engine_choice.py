@@ -6,11 +6,11 @@ import math
 
 import geopandas as gpd
 import pytest
-from shapely.geometry import Point
-
-from geoagent.function_lib import load_registry, registry as reg_mod
+from geoagent.function_lib import load_registry
+from geoagent.function_lib import registry as reg_mod
 from geoagent.function_lib.context import RunContext
 from geoagent.function_lib.registry import run_tool
+from shapely.geometry import Point
 
 
 @pytest.fixture(scope="module")

@@ -54,8 +54,12 @@ def test_dem_is_a_projected_raster():
 
 
 def test_generator_is_deterministic(tmp_path):
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "make_sample_data.py"), "--out", str(tmp_path)],
-                   check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "make_sample_data.py"), "--out", str(tmp_path)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     for stem in TOWN:
         ours = gpd.read_file(SAMPLE / f"{stem}.gpkg")
         again = gpd.read_file(tmp_path / f"{stem}.gpkg")
