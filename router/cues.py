@@ -35,6 +35,8 @@ CUES = {
     "meta": r"\blayers? (?:are )?loaded\b|\bhow many layers\b|\bprojected\b|\bsample values\b|\bwhich fields\b|"
     r"\bwhat crs\b|\bgeladen\b|\bprojiziert\b|投影坐标系|哪些字段|加载了",
     "question": r"\?\s*$|？\s*$",
+    "cleanup": r"\bduplicat\w*|\bdedup\w*|\bclean(?:\s+up|\s+it|\s+them)?\b|\bdoppelt\w*|\bbereinig\w*|"
+    r"\bmodellier\w*|\bsimulier\w*|\bvorhersag\w*|重复|去重|清洗|建模|模拟",
     # a comparison with a number: a filter or a selection ('over 5000', '超过5000', 'mehr als 5.000', '>= 3')
     "comparison": r"(?:\bmore than|\bless than|\bfewer than|\bgreater than|\bover|\bunder|\babove|\bbelow|"
     r"\bat least|\bat most|\bmehr als|\bweniger als|\büber|\bunter|\bmindestens|\bhöchstens|"
