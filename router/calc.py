@@ -9,7 +9,7 @@ from .schema_match import find_fields, is_numeric
 from .text import as_number, find_numbers, fold
 
 _OP_WORDS = [
-    ("/", r"divided by|geteilt durch|durch|除以|/|per"),
+    ("/", r"divided by|geteilt durch|durch|除以|/"),
     ("*", r"multiplied by|times|mal|乘以|乘|\*|x(?=\s*\d)"),
     ("+", r"plus|added to|加上|加|\+"),
     ("-", r"minus|less|subtract(?:ed)?|abzüglich|abzuglich|减去|减|-(?=\s)"),
@@ -19,8 +19,14 @@ _RATIO = re.compile(r"(?:the\s+)?ratio (?:of|between)\s+")
 
 
 def calc_expression(text: str, layer) -> str | None:
-    """The first 'field op field/number ...' chain in the text, as an expression with quoted field names."""
+    """The first 'field op field/number ...' chain in the text, as an expression with quoted field names.
+
+    With 'name = …' in the text only what follows '=' is read (the new field's name is no operand).
+    """
     folded = fold(text)
+    eq = re.search(r"(?<![<>!=])=(?!=)", folded)
+    if eq:
+        folded = " " * eq.end() + folded[eq.end() :]
     numeric = {f.name for f in layer.fields if is_numeric(f.type)}
     tokens = [(m.start, m.end, f'"{m.name}"') for m in find_fields(folded, layer, every=True) if m.name in numeric]
     tokens = [t for t in tokens if not any(o is not t and o[0] <= t[0] and t[1] <= o[1] and o != t for o in tokens)]

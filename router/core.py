@@ -37,7 +37,7 @@ class Router:
     def scores(self, request: str, layers, mentions=None) -> tuple[dict[str, float], list[tuple[str, float]]]:
         """Route probabilities and tools ranked by probability (only tools this registry has)."""
         text = rmodel.normalise(request, layers, mentions)
-        idx, vals = self.featuriser.vector(text, rmodel.context_tokens(layers, request))
+        idx, vals = self.featuriser.vector(text, rmodel.context_tokens(layers, request, mentions or ()))
         rp = self.route_model.proba_one(idx, vals)
         routes = dict(zip(self.route_model.classes, map(float, rp)))
         tp = self.tool_model.proba_one(idx, vals) * self._tool_mask

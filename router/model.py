@@ -52,16 +52,31 @@ def phrasing_key(norm_text: str, label: str) -> str:
     )
 
 
-def context_tokens(layers, text: str = "") -> list[str]:
-    """Cues of the text and what the layer context says: geometry classes present, rasters, tables, layer count."""
+def context_tokens(layers, text: str = "", mentions=()) -> list[str]:
+    """Cues of the text and the layer context: geometry classes present and named, rasters, tables, counts."""
     cues = cue_tokens(text) if text else []
     if not layers:
         return ["ctx_none"] + cues
     toks = {f"ctx_n{min(len(layers), 3)}", *cues}
+    by_name = {layer.name: layer for layer in layers}
     for layer in layers:
-        cls = geometry_class(layer) or ("table" if getattr(layer, "kind", "") == "vector" else "other")
-        toks.add(f"ctx_{cls}")
+        toks.add(f"ctx_{_kind(layer)}")
+    named = [by_name[m.name] for m in mentions or () if m.name in by_name]
+    for layer in named:  # what the request names: 'count houses per district' names points and polygons
+        toks.add(f"men_{_kind(layer)}")
+    if named:
+        toks.add(f"men_n{min(len(named), 3)}")
     return sorted(toks)
+
+
+def _kind(layer) -> str:
+    """point, line, polygon, raster; 'mixed' for several geometry types; 'table' when there is no geometry."""
+    cls = geometry_class(layer)
+    if cls:
+        return cls
+    if getattr(layer, "kind", "vector") == "vector":
+        return "mixed" if layer.geometry_type else "table"
+    return "other"
 
 
 def _analyzer(kind: str):

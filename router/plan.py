@@ -11,7 +11,7 @@ from .crs import find_crs
 from .quantities import find_bbox, find_distances, find_format, find_paths, find_url, integer_for
 from .result import Plan
 from .roles import assign_layers
-from .schema_match import find_layers
+from .schema_match import find_fields, find_layers
 from .text import detect_lang, fold
 from .words import osm_tag
 
@@ -59,6 +59,11 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
     params: dict = {}
     missing: list[str] = []
     lp, lmiss = assign_layers(spec, folded, layers, mentions)
+    if "layer" in lmiss and not mentions:
+        owner = _layer_by_fields(spec, folded, layers)
+        if owner:
+            lp["layer"] = owner
+            lmiss.remove("layer")
     params.update(lp)
     missing.extend(lmiss)
     by_name = {la.name: la for la in layers}
@@ -127,6 +132,14 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
     params = {k: params[k] for k in sorted(params, key=order.index)}
     missing = sorted(set(missing), key=lambda m: order.index(m) if m in order else len(order))
     return Plan(tool=spec.name, params=params, complete=not missing, missing=missing)
+
+
+def _layer_by_fields(spec, folded: str, layers) -> str | None:
+    """No layer named, but the fields named belong to exactly one layer: 'median income by land use'."""
+    if not any(p.kind in ("field", "fields", "expression") for p in spec.params):
+        return None
+    owners = [la.name for la in layers if la.kind == "vector" and any(m.score >= 0.75 for m in find_fields(folded, la))]
+    return owners[0] if len(owners) == 1 else None
 
 
 def _implied(spec, params: dict, folded: str) -> None:

@@ -16,6 +16,8 @@ from pathlib import Path
 from ..errors import RouterError
 from ..function_lib.describe import FieldInfo, LayerInfo
 from . import model as rmodel
+from .schema_match import find_layers
+from .text import fold
 from .tool_words import tool_word_rows
 
 HERE = Path(__file__).resolve().parent
@@ -103,8 +105,9 @@ def training_arrays(rows: list[dict]):
     texts, ctxs = [], []
     for r in rows:
         layers = [layer_from_json(d) for d in r.get("layers") or []]
-        texts.append(rmodel.normalise(r["text"], layers))
-        ctxs.append(rmodel.context_tokens(layers, r["text"]))
+        mentions = find_layers(fold(r["text"]), layers) if layers else []
+        texts.append(rmodel.normalise(r["text"], layers, mentions))
+        ctxs.append(rmodel.context_tokens(layers, r["text"], mentions))
     weights = np.array([float(r.get("weight", 1.0)) for r in rows])
     return texts, ctxs, [r["route"] for r in rows], [r.get("tool") for r in rows], weights
 
