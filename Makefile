@@ -45,7 +45,7 @@ bench-sandbox: setup
 bench: setup
 	$(RUN) -m geoagent.bench.run_all
 
-package: setup translations
+package: setup router translations
 	$(RUN) scripts/package.py
 
 translations: setup

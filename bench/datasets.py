@@ -51,7 +51,7 @@ def make_datasets(out_dir: str | Path) -> dict[str, Path]:
         crs="EPSG:4326",
     )
     paths["rivers"] = out / "rivers.gpkg"
-    rivers.to_file(paths["rivers"], driver="GPKG")
+    rivers.to_file(paths["rivers"], driver="GPKG", VERSION="1.2")
 
     # Wells as CSV with X/Y columns and no CRS at all (the "missing CRS" messy case).
     wells = pd.DataFrame(
@@ -73,7 +73,7 @@ def make_datasets(out_dir: str | Path) -> dict[str, Path]:
         crs="EPSG:4326",
     ).to_crs(3857)
     paths["stations"] = out / "stations.gpkg"
-    stations.to_file(paths["stations"], driver="GPKG")
+    stations.to_file(paths["stations"], driver="GPKG", VERSION="1.2")
 
     # Mixed geometry types in one GeoJSON: points, a line and polygons (the "mixed types" case).
     mixed = gpd.GeoDataFrame(
