@@ -139,11 +139,14 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _read_cached(model_dir: Path, key: str):
-    """The cached model if the manifest names this key and every file's bytes hash to the manifest's value."""
+def _read_cached(model_dir: Path, key: str | None):
+    """The cached model if the manifest names this key and every file's bytes hash to the manifest's value.
+
+    key None (a package shipped without the corpus): any intact model, since nothing can make it stale.
+    """
     try:
         man = json.loads((model_dir / "manifest.json").read_text())
-        if man.get("key") != key:
+        if key is not None and man.get("key") != key:
             return None
         files = {name: (model_dir / name).read_bytes() for name in man["files"]}
         if any(_sha(data) != man["files"][name] for name, data in files.items()):
@@ -169,7 +172,7 @@ def _write_cache(model_dir: Path, files: dict[str, bytes], key: str) -> None:
 def load_or_train(specs, corpus: Path = CORPUS, model_dir: Path = MODEL_DIR, force: bool = False):
     """The cached model when its manifest matches the corpus, code and file hashes; else retrain and save it."""
     key = cache_key(corpus, specs)
-    cached = None if force else _read_cached(model_dir, key)
+    cached = None if force else _read_cached(model_dir, key if corpus.exists() else None)
     if cached is not None:
         return cached
     feat, models, meta = train(read_corpus(corpus), specs)

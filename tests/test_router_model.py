@@ -153,3 +153,17 @@ def test_routing_cost_stays_in_milliseconds(router):
         router.route(r["text"], layers)
         costs.append((time.process_time() - t0) * 1000)
     assert len(costs) >= 100 and np.percentile(costs, 99) < 10.0
+
+
+def test_a_package_without_the_corpus_uses_its_intact_model(tmp_path):
+    corpus, model_dir = tmp_path / "corpus.jsonl", tmp_path / "model"
+    specs = [REGISTRY.get("buffer").spec, REGISTRY.get("reproject").spec]
+    _tiny_corpus(corpus)
+    _, _, meta = load_or_train(specs, corpus, model_dir)
+    corpus.unlink()
+    assert load_or_train(specs, corpus, model_dir)[2]["key"] == meta["key"]
+    (model_dir / "vocab.json").write_text("{}")  # damaged and no corpus to rebuild from: a clear error
+    from geoagent.errors import RouterError
+
+    with pytest.raises(RouterError, match="corpus"):
+        load_or_train(specs, corpus, model_dir)
