@@ -32,6 +32,23 @@ SUPERLATIVE = re.compile(
 )
 
 
+# What a first step looks like, before ', buffer them…': a verb of the toolbox, not 'using EPSG:32617, …'.
+_ACTION = re.compile(
+    r"\b(?:buffer|clip|download|fetch|get|load|open|select|filter|keep|take|find|join|merge|dissolve|intersect|"
+    r"reproject|project|convert|count|cluster|extract|compute|calculate|create|make|add|sort|rank)\w*"
+)
+
+
+def is_chain(folded: str) -> bool:
+    """Does the request join several steps ('…, then…', '… and count them per…', '…，然后…')?"""
+    for m in CHAIN.finditer(folded):
+        if m.group().lstrip()[:1] not in ",;":
+            return True
+        if _ACTION.search(folded[: m.start()]):
+            return True
+    return False
+
+
 def paths_as_layers(text: str) -> list[LayerInfo]:
     """When no layers are in play, the file names written in the text stand in for them."""
     out = []
@@ -126,7 +143,7 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
             missing.append(p.name)
     _implied(spec, params, folded)
     missing = [m for m in missing if m not in params] + _one_of_missing(spec, params)
-    if CHAIN.search(folded):
+    if is_chain(folded):
         missing.append(NEXT_STEP)  # one tool cannot serve a chain: tier 1 plans the steps
     order = [p.name for p in spec.params]
     params = {k: params[k] for k in sorted(params, key=order.index)}

@@ -12,6 +12,7 @@ HARD = {"polygons": "polygon", "points": "point", "lines": "line", "raster": "ra
 _SECOND = r"(?:with|by|to|using|against|within|inside|in|from|of|onto|into|near|around|across|minus|mit|durch|an|auf|" \
           r"innerhalb|von|vom|zu|zum|zur|nach|um|aus|与|和|用|以|到|在|按|跟|同|对)"  # fmt: skip
 _PRIMARY_FOR_JOIN = r"(?:to|onto|into|for|zu|an|für|fur|给|到)"
+_EACH = re.compile(r"(?:for (?:each|every)(?: of(?: the)?)?|fur jede[nmrs]?|jede[nmr]|为每个|每个)\s*[\"'“„「«]?$")
 _JOIN_VERBS = re.compile(
     r"join|attach|link|append|transfer|copy|anhäng|anhang|verknüpf|verknupf|verbind|关联|连接|附加"
 )
@@ -46,7 +47,7 @@ def _cue(folded: str, m: Mention) -> str | None:
         if re.search(_NEAREST + r"\s+\S*$", head) or re.search(_NEAREST + r"\s*$", head):
             return "nearest"
         return hit.group(1)
-    zh = re.search(r"(" + _SECOND + r")\s*$", head)
+    zh = re.search(r"(" + _SECOND + r")\s*[\"'“„「«]?\s*$", head)
     return zh.group(1) if zh and re.match(r"[\u4e00-\u9fff]", zh.group(1)) else None
 
 
@@ -102,13 +103,7 @@ def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None
     others = [p for p in soft if p is not main]
     join_like = any(p.name in ("join", "table") for p in others) and bool(_JOIN_VERBS.search(folded))
     cues = {m.name: _cue(folded, m) for m in rest}
-    primary = []
-    if join_like:
-        primary = [m for m in rest if cues[m.name] and re.fullmatch(_PRIMARY_FOR_JOIN, cues[m.name])]
-    elif _JOIN_VERBS.search(folded):
-        primary = [m for m in rest if cues[m.name] in ("onto", "into")]
-    elif _ERASE_VERBS.search(folded):
-        primary = [m for m in rest if cues[m.name] in ("from", "von", "aus")]
+    primary = _primary_by_verb(rest, cues, folded, join_like)
     primary = (
         primary or [m for m in rest if not cues[m.name]] or [m for m in rest if cues[m.name] != "nearest"] or rest[:1]
     )
@@ -155,6 +150,20 @@ def unmatched_themes(folded: str, layers) -> list[str]:
         if key not in have and not ({word, singular(word)} & (_COMMON | fields)):
             out.append(key)
     return out
+
+
+def _primary_by_verb(rest: list[Mention], cues: dict, folded: str, join_like: bool) -> list[Mention]:
+    """The main layer when the wording says it: 'for every X', 'join … onto X', 'erase … from X'."""
+    each = [m for m in rest if _EACH.search(folded[max(0, m.start - 24) : m.start])]
+    if each:
+        return each
+    if join_like:
+        return [m for m in rest if cues[m.name] and re.fullmatch(_PRIMARY_FOR_JOIN, cues[m.name])]
+    if _JOIN_VERBS.search(folded):
+        return [m for m in rest if cues[m.name] in ("onto", "into")]
+    if _ERASE_VERBS.search(folded):
+        return [m for m in rest if cues[m.name] in ("from", "von", "aus")]
+    return []
 
 
 def _by_cue(p, fits: list[Mention], folded: str) -> str | None:

@@ -57,7 +57,8 @@ CONCEPTS = [
     ({"population", "people", "inhabitants", "residents", "populous", "populated", "einwohner", "bevolkerung",
       "einwohnerzahl", "人口", "居民"}, {"pop", "population", "popul", "einw", "inhabitants", "pop_est"}),
     ({"name", "names", "called", "named", "namen", "bezeichnung", "名称", "名字"}, {"name", "nom", "nombre", "bez"}),
-    ({"area", "size", "flache", "flaeche", "面积", "big", "large", "largest"},
+    ({"area", "size", "flache", "flaeche", "面积", "big", "large", "largest", "biggest", "gross", "grosste",
+      "grossten"},
      {"area", "shape_area", "flaeche", "flache", "acres", "ha", "hectares", "m2", "km2"}),
     ({"length", "long", "lange", "laenge", "长度"}, {"length", "len", "shape_leng", "laenge", "lange"}),
     ({"type", "kind", "category", "class", "classes", "typ", "art", "kategorie", "klasse", "类型", "类别", "种类"},
@@ -308,7 +309,7 @@ def find_fields(text: str, layer, every: bool = False) -> list[Mention]:
             wforms = set(forms(w)) | {w + nxt for nxt in bigram.get(s, ())}
             for words_set, tokens in CONCEPTS:
                 if wforms & words_set and (set(toks) & tokens or full in tokens):
-                    add(f.name, s, e, 0.75)
+                    add(f.name, s, e, 0.85 if not (set(forms(w)) & words_set) else 0.75)  # two words agree
             if f.name not in found and len(w) >= 5 and len(full) >= 5:
                 if _close(w, full, 0.85):
                     add(f.name, s, e, 0.6)
