@@ -130,10 +130,11 @@ def _equal(actual, expected, rel=None, abs_tol=None) -> bool:
 def check_task(task: dict, report: dict, inputs: dict) -> CheckResult:
     """Run every check of a task against a run report and the files it produced."""
     failures = []
-    expected_status = task.get("expect_status", "ok")
-    if report.get("status") != expected_status:
+    expected = task.get("expect_status", "ok")
+    expected = [expected] if isinstance(expected, str) else list(expected)
+    if report.get("status") not in expected:
         return CheckResult(
-            False, [f"status {report.get('status')} (expected {expected_status}): {report.get('error')}"]
+            False, [f"status {report.get('status')} (expected {'/'.join(expected)}): {report.get('error')}"]
         )
     ns = _namespace(inputs, report)
     for check in task["checks"]:
@@ -148,7 +149,7 @@ def check_task(task: dict, report: dict, inputs: dict) -> CheckResult:
 
 def _run_check(check: dict, report: dict, ns: dict) -> str | None:
     if "error_contains" in check:
-        text = report.get("error") or ""
+        text = f"{report.get('error') or ''} {report.get('answer') or ''}"
         return None if check["error_contains"].lower() in text.lower() else f"error lacks {check['error_contains']!r}"
     if "answer_contains" in check:
         wanted = str(eval(check["answer_contains"], ns))  # noqa: S307 - trusted bench expressions

@@ -32,8 +32,9 @@ def make_data(n: int, seed: int = 42) -> dict:
     extent = side * SPACING
     xy = rng.uniform(0, extent, size=(n, 2)) + ORIGIN
     txy = rng.uniform(0, extent, size=(n, 2)) + ORIGIN
-    points = gpd.GeoDataFrame({"pid": np.arange(n), "value": rng.normal(100, 15, n)},
-                              geometry=shapely.points(xy), crs=CRS)
+    points = gpd.GeoDataFrame(
+        {"pid": np.arange(n), "value": rng.normal(100, 15, n)}, geometry=shapely.points(xy), crs=CRS
+    )
     targets = gpd.GeoDataFrame({"tid": np.arange(n)}, geometry=shapely.points(txy), crs=CRS)
     col, row = np.arange(n) % side, np.arange(n) // side
     x0, y0 = ORIGIN[0] + col * SPACING, ORIGIN[1] + row * SPACING
@@ -41,8 +42,7 @@ def make_data(n: int, seed: int = 42) -> dict:
     zone = (row * 10 // max(1, int(np.ceil(n / side)))) * 10 + col * 10 // side  # 10 × 10 blocks of cells
     polygons = gpd.GeoDataFrame({"cid": np.arange(n), "zone": zone}, geometry=cells, crs=CRS)
     centre = shapely.points(ORIGIN[0] + extent / 2, ORIGIN[1] + extent / 2)
-    mask = gpd.GeoDataFrame({"name": ["mask"]}, geometry=[shapely.buffer(centre, 0.4 * extent, quad_segs=16)],
-                            crs=CRS)
+    mask = gpd.GeoDataFrame({"name": ["mask"]}, geometry=[shapely.buffer(centre, 0.4 * extent, quad_segs=16)], crs=CRS)
     return {"points": points, "targets": targets, "polygons": polygons, "mask": mask}
 
 
@@ -156,15 +156,25 @@ def bench_size(n: int, repeat: int, registry, qgis_registry, work: Path, ops, sl
         target = work / f"write_{op}_{n}.gpkg"
         write_t, _ = timed(write_vector, result_gdf, target)
         target.unlink(missing_ok=True)
-        row = {"op": op, "n": n, "tool_name": TOOL_CALLS[op][0], "features_out": n_out,
-               "bare_s": statistics.median(bare_t), "tool_s": statistics.median(tool_t), "write_s": write_t,
-               "processing_s": statistics.median(proc_t) if proc_t else None,
-               "runs": {"bare": bare_t, "tool": tool_t, "processing": proc_t}}
+        row = {
+            "op": op,
+            "n": n,
+            "tool_name": TOOL_CALLS[op][0],
+            "features_out": n_out,
+            "bare_s": statistics.median(bare_t),
+            "tool_s": statistics.median(tool_t),
+            "write_s": write_t,
+            "processing_s": statistics.median(proc_t) if proc_t else None,
+            "runs": {"bare": bare_t, "tool": tool_t, "processing": proc_t},
+        }
         row["overhead_pct"] = 100.0 * (row["tool_s"] - row["bare_s"]) / row["bare_s"]
         rows.append(row)
         proc = f"{row['processing_s']:.3f}s" if row["processing_s"] is not None else "-"
-        print(f"{op:26s} n={n:>6}  bare {row['bare_s']:.3f}s  tool {row['tool_s']:.3f}s "
-              f"({row['overhead_pct']:+.1f}%)  write {write_t:.3f}s  processing {proc}", flush=True)
+        print(
+            f"{op:26s} n={n:>6}  bare {row['bare_s']:.3f}s  tool {row['tool_s']:.3f}s "
+            f"({row['overhead_pct']:+.1f}%)  write {write_t:.3f}s  processing {proc}",
+            flush=True,
+        )
     return rows
 
 
@@ -189,8 +199,10 @@ def write_markdown(rows: list[dict], meta: dict, path: Path) -> None:
         proc = f"{r['processing_s']:.3f}" if r["processing_s"] is not None else "n/a"
         if len(r["runs"]["processing"]) == 1:
             proc += " (1 run)"
-        lines.append(f"| {r['op']} | {r['n']:,} | {r['tool_name']} | {r['bare_s']:.3f} | {r['tool_s']:.3f} | "
-                     f"{r['overhead_pct']:+.1f} | {r['write_s']:.3f} | {proc} |")
+        lines.append(
+            f"| {r['op']} | {r['n']:,} | {r['tool_name']} | {r['bare_s']:.3f} | {r['tool_s']:.3f} | "
+            f"{r['overhead_pct']:+.1f} | {r['write_s']:.3f} | {proc} |"
+        )
     biggest = max(r["n"] for r in rows)
     top = [r for r in rows if r["n"] == biggest]
     lines += ["", f"At n = {biggest:,} (targets: under 5 s; tool overhead over bare under 20%):", ""]
@@ -225,8 +237,11 @@ def write_plot(rows: list[dict], path: Path) -> None:
     for ax, op in zip(axes.flat, ops):
         mine = [r for r in rows if r["op"] == op]
         sizes = [r["n"] for r in mine]
-        for key, label, style in (("bare_s", "bare GeoPandas", "o--"), ("tool_s", "GeoPandas tool", "s-"),
-                                  ("processing_s", "QGIS Processing", "^-")):
+        for key, label, style in (
+            ("bare_s", "bare GeoPandas", "o--"),
+            ("tool_s", "GeoPandas tool", "s-"),
+            ("processing_s", "QGIS Processing", "^-"),
+        ):
             times = [r[key] for r in mine]
             if all(t is not None for t in times):
                 ax.plot(sizes, times, style, label=label)
@@ -237,7 +252,7 @@ def write_plot(rows: list[dict], path: Path) -> None:
         ax.set_ylabel("seconds")
         ax.axhline(5.0, color="grey", lw=0.8, ls=":")
         ax.grid(True, which="both", alpha=0.3)
-    for ax in list(axes.flat)[len(ops):]:
+    for ax in list(axes.flat)[len(ops) :]:
         ax.set_visible(False)
     axes.flat[0].legend(fontsize=8)
     fig.suptitle("Time vs size (median; dotted line = 5 s target)")
@@ -272,8 +287,12 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--ops", nargs="+", choices=OPS, default=list(OPS))
     parser.add_argument("--no-processing", action="store_true", help="skip the QGIS Processing column")
-    parser.add_argument("--slow-limit", type=float, default=30.0,
-                        help="do not repeat a Processing run that took longer than this (seconds)")
+    parser.add_argument(
+        "--slow-limit",
+        type=float,
+        default=30.0,
+        help="do not repeat a Processing run that took longer than this (seconds)",
+    )
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -295,9 +314,16 @@ def main(argv=None) -> int:
             rows += bench_size(n, args.repeat, registry, qgis_registry, work, args.ops, args.slow_limit)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    meta = {"repeat": args.repeat, "cpus": os.cpu_count(), "load_before": load_before, "load_after": os.getloadavg(),
-            "python": sys.version.split()[0],
-            "geos": shapely.geos_version_string, "qgis": qgis_version, "processing": status}
+    meta = {
+        "repeat": args.repeat,
+        "cpus": os.cpu_count(),
+        "load_before": load_before,
+        "load_after": os.getloadavg(),
+        "python": sys.version.split()[0],
+        "geos": shapely.geos_version_string,
+        "qgis": qgis_version,
+        "processing": status,
+    }
     (args.out / "functions.json").write_text(json.dumps({"meta": meta, "rows": rows}, indent=2), encoding="utf-8")
     write_markdown(rows, meta, args.out / "functions.md")
     write_plot(rows, args.out / "functions.png")

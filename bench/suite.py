@@ -72,7 +72,12 @@ def replay_script(task: dict):
     chain = task["chain"]
 
     def reply(body: dict) -> dict:
-        done = [m for m in body.get("messages", []) if m.get("role") == "tool"]
+        results = [m for m in body.get("messages", []) if m.get("role") == "tool"]
+        done = [m for m in results if _tool_ok(m)]
+        if results and not _tool_ok(results[-1]) and task.get("expect_status"):
+            # The reference outcome is a refusal: a careful model gives up with the tool's reason.
+            reason = json.loads(results[-1]["content"]).get("error", "the tool failed")
+            return {"tool_calls": [{"name": "reject_task", "arguments": {"reason": reason}}]}
         step = len(done)
         if step >= len(chain):
             return {"content": "Done: " + (_last_summary(done) or "the result layer is ready.")}
@@ -84,6 +89,13 @@ def replay_script(task: dict):
         return {"tool_calls": [{"name": chain[step]["tool"], "arguments": params}]}
 
     return reply
+
+
+def _tool_ok(message: dict) -> bool:
+    try:
+        return bool(json.loads(message.get("content") or "{}").get("ok"))
+    except ValueError:
+        return False
 
 
 def _new_layer(message: dict) -> str | None:

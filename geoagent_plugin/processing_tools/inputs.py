@@ -58,8 +58,12 @@ def check_fields(layer: QgsVectorLayer, fields, layer_name: str) -> None:
             )
 
 
+WEB_MERCATOR = ("EPSG:3857", "EPSG:900913", "EPSG:3785", "EPSG:102100")
+
+
 def is_metric(crs: QgsCoordinateReferenceSystem) -> bool:
-    return crs.isValid() and not crs.isGeographic() and crs.mapUnits() == METRES
+    """True when map units are ground metres; Web Mercator's are not (300 of them are ~180 m at 52°N)."""
+    return crs.isValid() and not crs.isGeographic() and crs.mapUnits() == METRES and crs.authid() not in WEB_MERCATOR
 
 
 def has_crs(crs: QgsCoordinateReferenceSystem) -> bool:
