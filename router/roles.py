@@ -12,7 +12,7 @@ HARD = {"polygons": "polygon", "points": "point", "lines": "line", "raster": "ra
 _SECOND = r"(?:with|by|to|using|against|within|inside|in|from|of|onto|into|near|around|across|minus|mit|durch|an|auf|" \
           r"innerhalb|von|vom|zu|zum|zur|nach|um|aus|与|和|用|以|到|在|按|跟|同|对)"  # fmt: skip
 _PRIMARY_FOR_JOIN = r"(?:to|onto|into|for|zu|an|für|fur|给|到)"
-_EACH = re.compile(r"(?:for (?:each|every)(?: of(?: the)?)?|fur jede[nmrs]?|jede[nmr]|为每个|每个)\s*[\"'“„「«]?$")
+_EACH = re.compile(r"(?:\beach|\bevery|\bjede[nmrs]?)(?: of(?: the)?)?\s*[\"'“„「«]?$|(?:为每个|每个)\s*[\"'“„「«]?$")
 _JOIN_VERBS = re.compile(
     r"join|attach|link|append|transfer|copy|anhäng|anhang|verknüpf|verknupf|verbind|关联|连接|附加"
 )
@@ -89,7 +89,9 @@ def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None
             choice = _by_cue(p, fits, folded)
         else:
             pool = [la.name for la in layers if la.name not in used and compatible(p, la)]
-            choice = pool[0] if len(pool) == 1 and not absent else None
+            # a raster beside a vector layer (zonal stats, sampling) must be named, never taken by elimination
+            named_only = HARD.get(p.name) == "raster" and any(q.name not in HARD for q in params)
+            choice = pool[0] if len(pool) == 1 and not absent and not named_only else None
         if choice:
             out[p.name] = choice
             used.add(choice)

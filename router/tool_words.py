@@ -43,7 +43,7 @@ TOOL_WORDS = {
     "qgis_join_by_nearest": "join attributes by nearest | nearest within max distance | search radius | "
     "mit dem nächsten verknüpfen | 按最近距离连接属性",
     "within_distance": "within distance of | closer than | no more than metres from | im Umkreis von | "
-    "höchstens Meter von | 距离以内",
+    "höchstens Meter von | 距离以内 | 米范围内 | 范围内的 | 以内的",
     "qgis_extract_by_location": "extract by location | select by location | touching | inside of | "
     "nach Lage auswählen | innerhalb von | 按位置选择 | 相接触 | 位于内的",
     "distance_matrix": "distance matrix | all pairwise distances | Distanzmatrix | 距离矩阵",
