@@ -39,8 +39,17 @@ _ACTION = re.compile(
 )
 
 
+# One operation applied to the result of another: 'intersect the districts with a 1 km buffer of the schools'.
+_NESTED = re.compile(
+    r"^\W*(?:please\s+)?(?:intersect|clip|cut|count|join|select|erase|overlay|union|merge|dissolve)\w*\b.*"
+    r"\b(?:an?|the)\s+[\d.,]+\s*[a-z]*\s+(?:buffer|ring|zone)s?\b"
+)
+
+
 def is_chain(folded: str) -> bool:
     """Does the request join several steps ('…, then…', '… and count them per…', '…，然后…')?"""
+    if _NESTED.search(folded):
+        return True
     for m in CHAIN.finditer(folded):
         if m.group().lstrip()[:1] not in ",;":
             return True

@@ -125,6 +125,7 @@ def test_complete_plans(tool, text, layers, params):
         ("count_points_in_polygons", "count the points per polygon", [SCHOOLS, BUS_STOPS, DISTRICTS], ["points"]),
         ("clip", "clip the roads to the districts, then count them", ALL, ["next_step"]),  # a chain: tier 1
         ("buffer", "buffer the hospitals by 1 km", [SCHOOLS], ["layer"]),  # names a layer that is not loaded
+        ("buffer", "intersect the districts with a 1 km buffer of the schools", ALL, ["next_step"]),  # nested
         ("count_points_in_polygons", "count hospitals per district", [SCHOOLS, DISTRICTS], ["points"]),
     ],
 )
