@@ -72,6 +72,7 @@ CONCEPTS = [
     ({"students", "pupils", "enrolment", "enrollment", "schuler", "schueler", "学生"},
      {"students", "pupils", "enrolment", "enrollment", "schueler"}),
     ({"income", "einkommen", "收入"}, {"income", "inc", "median_income"}),
+    ({"value", "values", "wert", "werte", "价值"}, {"value"}),
     ({"price", "prices", "cost", "expensive", "cheap", "worth", "preis", "价格", "房价", "价值"},
      {"price", "cost", "value"}),
     ({"year", "built", "baujahr", "jahr", "年份", "建成"},
