@@ -162,6 +162,9 @@ def _is_cjk(word: str) -> bool:
     return bool(re.match(r"[\u4e00-\u9fff]", word))
 
 
+_SHORT_OK = re.compile(r"(?:layer|图层|ebene)\s*$|[\"'“„「«]$")
+
+
 @lru_cache(maxsize=8192)
 def layer_theme(name: str) -> str | None:
     """The theme of a layer name: 'osm_schools' → school, 'wards' → district, 'srtm_30m' → dem."""
@@ -223,12 +226,16 @@ def find_layers(text: str, layers) -> list[Mention]:
             if not variant:
                 continue
             for m in word_re(variant).finditer(folded):
+                if len(variant) < 3 and not _SHORT_OK.search(folded[max(0, m.start() - 8) : m.start()]):
+                    continue  # a layer called 'a' or 'it' is named only as "layer a" or in quotes
                 add(name, m.start(), m.end(), 1.0)
         toks = [singular(t) for t in name_tokens(name) if not t.isdigit()]
         n = len(toks)
         for i in range(len(words) - n + 1):
             if n and [singular(w) for w, _, _ in words[i : i + n]] == toks:
-                add(name, words[i][1], words[i + n - 1][2], 0.95)
+                start = words[i][1]
+                if len("".join(toks)) >= 3 or _SHORT_OK.search(folded[max(0, start - 8) : start]):
+                    add(name, start, words[i + n - 1][2], 0.95)
         theme = layer_theme(name)
         for key, s, e in themes:
             if key == theme:

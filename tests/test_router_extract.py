@@ -198,3 +198,9 @@ def test_paths_in_text():
         "data/roads.shp",
         "C:/GIS/schools.geojson",
     ]
+
+
+def test_a_layer_with_a_one_letter_name_is_not_every_article():
+    a = layer("a", "Point")
+    assert [m.name for m in find_layers("buffer a school by 5 m", [a, SCHOOLS])] == ["schools"]
+    assert [m.name for m in find_layers("buffer layer a by 5 m", [a, SCHOOLS])] == ["a"]
