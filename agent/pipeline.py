@@ -135,6 +135,11 @@ def _why_needs_llm(decision, config, route) -> str:
     plan = decision.plan
     if plan is None:
         return "No tool fits this request well enough to run without a model; none is configured (offline)."
+    if "next_step" in plan.missing:
+        return (
+            f"This request has several steps (the first is {plan.tool}); chaining them needs a model, and none is "
+            "configured (offline). Ask for one step at a time, or configure a model."
+        )
     if not plan.complete:
         missing = ", ".join(plan.missing) or "some parameters"
         return (

@@ -61,6 +61,8 @@ def _simple_type(dtype) -> str:
 def describe_gdf(gdf, name: str, path: str | None = None, samples: int = 3) -> LayerInfo:
     """Describe a GeoDataFrame: geometry type, CRS, count, fields with sample values."""
     geom_types = gdf.geometry.geom_type.dropna().unique().tolist() if len(gdf) else []
+    if len(geom_types) == 2 and {t.removeprefix("Multi") for t in geom_types} == {geom_types[0].removeprefix("Multi")}:
+        geom_types = ["Multi" + geom_types[0].removeprefix("Multi")]  # Polygon + MultiPolygon is one family
     crs = gdf.crs
     fields = []
     for col in gdf.columns:
