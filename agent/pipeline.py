@@ -32,6 +32,8 @@ class AgentConfig:
     max_repairs: int = 5
     timeout_s: float = 60.0
     review_code: bool = False
+    review: object = None  # callable(code) -> bool asked before generated code runs (the plugin's reviewer)
+    sandbox: object = None  # a warm codegen Sandbox kept per conversation; None starts one per request
 
     @property
     def has_model(self) -> bool:

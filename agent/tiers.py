@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import tempfile
 import time
@@ -97,9 +98,16 @@ def serve_codegen(request, ctx, infos, config, report, client) -> None:
     report.tier = 2
     report.route = "codegen"
     chat = ModelChat(client, ctx, report)
-    work_dir = Path(tempfile.mkdtemp(prefix="geoagent-code-"))
+    shared = getattr(config, "sandbox", None)  # the plugin keeps one warm sandbox per conversation
+    if shared is not None:
+        work_dir = Path(shared.new_work_dir("request"))
+        shared.reset()
+        sandbox_cm = contextlib.nullcontext(shared)
+    else:
+        work_dir = Path(tempfile.mkdtemp(prefix="geoagent-code-"))
+        sandbox_cm = Sandbox(root=work_dir, timeout=getattr(config, "sandbox_timeout_s", 600))
     try:
-        with Sandbox(root=work_dir, timeout=getattr(config, "sandbox_timeout_s", 600)) as sandbox:
+        with sandbox_cm as sandbox:
             # The plugin sets config.review (a callable code -> bool) when the user wants to approve code first.
             review = getattr(config, "review", None) if config.review_code else None
             worker = _worker_class()(chat, sandbox, config.max_repairs, review=review)

@@ -240,6 +240,8 @@ class GeoAgentDock(QgsDockWidget):
             runner=runner or self.runner,
             registry=engine.registry(),
         )
+        if config.has_model:
+            config.sandbox = self._conversation_sandbox()
         if config.review_code:
             # The agent's code worker calls config.review(code) -> bool before each run in the sandbox.
             config.review = CodeReviewer(self, cancel_event=self.task.cancel_event)
@@ -350,9 +352,21 @@ class GeoAgentDock(QgsDockWidget):
         self.hint.show()
         self.cards, self.turns = [], []
 
+    def _conversation_sandbox(self):
+        """One sandbox process per conversation: it warms up once (seconds) and each request then costs
+        milliseconds; generated code still never runs in the QGIS process."""
+        from ..codegen.sandbox import Sandbox
+
+        if getattr(self, "_sandbox", None) is None:
+            self._sandbox = Sandbox(timeout=600)
+        return self._sandbox
+
     def unload(self) -> None:
-        """Cancel work and disconnect project signals (the plugin's unload calls this)."""
+        """Cancel work, stop the sandbox process and disconnect project signals (the plugin's unload calls this)."""
         self.cancel()
+        sandbox, self._sandbox = getattr(self, "_sandbox", None), None
+        if sandbox is not None:
+            sandbox.__exit__(None, None, None)
         for signal, slot in (
             (self.project.layersAdded, self.refresh_layers),
             (self.project.layersRemoved, self.refresh_layers),
