@@ -126,8 +126,10 @@ def cmd_route(args) -> int:
     from ..function_lib import load_registry
     from ..router import load_router
 
-    if bool(args.batch) == bool(args.request):
+    if bool(args.batch) == (args.request is not None):
         raise CliUsageError("geoagent route: give either a REQUEST or --batch FILE.jsonl (see 'geoagent route --help')")
+    if args.request is not None and not args.request.strip():
+        raise CliUsageError("geoagent route: the request is empty")
     with stdout_to_stderr():
         router = load_router(load_registry())
     if args.batch:
@@ -144,24 +146,48 @@ def _route_batch(router, batch_path: str, as_json: bool) -> int:
         raise CliUsageError(f"geoagent route: batch file not found: {batch_path}")
     cache: dict = {}
     with open(batch_path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            try:
-                item = json.loads(line)
-                request = item["request"]
-                with stdout_to_stderr():
-                    infos = _describe_all(item.get("inputs") or [], cache)
-                    result = router.route(request, infos).to_json()
-            except (ValueError, KeyError, TypeError) as exc:
-                result = {"error": f"line {number}: not a {{'request', 'inputs'}} object ({exc})"}
-            except GeoAgentError as exc:
-                result = {"error": f"line {number}: {exc.user_text()}"}
-            if as_json:
-                print(json.dumps(result, ensure_ascii=False), flush=True)
-            else:
-                _print_route(result, False)
+        lines = handle.read().splitlines()
+    while lines and not lines[-1].strip():
+        lines.pop()
+    # One result per input line, in order, whatever a line holds: a bad line gets an error object.
+    for number, line in enumerate(lines, 1):
+        try:
+            request, inputs = _batch_item(line)
+            with stdout_to_stderr():
+                infos = _describe_all(inputs, cache)
+                result = router.route(request, infos).to_json()
+        except (ValueError, KeyError, TypeError) as exc:
+            result = {"error": f"line {number}: {exc}"}
+        except GeoAgentError as exc:
+            result = {"error": f"line {number}: {exc.user_text()}"}
+        except Exception as exc:  # noqa: BLE001 - one bad line must not end the batch
+            result = {"error": f"line {number}: {type(exc).__name__}: {exc}"}
+        if as_json:
+            print(json.dumps(result, ensure_ascii=False), flush=True)
+        else:
+            _print_route(result, False)
     return 0
+
+
+def _batch_item(line: str) -> tuple[str, list[str]]:
+    """The request and input paths of one batch line; ValueError says what is wrong with it."""
+    if not line.strip():
+        raise ValueError('empty line; expected a {"request", "inputs"} object')
+    item = json.loads(line)
+    if not isinstance(item, dict):
+        raise ValueError('expected a {"request", "inputs"} object')
+    request = item.get("request")
+    if not isinstance(request, str) or not request.strip():
+        raise ValueError('"request" must be a non-empty string')
+    inputs = item.get("inputs") or []
+    if isinstance(inputs, str):
+        inputs = [inputs]
+    if not isinstance(inputs, list) or not all(isinstance(p, str) for p in inputs):
+        raise ValueError('"inputs" must be a list of file paths')
+    missing = [p for p in inputs if not Path(p).exists()]
+    if missing:
+        raise ValueError(f"input file not found: {missing[0]}")
+    return request, inputs
 
 
 def _describe_all(paths: list[str], cache: dict) -> list:
@@ -195,6 +221,8 @@ def cmd_run(args) -> int:
     from ..agent.pipeline import AgentConfig, run_request
 
     inputs = _check_inputs(args.input)
+    if not args.request.strip():
+        raise CliUsageError("geoagent run: the request is empty")
     if args.threshold is not None and not 0 <= args.threshold <= 1:
         raise CliUsageError("geoagent run: --threshold must be between 0 and 1")
     api_key = os.environ.get("GEOAGENT_API_KEY") or os.environ.get("OPENAI_API_KEY")
@@ -239,10 +267,17 @@ def _registry_for(engine: str):
         if engine == "qgis":
             raise CliUsageError(f"geoagent run: --engine qgis needs PyQGIS ({exc})") from exc
         return registry
-    if ensure_qgis():
+    if engine == "qgis":
+        if not ensure_qgis():
+            raise CliUsageError("geoagent run: --engine qgis needs PyQGIS, which does not start here")
         bind(registry)
-    elif engine == "qgis":
-        raise CliUsageError("geoagent run: --engine qgis needs PyQGIS, which does not start here")
+        return registry
+
+    def bind_when_needed(reg) -> None:
+        if ensure_qgis():
+            bind(reg)
+
+    registry.set_binder(bind_when_needed)
     return registry
 
 

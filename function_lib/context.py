@@ -67,6 +67,16 @@ class ToolResult:
 
 
 @dataclass
+class LayerPeek:
+    """A layer's size and shape as far as choosing an engine needs: None where unknown."""
+
+    count: int | None = None
+    lon_span: float | None = None  # degrees of longitude covered
+    mixed: bool = False  # more than one geometry family (points and polygons, say)
+    is_table: bool = False  # a CSV/XLSX whose geometry comes from columns
+
+
+@dataclass
 class LayerEntry:
     """A named layer: where it lives and, once read, its data (a GeoDataFrame or a QGIS layer)."""
 
@@ -182,30 +192,34 @@ class RunContext:
             raise ValidationError(f"Layer '{name}' has no data to read.")
         return entry.data
 
-    def peek(self, name: str) -> tuple[int | None, float | None]:
-        """Feature count and longitude span (degrees) of a layer, cheaply: from loaded data, a QGIS
-        layer, or the file's header; None for what cannot be known without reading everything."""
+    def peek(self, name: str) -> LayerPeek:
+        """What decides which half runs a job, learnt cheaply: from loaded data, a QGIS layer, or the
+        file's header (a GeoJSON, whose header has no geometry type, is read once and cached)."""
+        from .metric import lon_span
+
         entry = self.layers.get(name)
         data = entry.data
-        if data is not None and _is_gdf(data):
-            from .metric import lon_span
-
-            return len(data), lon_span(data.total_bounds, data.crs) if len(data) else None
-        if data is not None and hasattr(data, "featureCount"):
-            return int(data.featureCount()), None
-        if entry.path and output_kind(entry.path) == "vector":
+        if data is None and entry.path and output_kind(entry.path) in ("table", "vector"):
+            if output_kind(entry.path) == "table":
+                return LayerPeek(is_table=True)
             try:
                 import pyogrio
 
-                from .metric import lon_span
-
                 info = pyogrio.read_info(entry.path)
-                bounds = info.get("total_bounds")
-                span = lon_span(bounds, info.get("crs")) if bounds is not None and info.get("crs") else None
-                return int(info["features"]), span
             except Exception:  # noqa: BLE001 - an unreadable header means "unknown", the tool will say why
-                return None, None
-        return None, None
+                return LayerPeek()
+            if info.get("geometry_type") not in (None, "Unknown"):
+                bounds, crs = info.get("total_bounds"), info.get("crs")
+                span = lon_span(bounds, crs) if bounds is not None and crs else None
+                return LayerPeek(int(info["features"]), span)
+            data = self.gdf(name)
+        if data is not None and _is_gdf(data):
+            families = {str(t).removeprefix("Multi") for t in data.geometry.geom_type.dropna().unique()}
+            span = lon_span(data.total_bounds, data.crs) if len(data) else None
+            return LayerPeek(len(data), span, mixed=len(families) > 1)
+        if data is not None and hasattr(data, "featureCount"):
+            return LayerPeek(int(data.featureCount()))
+        return LayerPeek()
 
     def path(self, name: str) -> str:
         """The named layer as a file path, writing a cached GeoDataFrame out when needed."""

@@ -36,6 +36,17 @@ class Registry:
 
     def __init__(self):
         self._tools: dict[str, Tool] = {}
+        self._binder = None
+
+    def set_binder(self, binder) -> None:
+        """Bind implementations lazily: binder(registry) runs the first time a tool is chosen to run, so
+        requests that never run a tool (chat, needs a model) do not pay for starting QGIS."""
+        self._binder = binder
+
+    def _ensure_bound(self) -> None:
+        binder, self._binder = self._binder, None
+        if binder is not None:
+            binder(self)
 
     def register(self, spec: ToolSpec, impl: Impl | None = None) -> Tool:
         if spec.name in self._tools:
@@ -70,6 +81,7 @@ class Registry:
     def preferred(self, name: str, args: dict | None = None) -> Tool:
         """The tool to run for `name`: its Processing equivalent when that one is available here and
         takes every argument given (a GeoPandas-only option such as buffer rings keeps GeoPandas)."""
+        self._ensure_bound()
         tool = self.get(name)
         other = self._tools.get(tool.spec.equivalent or "")
         if other is None or not other.available:
@@ -175,11 +187,15 @@ def _processing_unsuited(spec: ToolSpec, args: dict, ctx: RunContext) -> str | N
         value = args.get(p.name)
         if p.kind != "layer" or not isinstance(value, str) or ctx.layers.find(value) is None:
             continue
-        count, lon_span = ctx.peek(value)
-        if count is not None and count > PROCESSING_MAX_FEATURES:
-            return f"'{value}' has {count:,} features, where GeoPandas is faster"
-        if has_distance and lon_span is not None and lon_span > PROCESSING_MAX_LON_SPAN:
-            return f"'{value}' spans {lon_span:.0f}° of longitude and is measured UTM zone by zone"
+        peek = ctx.peek(value)
+        if peek.is_table:
+            return f"'{value}' is a table whose geometry comes from coordinate columns"
+        if peek.mixed:
+            return f"'{value}' mixes geometry types, and QGIS would read only one of them"
+        if peek.count is not None and peek.count > PROCESSING_MAX_FEATURES:
+            return f"'{value}' has {peek.count:,} features, where GeoPandas is faster"
+        if has_distance and peek.lon_span is not None and peek.lon_span > PROCESSING_MAX_LON_SPAN:
+            return f"'{value}' spans {peek.lon_span:.0f}° of longitude and is measured UTM zone by zone"
     return None
 
 

@@ -163,3 +163,29 @@ def test_exec_contract(tmp_path, sample_data):
     assert data["stdout"].strip() == "1500"
     kinds = {Path(o["path"]).name: o["kind"] for o in data["outputs"]}
     assert kinds == {"big.gpkg": "vector"}
+
+
+def test_route_batch_survives_bad_lines(tmp_path):
+    roads = str(ROOT / "data/sample/roads.gpkg")
+    lines = [
+        '{"request": 42}',
+        '{"request": "buffer roads by 100 m", "inputs": "%s"}' % roads,
+        "",
+        "not json",
+        '{"request": "buffer roads by 1 km", "inputs": ["/no/such.gpkg"]}',
+        '{"request": "hello"}',
+    ]
+    batch = tmp_path / "b.jsonl"
+    batch.write_text("\n".join(lines) + "\n\n")
+    proc = cli("route", "--batch", str(batch), "--json")
+    assert proc.returncode == 0, proc.stderr
+    results = [json.loads(x) for x in proc.stdout.strip().splitlines()]
+    assert len(results) == 6
+    assert [("error" in r) for r in results] == [True, False, True, True, True, False]
+    assert results[1]["plan"]["params"]["distance"] == pytest.approx(100)
+    assert "line 5" in results[4]["error"] and "not found" in results[4]["error"]
+
+
+def test_empty_request_is_a_usage_error():
+    proc = cli("route", "   ", "--json")
+    assert proc.returncode == 2 and "empty" in proc.stderr

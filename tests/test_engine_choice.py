@@ -58,3 +58,35 @@ def test_large_layer_runs_on_geopandas(bound_registry, tmp_path, monkeypatch):
     result = run_tool(bound_registry, "buffer", {"layer": "many", "distance": 1}, ctx)
     assert "'many' has 10 features" in result.summary
     assert len(gpd.read_file(result.outputs[0].path)) == 10
+
+
+def test_mixed_geometry_layer_keeps_every_feature(bound_registry, tmp_path):
+    from shapely.geometry import LineString, Polygon
+
+    mixed = gpd.GeoDataFrame(
+        {"kind": ["p", "l", "a"]},
+        geometry=[
+            Point(500000, 5800000),
+            LineString([(500000, 5800100), (500300, 5800100)]),
+            Polygon([(500500, 5800500), (500600, 5800500), (500600, 5800600)]),
+        ],
+        crs=32633,
+    )
+    path = tmp_path / "mixed.geojson"
+    mixed.to_file(path, driver="GeoJSON")
+    ctx = RunContext(tmp_path / "out")
+    ctx.layers.add_path(path)
+    result = run_tool(bound_registry, "buffer", {"layer": "mixed", "distance": 10}, ctx)
+    assert "mixes geometry types" in result.summary
+    assert sorted(gpd.read_file(result.outputs[0].path)["kind"]) == ["a", "l", "p"]
+
+
+def test_csv_with_coordinates_runs_on_geopandas(bound_registry, tmp_path):
+    path = tmp_path / "stations.csv"
+    path.write_text("id,lon,lat\n1,13.40,52.50\n2,13.41,52.51\n")
+    ctx = RunContext(tmp_path / "out")
+    ctx.layers.add_path(path)
+    result = run_tool(bound_registry, "buffer", {"layer": "stations", "distance": 1000}, ctx)
+    assert "coordinate columns" in result.summary
+    out = gpd.read_file(result.outputs[0].path)
+    assert out.to_crs(out.estimate_utm_crs()).area.mean() == pytest.approx(math.pi * 1000**2, rel=0.02)
