@@ -169,7 +169,7 @@ def test_route_batch_survives_bad_lines(tmp_path):
     roads = str(ROOT / "data/sample/roads.gpkg")
     lines = [
         '{"request": 42}',
-        '{"request": "buffer roads by 100 m", "inputs": "%s"}' % roads,
+        json.dumps({"request": "buffer roads by 100 m", "inputs": roads}),
         "",
         "not json",
         '{"request": "buffer roads by 1 km", "inputs": ["/no/such.gpkg"]}',
