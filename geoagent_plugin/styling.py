@@ -20,6 +20,7 @@ from qgis.PyQt.QtGui import QColor
 
 CLASS_FIELD_WORDS = ("cluster", "class", "category")  # fields tools add to label classes
 MEASURE_WORDS = ("count", "area", "length", "distance", "density", "sum", "mean", "total")
+MEASURE_TOOLS = ("count", "area", "length", "density", "distance", "statistics")
 ACCENT = QColor(214, 39, 40)
 
 
@@ -42,6 +43,11 @@ def choose_style(layer: QgsVectorLayer, request: str, steps: list[dict]) -> tupl
     for n in numeric + textual:
         if any(w in n.lower() for w in CLASS_FIELD_WORDS) and _few_values(layer, n):
             return "categorized", n
+    if any(w in tools for w in MEASURE_TOOLS):
+        # A tool that measures or counts per feature appends its field last: that is what to see.
+        for n in reversed(numeric):
+            if any(w in n.lower() for w in MEASURE_WORDS + ("numpoints",)):
+                return "graduated", n
     for s in steps:
         name = (s.get("params") or {}).get("field_name")
         if name in numeric and any(w in text for w in ("map", "show", "colour", "color", "choropleth")):

@@ -97,3 +97,22 @@ def test_loaded_result_and_zoom_to(dock, town, tmp_path, qgis_canvas):  # noqa: 
     assert extent.contains(layer.extent())
     assert extent.center().x() == pytest.approx(layer.extent().center().x(), abs=1)
     assert extent.center().y() == pytest.approx(layer.extent().center().y(), abs=1)
+
+
+def test_counts_per_polygon_are_graduated_on_the_count_field(tmp_path):
+    """ "Count the houses in each district" shows the counts, not one flat colour."""
+    from geoagent.geoagent_plugin.styling import choose_style
+    from qgis.core import QgsVectorLayer
+
+    path = tmp_path / "districts_count.geojson"
+    path.write_text(
+        '{"type":"FeatureCollection","features":['
+        '{"type":"Feature","properties":{"name":"A","population":10,"NUMPOINTS":3},'
+        '"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}},'
+        '{"type":"Feature","properties":{"name":"B","population":20,"NUMPOINTS":7},'
+        '"geometry":{"type":"Polygon","coordinates":[[[2,0],[3,0],[3,1],[2,0]]]}}]}'
+    )
+    layer = QgsVectorLayer(str(path), "counts", "ogr")
+    assert layer.isValid()
+    steps = [{"tool": "count_points_in_polygons", "params": {"polygons": "districts", "points": "houses"}}]
+    assert choose_style(layer, "Count the houses in each district", steps) == ("graduated", "NUMPOINTS")
