@@ -22,6 +22,7 @@ from .workdir import copy_inputs, find_outputs, snapshot
 
 WORKER = Path(__file__).resolve().parent / "child" / "worker.py"
 START_TIMEOUT = 120.0
+MAX_STDOUT = 1_000_000  # the child keeps the same tail
 _EOF = {"eof": True}
 
 
@@ -116,7 +117,7 @@ class Sandbox:
 
     def _spawn(self) -> None:
         """Launch the child and send it the policy; `start()` waits for its ready message."""
-        _check_root(self.root)
+        check_root(self.root)
         self.root.mkdir(parents=True, exist_ok=True)
         self._tmp = tempfile.mkdtemp(prefix="geoagent-sandbox-tmp-")
         policy = ChildPolicy(root=str(self.root), tmp_dir=self._tmp, sensitive_paths=sensitive_paths(),
@@ -177,10 +178,10 @@ class Sandbox:
         path.mkdir(parents=True)
         return path
 
-    def prepare(self, work_dir, inputs=()) -> dict[str, str]:
-        """Copy the inputs (with sidecars) into the work dir; returns {original: copy}."""
-        _check_root(Path(work_dir).resolve())
-        return copy_inputs(inputs, work_dir)
+    def prepare(self, work_dir, inputs=(), replace=()) -> dict[str, str]:
+        """Copy the inputs (with sidecars) into the work dir; returns {original: copy}. Refuses their own folder."""
+        check_root(Path(work_dir).resolve())
+        return copy_inputs(inputs, work_dir, replace)
 
     # -- cells -----------------------------------------------------------------------------
     def reset(self) -> None:
@@ -206,10 +207,13 @@ class Sandbox:
         self._write({"op": "run", "id": request_id, "code": code, "work_dir": str(work_dir),
                      "cpu_seconds": int(max(timeout, 1) * 2 + 5)})  # fmt: skip
         started = time.perf_counter()
-        reply = self._read(time.monotonic() + timeout, cancel_event, request_id)
+        printed: list[str] = []  # what the code printed so far, shipped while it runs
+        reply = self._read(time.monotonic() + timeout, cancel_event, request_id, printed)
         elapsed = (time.perf_counter() - started) * 1000
         if reply is None or reply is _EOF:
-            result = self._lost(timeout, cancel_event, eof=reply is _EOF)
+            result = self._lost(timeout, cancel_event, eof=reply is _EOF, ran=elapsed / 1000)
+            result.stdout = "".join(printed)[-MAX_STDOUT:]
+            result.elapsed_ms = elapsed
         else:
             result = CellResult(bool(reply.get("ok")), reply.get("error"), reply.get("stdout", ""),
                                 elapsed_ms=reply.get("elapsed_ms", elapsed), restarted=restarted,
@@ -239,7 +243,7 @@ class Sandbox:
         if self.respawn:
             self._spawn()
 
-    def _lost(self, timeout: float, cancel_event, eof: bool = False) -> CellResult:
+    def _lost(self, timeout: float, cancel_event, eof: bool = False, ran: float = 0.0) -> CellResult:
         """No reply: the code timed out, was cancelled, or killed the child. Kill the tree; next run restarts."""
         cancelled = cancel_event is not None and cancel_event.is_set()
         code = None
@@ -255,9 +259,11 @@ class Sandbox:
             return CellResult(False, "The run was cancelled; the sandbox was stopped.", stage="cancelled",
                               restarted=True)  # fmt: skip
         if not died:
-            return CellResult(False, f"The code ran longer than the {timeout:g} s limit and was stopped; the sandbox "
-                              "was restarted (variables of earlier cells are lost). Make the code faster or work on "
-                              "less data.", stage="timeout", restarted=True)  # fmt: skip
+            after = ("the sandbox was restarted (variables of earlier cells are lost)" if self.respawn
+                     else "the sandbox process was stopped")  # fmt: skip
+            return CellResult(False, f"The code ran longer than the {timeout:g} s limit and was stopped after "
+                              f"{ran:.1f} s (its output until then is kept); {after}. Make the code faster or work "
+                              "on less data.", stage="timeout", restarted=True)  # fmt: skip
         how = _signal_name(code)
         detail = f" Last output: {tail.strip().splitlines()[-1]}" if tail.strip() else ""
         return CellResult(False, f"The sandbox process died ({how}) while running the code; it was restarted "
@@ -275,8 +281,11 @@ class Sandbox:
         except (OSError, ValueError, AttributeError):
             pass  # a dead child shows up as a missing reply
 
-    def _read(self, deadline: float, cancel_event, want_id: int | None = None) -> dict | None:
-        """The next message (with `want_id`, the reply to that request), None on timeout or cancel, _EOF on exit."""
+    def _read(self, deadline: float, cancel_event, want_id: int | None = None, printed: list | None = None):
+        """The next message (with `want_id`, the reply to that request), None on timeout or cancel, _EOF on exit.
+
+        Output chunks of that request go to `printed` (kept to about MAX_STDOUT characters).
+        """
         while True:
             if cancel_event is not None and cancel_event.is_set():
                 return None
@@ -292,6 +301,10 @@ class Sandbox:
             try:
                 message = json.loads(line)
             except ValueError:
+                continue
+            if "chunk" in message:
+                if printed is not None and message.get("id") == want_id:
+                    _keep_tail(printed, str(message["chunk"]))
                 continue
             if want_id is None or message.get("id") == want_id:
                 return message
@@ -309,7 +322,7 @@ class Sandbox:
             return ""
 
 
-def _check_root(root: Path) -> None:
+def check_root(root: Path) -> None:
     """The child may write anywhere under its root: never the home folder, a system folder or a secret's parent."""
     home = Path.home().resolve()
     secrets = [Path(p).resolve() for p in sensitive_paths()]
@@ -320,6 +333,12 @@ def _check_root(root: Path) -> None:
             f"The folder '{root}' is too broad (or too private) to let generated code write in it.",
             fix="Choose a dedicated, empty output folder, for example a new folder inside your project.",
         )
+
+
+def _keep_tail(parts: list[str], text: str) -> None:
+    parts.append(text)
+    if sum(len(p) for p in parts) > 2 * MAX_STDOUT:
+        parts[:] = ["".join(parts)[-MAX_STDOUT:]]
 
 
 def _pump(stream, lines: queue.Queue) -> None:

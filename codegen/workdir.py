@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 from pathlib import Path
 
@@ -17,16 +19,77 @@ _SIDECAR_OF = {".shp": (".shx", ".dbf", ".prj", ".cpg", ".qix", ".sbn", ".sbx", 
 
 Snapshot = dict[str, tuple[int, int]]
 
+# Left by `geoagent exec` in a work dir it filled: such a folder may be used again (its old input copies are replaced).
+MARKER = ".geoagent-run.json"
 
-def copy_inputs(inputs, work_dir: str | Path) -> dict[str, str]:
-    """Copy every input (and its sidecar files) into the work dir; returns {original path: copy path}."""
+
+def _source(item) -> Path:
+    return Path(str(item).split("|", 1)[0]).expanduser()
+
+
+def check_apart(inputs, work_dir: str | Path) -> None:
+    """Refuse a work dir that is, holds or sits inside an input's location: generated code may change its files."""
+    work = Path(work_dir).expanduser().resolve()
+    for item in inputs or ():
+        source = _source(item)
+        if not source.exists():
+            continue  # copy_inputs says so
+        for place in dict.fromkeys([Path(os.path.abspath(source)), source.resolve()]):
+            if work == place or work in place.parents:
+                raise SandboxError(
+                    f"The work dir '{work}' holds the input '{source}' itself; use an empty folder.",
+                    fix="Pass --work-dir a new or empty folder; GeoAgent copies the inputs into it.",
+                )
+            if place.is_dir() and place in work.parents:
+                raise SandboxError(
+                    f"The work dir '{work}' is inside the input folder '{place}'; use an empty folder elsewhere.",
+                    fix="Pass --work-dir a new or empty folder outside the input folder.",
+                )
+
+
+def claim_work_dir(work_dir: str | Path) -> list[str]:
+    """Use only a new or empty folder, or one an earlier `geoagent exec` filled; returns that run's input copies."""
+    work = Path(work_dir)
+    marker = work / MARKER
+    if marker.is_file():
+        try:
+            earlier = json.loads(marker.read_text(encoding="utf-8")).get("copies", [])
+        except (OSError, ValueError, AttributeError):
+            earlier = []
+        return [name for name in earlier if isinstance(name, str) and "/" not in name and name not in ("", ".", "..")]
+    if work.is_dir() and any(work.iterdir()):
+        raise SandboxError(
+            f"The work dir '{work}' already holds files that GeoAgent did not put there; use an empty folder.",
+            fix="Pass --work-dir a new or empty folder (a folder of an earlier 'geoagent exec' run may be reused).",
+        )
+    return []
+
+
+def mark_work_dir(work_dir: str | Path, copies: dict[str, str]) -> None:
+    """Record the input copies so a later run in this folder replaces them instead of keeping stale ones."""
+    names = sorted({Path(c).name for c in copies.values()})
+    (Path(work_dir) / MARKER).write_text(json.dumps({"copies": names}), encoding="utf-8")
+
+
+def copy_inputs(inputs, work_dir: str | Path, replace=()) -> dict[str, str]:
+    """Copy every input (and its sidecar files) into the work dir; returns {original path: copy path}.
+
+    `replace` names earlier copies (from `claim_work_dir`) that fresh copies may overwrite; any other file keeps its
+    name and the copy gets a free one.
+    """
+    check_apart(inputs, work_dir)
     work_dir = Path(work_dir)
     work_dir.mkdir(parents=True, exist_ok=True)
     copies: dict[str, str] = {}
     for item in inputs or ():
-        source = Path(str(item).split("|", 1)[0]).expanduser()
+        source = _source(item)
         if not source.exists():
             raise SandboxError(f"The input '{source}' does not exist.", fix="Check the path of the input file.")
+        stale = work_dir / source.name
+        if source.name in replace and (stale.is_file() or stale.is_symlink()) and str(stale) not in copies.values():
+            stale.unlink()
+            for sidecar in _sidecars(source):
+                (work_dir / (stale.stem + sidecar.name[len(source.stem) :])).unlink(missing_ok=True)
         target = _free_name(work_dir, source.name)
         if source.is_dir():
             shutil.copytree(source, target)

@@ -52,7 +52,7 @@ RUNTIME = [
     ("rt_rename_outside", "import pathlib\npathlib.Path('{sentinel}').rename('stolen.txt')", "outside the work dir"),
     ("rt_mkdir_outside", "import pathlib\npathlib.Path('{outside}/newdir').mkdir()", "outside the work dir"),
     ("rt_read_ssh_key", "print(open('{home}/.ssh/id_rsa').read())", "not allowed"),
-    ("rt_read_home_document", "import pandas as pd\npd.read_csv('{home}/Documents/private.csv')", "private file"),
+    ("rt_read_home_document", "import pandas as pd\npd.read_csv('{home}/Documents/private.csv')", "not allowed"),
     ("rt_vrt_pointing_outside", "open('x.vrt', 'w').write('<OGRVRTDataSource><OGRVRTLayer name=\"k\"><SrcDataSource>"
      "{home}/Documents/private.csv</SrcDataSource></OGRVRTLayer></OGRVRTDataSource>')\n"
      "import geopandas as gpd\nprint(gpd.read_file('x.vrt'))", "VRT"),

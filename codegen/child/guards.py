@@ -97,8 +97,8 @@ class Guard:
         self.violations: list[str] = []
         self.pid = os.getpid()
         self._base_roots = list(self.write_roots)
-        self.home = os.path.realpath(os.path.expanduser("~"))
-        self.read_roots: list[str] = []  # package and data dirs; inside home only these (and the work dir) are readable
+        self.read_roots: list[str] = []  # package and data dirs and the work root: the only readable places
+        self.read_files: set[str] = set()  # device files such as /dev/null
 
     # -- called by the worker only ---------------------------------------------------------
     def enter(self, work_dir: str) -> None:
@@ -134,11 +134,12 @@ class Guard:
             return True
         if real.startswith("/proc/") and len(parts) > 2 and parts[2].isdigit() and int(parts[2]) != self.pid:
             return True
-        if any(real == s or real.startswith(s + os.sep) for s in self.sensitive_paths):
+        return any(real == s or real.startswith(s + os.sep) for s in self.sensitive_paths)
+
+    def readable(self, real: str) -> bool:
+        if self.writable(real) or real in self.read_files:
             return True
-        if real.startswith(self.home + os.sep) and not self.writable(real):
-            return not any(real == r or real.startswith(r + os.sep) for r in self.read_roots)
-        return False
+        return any(real == r or real.startswith(r + os.sep) for r in self.read_roots)
 
     def check_write(self, path, verb: str = "writing") -> None:
         real = self._resolve(path)
@@ -147,8 +148,12 @@ class Guard:
 
     def check_read(self, path) -> None:
         real = self._resolve(path)
-        if real is not None and self.sensitive(real):
+        if real is None:
+            return
+        if self.sensitive(real):
             self.deny(f"reading '{real}' is not allowed (private file; use the input copies in the work dir)")
+        if not self.readable(real):
+            self.deny(f"reading '{real}' is not allowed (outside the work dir; use the input copies in the work dir)")
 
     def hook(self, event: str, args: tuple) -> None:
         if not self.active:

@@ -10,8 +10,6 @@ import threading
 import time
 import traceback
 
-MAX_STDOUT = 1_000_000
-
 
 def main() -> int:
     started = time.perf_counter()
@@ -26,11 +24,15 @@ def main() -> int:
     sys.path += [p for p in policy.get("extra_sys_path", []) if p not in sys.path]  # after this script's own dir
     import guards
     import landlock
+    from liveout import Channel, Flusher
+
+    channel = Channel(proto_out)
 
     limits = guards.apply_limits(policy.get("limits", {}))
     preloaded, preload_errors = _preload(policy.get("preload", []))
     guard = guards.Guard(policy)
-    guard.read_roots = _read_roots(policy)
+    guard.read_roots = _read_roots(policy) + [os.path.realpath(policy["root"])]
+    guard.read_files = set(_device_files())
     abi = 0
     if policy.get("limits", {}).get("landlock", True):
         try:
@@ -38,13 +40,14 @@ def main() -> int:
         except OSError as exc:
             preload_errors.append(f"landlock: {exc}")
     safe_builtins = guards.restricted_builtins(policy)
+    flusher = Flusher()  # started before the hooks: its thread is part of the baseline, not the code's
     guards.install(guard)
     hello = {
         "ready": True, "pid": os.getpid(), "python": sys.version.split()[0], "preloaded": preloaded,
         "errors": preload_errors, "limits": limits, "landlock": abi,
         "startup_ms": round((time.perf_counter() - started) * 1000, 1),
     }  # fmt: skip
-    _send(proto_out, hello)
+    channel.send(hello)
 
     namespace = _fresh_namespace(safe_builtins)
     baseline = _Baseline()
@@ -53,7 +56,7 @@ def main() -> int:
         try:
             request = json.loads(line)
         except ValueError:
-            _send(proto_out, {"ok": False, "error": "The sandbox received a malformed message."})
+            channel.send({"ok": False, "error": "The sandbox received a malformed message."})
             continue
         op = request.get("op")
         if op == "shutdown":
@@ -61,16 +64,16 @@ def main() -> int:
         if op == "reset":
             namespace = _fresh_namespace(safe_builtins)
             _close_figures()
-            _send(proto_out, {"id": request.get("id"), "ok": True})
+            channel.send({"id": request.get("id"), "ok": True})
         elif op == "ping":
-            _send(proto_out, {"id": request.get("id"), "ok": True, "pid": os.getpid()})
+            channel.send({"id": request.get("id"), "ok": True, "pid": os.getpid()})
         elif op == "run":
             cell += 1
-            reply = _run_cell(request, namespace, guard, policy, cell)
+            reply = _run_cell(request, namespace, guard, policy, cell, channel, flusher)
             reply["restored"] = baseline.restore()
-            _send(proto_out, reply)
+            channel.send(reply)
         else:
-            _send(proto_out, {"id": request.get("id"), "ok": False, "error": f"Unknown operation {op!r}."})
+            channel.send({"id": request.get("id"), "ok": False, "error": f"Unknown operation {op!r}."})
     return 0
 
 
@@ -109,11 +112,6 @@ class _Baseline:
         return changed
 
 
-def _send(stream, message: dict) -> None:
-    stream.write(json.dumps(message, default=str) + "\n")
-    stream.flush()
-
-
 def _preload(names: list[str]) -> tuple[list[str], list[str]]:
     import warnings
 
@@ -142,32 +140,60 @@ def _preload(names: list[str]) -> tuple[list[str], list[str]]:
     return loaded, errors
 
 
+# The few /etc files the GIS stack reads at run time (time zone, dynamic loader, fonts, matplotlib and MIME tables).
+_ETC_READABLE = ("localtime", "timezone", "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "fonts", "matplotlibrc",
+                 "mime.types", "gdal", "proj", "alternatives")  # fmt: skip
+
+
 def _read_roots(policy: dict) -> list[str]:
-    """Directories the child may read after Landlock: Python, system libraries, data dirs; never home itself."""
+    """The only places the child may read besides its work root: Python, system libraries and GIS data dirs.
+
+    Not /etc as a whole (passwd, hosts), /home, /root, /var, /tmp or other users' files: only what numpy, pandas,
+    GeoPandas, pyproj/PROJ, GDAL, matplotlib and scikit-learn need, minus secrets.
+    """
     home = os.path.realpath(os.path.expanduser("~"))
     blocked = [os.path.realpath(os.path.expanduser(p)) for p in policy.get("sensitive_paths", [])]
     candidates = [sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(sys.executable)]
     candidates += [p for p in sys.path if p] + list(policy.get("read_roots", []))
-    candidates += ["/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/opt", "/proc/self", "/proc/cpuinfo",
-                   "/proc/meminfo", "/proc/stat", "/sys/devices/system/cpu", "/sys/fs/cgroup",
-                   "/etc/ssl/certs"]  # fmt: skip
+    candidates += ["/usr", "/lib", "/lib64", "/lib32", "/proc/self", "/proc/cpuinfo", "/proc/meminfo", "/proc/stat",
+                   "/sys/devices/system/cpu", "/sys/fs/cgroup"]  # fmt: skip
+    candidates += [os.path.join("/etc", name) for name in _ETC_READABLE]
     for env in ("GDAL_DATA", "PROJ_DATA", "PROJ_LIB"):
         if os.environ.get(env):
             candidates.append(os.environ[env])
-    matplotlib = sys.modules.get("matplotlib")  # its font cache and rc dirs, when it was preloaded
-    if matplotlib is not None:
-        candidates += [matplotlib.get_cachedir(), matplotlib.get_configdir()]
-    if os.path.isdir("/etc"):
-        skip = {"shadow", "shadow-", "gshadow", "gshadow-", "sudoers", "sudoers.d", "ssh", "ssl"}
-        candidates += [os.path.join("/etc", n) for n in os.listdir("/etc") if n not in skip]
+    candidates += _library_data_dirs()
     roots = []
     for path in candidates:
         real = os.path.realpath(path)
-        too_wide = real in ("/", home) or home.startswith(real + os.sep)
+        too_wide = real in ("/", home, "/etc", "/tmp", "/var", "/home", "/proc") or home.startswith(real + os.sep)
         secret = any(real == b or real.startswith(b + os.sep) or b.startswith(real + os.sep) for b in blocked)
         if os.path.exists(real) and not too_wide and not secret and real not in roots:
             roots.append(real)
     return roots
+
+
+def _library_data_dirs() -> list[str]:
+    """Data folders of preloaded libraries that may live outside the Python prefix (fonts cache, PROJ, GDAL)."""
+    home = os.path.expanduser("~")
+    dirs = [os.environ.get("MPLCONFIGDIR", ""),  # matplotlib's font cache and rc, even when it is imported later
+            os.path.join(os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config"), "matplotlib"),
+            os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.join(home, ".cache"), "matplotlib")]  # fmt: skip
+    matplotlib = sys.modules.get("matplotlib")
+    if matplotlib is not None:
+        dirs += [matplotlib.get_cachedir(), matplotlib.get_configdir(), matplotlib.get_data_path()]
+    pyproj = sys.modules.get("pyproj")
+    if pyproj is not None:
+        try:
+            dirs.append(pyproj.datadir.get_data_dir())
+        except Exception:  # noqa: BLE001 - pyproj without data dir: PROJ_DATA or /usr/share/proj then
+            pass
+    pyogrio = sys.modules.get("pyogrio")
+    if pyogrio is not None:
+        try:
+            dirs.append(pyogrio.get_gdal_data_path() or "")
+        except Exception:  # noqa: BLE001 - optional
+            pass
+    return [d for d in dirs if d]
 
 
 def _device_files() -> list[str]:
@@ -184,12 +210,13 @@ def _close_figures() -> None:
         plt.close("all")
 
 
-def _run_cell(request: dict, namespace: dict, guard, policy: dict, cell: int) -> dict:
+def _run_cell(request: dict, namespace: dict, guard, policy: dict, cell: int, channel, flusher) -> dict:
     import guards
+    from liveout import LiveOut
 
     work_dir = request["work_dir"]
     filename = f"<cell-{cell}>"
-    out, err = io.StringIO(), io.StringIO()
+    out, err = LiveOut(channel, request.get("id")), io.StringIO()
     threads_before = set(threading.enumerate())
     old_out, old_err = sys.stdout, sys.stderr
     ok, error, violations = True, None, []
@@ -204,6 +231,7 @@ def _run_cell(request: dict, namespace: dict, guard, policy: dict, cell: int) ->
         ok, error = False, f"The work dir cannot be used: {exc}"
     if ok:
         sys.stdout, sys.stderr = out, err
+        flusher.current = out
         guard.enter(work_dir)
         failure = None
         try:
@@ -212,6 +240,7 @@ def _run_cell(request: dict, namespace: dict, guard, policy: dict, cell: int) ->
             failure = exc
         finally:
             violations = guard.leave()
+            flusher.current = None
             sys.stdout, sys.stderr = old_out, old_err
         if failure is not None:
             ok, error = False, _explain(failure, request["code"], filename)
@@ -223,10 +252,10 @@ def _run_cell(request: dict, namespace: dict, guard, policy: dict, cell: int) ->
         error = (error + " " if error else "") + (
             f"The code left {len(leftover)} thread(s) running; the sandbox was restarted and its variables were lost."
         )
-    text = out.getvalue()
+    text, truncated = out.finish()
     return {
-        "id": request.get("id"), "ok": ok, "error": error, "stdout": text[-MAX_STDOUT:],
-        "stdout_truncated": len(text) > MAX_STDOUT, "restart": restart, "blocked": violations,
+        "id": request.get("id"), "ok": ok, "error": error, "stdout": text,
+        "stdout_truncated": truncated, "restart": restart, "blocked": violations,
         "stderr": err.getvalue()[-20_000:],
         "elapsed_ms": round((time.perf_counter() - started) * 1000, 2),
     }  # fmt: skip
