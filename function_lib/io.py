@@ -39,6 +39,10 @@ def read_vector(path: str | Path):
         raise ToolError(f"Could not read '{path.name}': {exc}", fix="Is it a vector file GDAL can open?") from exc
 
 
+XY_COLUMNS = (("x", "y"), ("lon", "lat"), ("longitude", "latitude"), ("lng", "lat"), ("long", "lat"),
+              ("easting", "northing"))
+
+
 def _read_csv(path: Path):
     import geopandas as gpd
     import pandas as pd
@@ -49,11 +53,23 @@ def _read_csv(path: Path):
         if wkt in lower:
             geom = gpd.GeoSeries.from_wkt(df[lower[wkt]].astype(str))
             return gpd.GeoDataFrame(df.drop(columns=[lower[wkt]]), geometry=geom, crs=None)
-    for xs, ys in (("x", "y"), ("lon", "lat"), ("longitude", "latitude"), ("lng", "lat"), ("easting", "northing")):
+    for xs, ys in XY_COLUMNS:
         if xs in lower and ys in lower:
-            geom = gpd.points_from_xy(df[lower[xs]], df[lower[ys]])
-            crs = "EPSG:4326" if xs in ("lon", "longitude", "lng") else None
-            return gpd.GeoDataFrame(df, geometry=geom, crs=crs)
+            x, y = (pd.to_numeric(df[lower[c]], errors="coerce") for c in (xs, ys))
+            gdf = gpd.GeoDataFrame(df, geometry=gpd.points_from_xy(x, y), crs=None)
+            in_range = x.notna().any() and x.abs().max() <= 180 and y.abs().max() <= 90
+            cols = f"{lower[xs]}/{lower[ys]}"
+            if in_range and xs in ("x", "lon", "longitude", "lng"):
+                gdf = gdf.set_crs("EPSG:4326")
+                gdf.attrs["crs_note"] = (
+                    f"'{path.name}' has no CRS; assumed EPSG:4326 (WGS 84 longitude/latitude) from its {cols} columns."
+                )
+            else:
+                gdf.attrs["crs_note"] = (
+                    f"'{path.name}' has no CRS (its {cols} columns are not longitude/latitude); "
+                    "assign one with reproject and assign=true (e.g. crs EPSG:32633) before measuring."
+                )
+            return gdf
     raise ValidationError(
         f"'{path.name}' has no geometry: no WKT column and no X/Y or lon/lat columns.",
         fix="Add a WKT column or X and Y columns.",
@@ -109,6 +125,7 @@ def checked_layer(ctx, name: str, expect: tuple[str, ...] | str | None = None, r
     gdf = ctx.gdf(name)
     if len(gdf) == 0:
         raise ToolError(f"Layer '{name}' is empty (0 features).", fix="Choose a layer that has features.")
+    note_read_crs(ctx, name, gdf)
     if expect or repair:
         type_ids = _type_ids(gdf)
     if expect:
@@ -116,6 +133,14 @@ def checked_layer(ctx, name: str, expect: tuple[str, ...] | str | None = None, r
     if repair:
         gdf = repaired(ctx, gdf, name, type_ids)
     return gdf
+
+
+def note_read_crs(ctx, name: str, gdf) -> None:
+    """Say which CRS a CSV layer was given when read (only for the CSV itself, not for later results)."""
+    text = gdf.attrs.get("crs_note")
+    entry = ctx.layers.find(name)
+    if text and entry is not None and entry.path and Path(entry.path).suffix.lower() in (".csv", ".tsv", ".txt"):
+        ctx.note(text)
 
 
 def _type_ids(gdf):
@@ -148,9 +173,36 @@ def repaired(ctx, gdf, name: str, type_ids=None):
 
 def invalid_mask(gdf, type_ids=None):
     """True where a geometry is invalid (points are always valid and skip the costly GEOS test)."""
+    return cached_invalid(gdf.geometry.array, type_ids)
+
+
+# id(GeometryArray) -> (weak reference, invalid mask): a layer's validity is tested once, so a chain or a second
+# request on the same cached input does not test it again. Tools never change an input's geometries in place.
+_VALIDITY: dict[int, tuple] = {}
+
+
+def cached_invalid(array, type_ids=None):
+    """_invalid for a GeometryArray, remembered while that array lives."""
     import numpy as np
 
-    return _invalid(np.asarray(gdf.geometry.array), type_ids)
+    key = id(array)
+    hit = _VALIDITY.get(key)
+    if hit is not None and hit[0]() is array and len(hit[1]) == len(array):
+        return hit[1]
+    mask = _invalid(np.asarray(array), type_ids)
+    remember_validity(array, mask)
+    return mask
+
+
+def remember_validity(array, mask) -> None:
+    import weakref
+
+    key = id(array)
+    try:
+        ref = weakref.ref(array, lambda _, key=key: _VALIDITY.pop(key, None))
+    except TypeError:  # not weak-referenceable: nothing is cached
+        return
+    _VALIDITY[key] = (ref, mask)
 
 
 def _invalid(geoms, type_ids=None):
@@ -176,6 +228,7 @@ def _repair(ctx, gdf, name: str, invalid):
     geoms = np.asarray(gdf.geometry.array).copy()
     geoms[invalid] = shapely.make_valid(geoms[invalid])
     fixed = gdf.set_geometry(type(gdf.geometry)(geoms, index=gdf.index, crs=gdf.crs, name=gdf.geometry.name))
+    remember_validity(fixed.geometry.array, np.zeros(len(fixed), dtype=bool))  # make_valid output is valid
     ctx.note(f"Repaired {count} invalid geometr{'y' if count == 1 else 'ies'} in '{name}' with make_valid.")
     return fixed
 
@@ -190,13 +243,11 @@ def run_validated(ctx, compute, *layers):
     """
     from concurrent.futures import ThreadPoolExecutor
 
-    import numpy as np
-
     gdfs = [gdf for gdf, _ in layers]
-    # The thread only reads plain geometry arrays taken here: no pandas object is shared with it.
-    arrays = [np.asarray(gdf.geometry.array) for gdf in gdfs]
+    # The thread only reads the geometry arrays taken here (validity cached per array): no pandas object.
+    arrays = [gdf.geometry.array for gdf in gdfs]
     with ThreadPoolExecutor(max_workers=1) as pool:
-        future = pool.submit(lambda: [_invalid(geoms) for geoms in arrays])
+        future = pool.submit(lambda: [cached_invalid(array) for array in arrays])
         result, error = None, None
         try:
             result = compute(*gdfs)
@@ -226,6 +277,21 @@ def aligned(ctx, first, second, first_name: str, second_name: str):
         f"Reprojected '{second_name}' from {crs_label(second.crs)} to {crs_label(first.crs)} to match '{first_name}'."
     )
     return second.to_crs(first.crs)
+
+
+def note_if_disjoint(ctx, first, second, first_name: str, second_name: str, what: str = "the result is empty") -> None:
+    """Note that two layers (same CRS) do not overlap at all, when a tool found nothing: say why it is empty."""
+    import shapely
+
+    if len(first) == 0 or len(second) == 0:
+        return
+    a, b = shapely.box(*first.total_bounds), shapely.box(*second.total_bounds)
+    if not a.intersects(b):
+        fmt = ", ".join
+        ctx.note(
+            f"'{first_name}' and '{second_name}' do not overlap (extents [{fmt(f'{v:.6g}' for v in a.bounds)}] and "
+            f"[{fmt(f'{v:.6g}' for v in b.bounds)}] in {crs_label(first.crs)}), so {what}."
+        )
 
 
 LOCAL_PROJECTIONS = ("Lambert Azimuthal Equal Area", "Azimuthal Equidistant")

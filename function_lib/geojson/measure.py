@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...errors import ValidationError
 from ..context import RunContext, ToolResult, did_you_mean
-from ..io import aligned, checked_layer, crs_label, read_table, run_validated
+from ..io import aligned, checked_layer, crs_label, note_if_disjoint, read_table, run_validated
 from ..metric import apply_per_zone, spans_zones, to_metric
 from ..spec import Param, ToolSpec
 from ._base import LAYER, tool_list, vector_result
@@ -28,43 +28,56 @@ def _format_area(square_metres: float) -> str:
     return f"{square_metres / 1e6:,.3f} km²" if square_metres >= 1e6 else f"{square_metres:,.2f} m²"
 
 
+LENGTH_UNITS = {"m": 1.0, "km": 1000.0, "ft": 0.3048, "mi": 1609.344}
+AREA_UNITS = {"m2": 1.0, "km2": 1e6, "ha": 1e4, "acres": 4046.8564224, "mi2": 2589988.110336}
+UNIT_LABELS = {"m2": "m²", "km2": "km²", "mi2": "mi²"}
+
+
+def _in_unit(value: float, unit: str) -> str:
+    label = UNIT_LABELS.get(unit, unit)
+    return f"{value:,.2f} {label}" if abs(value) >= 1 else f"{value:.4g} {label}"
+
+
 @tool(
     ToolSpec(
         name="geometry_length",
         half="geojson",
         category="measure",
         paper_name="CalculateGeometryLength",
-        purpose="Length of each line (perimeter of each polygon) in metres, in a field length_m.",
-        params=(LAYER,),
-        returns="A new layer with length_m; the total in the answer.",
+        purpose="Length of each line (perimeter of each polygon) in a field length_<unit>.",
+        params=(LAYER, Param("unit", "enum", "Output unit", required=False, enum=tuple(LENGTH_UNITS))),
+        returns="A new layer with length_<unit>; the total in the answer.",
         keywords=("length", "how long", "perimeter", "kilometres of road"),
     )
 )
-def geometry_length(ctx: RunContext, layer: str) -> ToolResult:
+def geometry_length(ctx: RunContext, layer: str, unit: str | None = None) -> ToolResult:
     gdf = checked_layer(ctx, layer, expect=("line", "polygon"))
+    column = f"length_{unit or 'm'}"
     if spans_zones(gdf):
         # A world-wide layer: each feature is measured in its own UTM zone.
         lengths = apply_per_zone(gdf, lambda part: part.assign(length_m=part.geometry.length.to_numpy()), ctx)
-        out = gdf.copy()
-        out["length_m"] = lengths["length_m"].reindex(gdf.index).to_numpy()  # geometries stay exactly as given
+        metres = lengths["length_m"].reindex(gdf.index).to_numpy()  # geometries stay exactly as given
         used = "the UTM zone of each feature"
     else:
         geoms, used = _measured(ctx, gdf, "distance")
-        out = gdf.copy()
-        out["length_m"] = geoms.length.to_numpy()
-    total = float(out["length_m"].sum())
+        metres = geoms.length.to_numpy()
+    out = gdf.copy()
+    out[column] = metres / LENGTH_UNITS[unit or "m"]
+    total_m = float(metres.sum())
+    total = float(out[column].sum())
+    shown = _in_unit(total, unit) if unit else _format_length(total_m)
     result = vector_result(
         ctx,
         out,
         f"{layer}_length",
-        f"Measured the length of '{layer}' in {used}",
+        f"Measured the length of '{layer}' in {used} into {column}, total {shown}",
         len(gdf),
-        total_m=total,
+        total_m=total_m,
+        total=total,
+        unit=unit or "m",
         measure_crs=used,
     )
-    result.answer = (
-        f"The total length of '{layer}' is {_format_length(total)} ({len(out)} features, measured in {used})."
-    )
+    result.answer = f"The total length of '{layer}' is {shown} ({len(out)} features, measured in {used})."
     return result
 
 
@@ -74,28 +87,34 @@ def geometry_length(ctx: RunContext, layer: str) -> ToolResult:
         half="geojson",
         category="measure",
         paper_name=None,
-        purpose="Area of each polygon in square metres (equal-area CRS when in degrees), in a field area_m2.",
-        params=(LAYER,),
-        returns="A new layer with area_m2; the total in the answer.",
+        purpose="Area of each polygon (equal-area CRS when in degrees) in a field area_<unit>.",
+        params=(LAYER, Param("unit", "enum", "Output unit", required=False, enum=tuple(AREA_UNITS))),
+        returns="A new layer with area_<unit>; the total in the answer.",
         keywords=("area", "how big", "size", "square kilometres", "hectares"),
     )
 )
-def geometry_area(ctx: RunContext, layer: str) -> ToolResult:
+def geometry_area(ctx: RunContext, layer: str, unit: str | None = None) -> ToolResult:
     gdf = checked_layer(ctx, layer, expect="polygon")
     geoms, used = _measured(ctx, gdf, "area")
+    column = f"area_{unit or 'm2'}"
+    square_metres = geoms.area.to_numpy()
     out = gdf.copy()
-    out["area_m2"] = geoms.area.to_numpy()
-    total = float(out["area_m2"].sum())
+    out[column] = square_metres / AREA_UNITS[unit or "m2"]
+    total_m2 = float(square_metres.sum())
+    total = float(out[column].sum())
+    shown = _in_unit(total, unit) if unit else _format_area(total_m2)
     result = vector_result(
         ctx,
         out,
         f"{layer}_area",
-        f"Measured the area of '{layer}' in {used}",
+        f"Measured the area of '{layer}' in {used} into {column}, total {shown}",
         len(gdf),
-        total_m2=total,
+        total_m2=total_m2,
+        total=total,
+        unit=unit or "m2",
         measure_crs=used,
     )
-    result.answer = f"The total area of '{layer}' is {_format_area(total)} ({len(out)} features, measured in {used})."
+    result.answer = f"The total area of '{layer}' is {shown} ({len(out)} features, measured in {used})."
     return result
 
 
@@ -195,6 +214,8 @@ def count_points_in_polygons(ctx: RunContext, polygons: str, points: str, field_
         ctx.note(f"Field '{field_name}' existed and was overwritten.")
     out[field_name] = counts.reindex(out.index, fill_value=0).astype("int64").to_numpy()
     inside = int(hits.index.nunique())
+    if not inside:
+        note_if_disjoint(ctx, polys, pts, polygons, points, "every count is 0")
     result = vector_result(
         ctx,
         out,

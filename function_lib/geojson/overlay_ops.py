@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...errors import ToolError
+from ...errors import ToolError, ValidationError
 from ..context import RunContext, ToolResult
-from ..io import aligned, checked_layer, run_validated
+from ..io import aligned, checked_layer, note_if_disjoint, run_validated
 from ..spec import Param, ToolSpec
 from ._base import LAYER, tool_list, vector_result
 
 TOOLS, tool = tool_list()
 
+DISSOLVE_AGGS = ("sum", "mean", "min", "max", "count", "first")
 # Shapely type ids per geometry family (2 = LinearRing, counted as a line).
 FAMILIES = {"point": {0, 4}, "line": {1, 2, 5}, "polygon": {3, 6}}
 
@@ -97,6 +98,8 @@ def clip(ctx: RunContext, layer: str, overlay: str) -> ToolResult:
     gdf = load_layer(ctx, layer, repair=False)
     mask = second_layer(ctx, gdf, overlay, ("polygon",), layer, repair=False, near=True)
     out = run_validated(ctx, _clipped, (gdf, layer), (mask, overlay))
+    if len(out) == 0:
+        note_if_disjoint(ctx, gdf, mask, layer, overlay)
     return vector_result(ctx, out, f"{layer}_clipped", f"Clipped '{layer}' to '{overlay}'", len(gdf))
 
 
@@ -149,6 +152,8 @@ def overlay(ctx: RunContext, layer: str, overlay: str, how: str) -> ToolResult:
         return gpd.overlay(a, b, how=how, keep_geom_type=True)
 
     out = run_validated(ctx, pieces, (gdf, layer), (other, overlay))
+    if how == "intersection" and len(out) == 0:
+        note_if_disjoint(ctx, gdf, other, layer, overlay)
     what = f"{how.replace('_', ' ').capitalize()} of '{layer}' and '{overlay}'"
     return vector_result(ctx, out, f"{layer}_{how}", what, len(gdf))
 
@@ -159,22 +164,61 @@ def overlay(ctx: RunContext, layer: str, overlay: str, how: str) -> ToolResult:
         half="geojson",
         category="overlay",
         purpose="Merge features into one per value of the given fields (or all into one).",
-        params=(LAYER, Param("fields", "fields", "Fields to dissolve by", required=False, of_layer="layer")),
-        returns="layer with one merged feature per group and a feature count",
+        params=(
+            LAYER,
+            Param("fields", "fields", "Fields to dissolve by", required=False, of_layer="layer"),
+            Param("field", "field", "Field to aggregate per group", required=False, of_layer="layer"),
+            Param("agg", "enum", "How to aggregate field", required=False, enum=DISSOLVE_AGGS),
+        ),
+        returns="layer with one merged feature per group, a feature count and field_agg",
         equivalent="qgis_dissolve",
         keywords=("merge", "union", "aggregate"),
     )
 )
-def dissolve(ctx: RunContext, layer: str, fields: list | None = None) -> ToolResult:
+def dissolve(ctx: RunContext, layer: str, fields: list | None = None, field: str | None = None,
+             agg: str | None = None) -> ToolResult:
     gdf = load_layer(ctx, layer, repair=False)
     by = list(fields) if fields else None
-    out = run_validated(ctx, lambda g: _dissolved(g, by), (gdf, layer))
+    agg = agg or ("sum" if field else None)
+    if agg and not field:
+        raise ValidationError(f"The aggregation '{agg}' needs a field to aggregate.", fix="Give field, like POP2020.")
+    values = _agg_values(gdf, field, agg) if field else None
+    out = run_validated(ctx, lambda g: _dissolved(g, by, values, agg), (gdf, layer))
     what = f"Dissolved '{layer}' by {', '.join(by)}" if by else f"Dissolved all of '{layer}' into one feature"
-    return vector_result(ctx, out, f"{layer}_dissolved", what, len(gdf))
+    extra = {}
+    if field:
+        column = f"{field}_{agg}"
+        shown = ", ".join(_group_value(out, by, column, k) for k in range(min(len(out), 5)))
+        what += f", {agg} of {field} per group in {column} ({shown}{', ...' if len(out) > 5 else ''})"
+        extra["aggregated"] = column
+    elif by:
+        ctx.note("Other fields keep the first feature's value of each group (give field and agg to aggregate one).")
+    return vector_result(ctx, out, f"{layer}_dissolved", what, len(gdf), **extra)
 
 
-def _dissolved(gdf, by):
+def _agg_values(gdf, field: str, agg: str):
+    """The field to aggregate: numbers for sum/mean (refused when it has none), as given otherwise."""
+    import pandas as pd
+
+    if agg in ("sum", "mean"):
+        values = pd.to_numeric(gdf[field], errors="coerce")
+        if values.notna().sum() == 0:
+            raise ValidationError(f"Field '{field}' has no numbers, so {agg} cannot be computed.",
+                                  fix="Use agg=count, first, min or max, or a numeric field.")
+        return values
+    return gdf[field]
+
+
+def _group_value(out, by, column: str, k: int) -> str:
+    value = out[column].iloc[k]
+    value = f"{value:,.6g}" if isinstance(value, (float, np.floating)) else str(value)
+    label = " / ".join(str(out[b].iloc[k]) for b in by) if by else "all"
+    return f"{label}: {value}"
+
+
+def _dissolved(gdf, by, values=None, agg=None):
     import geopandas as gpd
+    import pandas as pd
 
     if by:
         grouped = gdf.drop(columns=gdf.geometry.name).groupby(by, sort=True, dropna=False)
@@ -185,6 +229,10 @@ def _dissolved(gdf, by):
         codes = np.zeros(len(gdf), dtype=np.intp)
         out = gpd.GeoDataFrame(geometry=merged(gdf, codes, 1), crs=gdf.crs)
     out["n_features"] = np.bincount(codes)
+    if values is not None:
+        column = f"{values.name}_{agg}"
+        series = pd.Series(values.to_numpy(), index=codes)
+        out[column] = series.groupby(level=0, sort=True).agg(agg).reindex(range(len(out))).to_numpy()
     return out
 
 

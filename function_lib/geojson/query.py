@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...errors import ValidationError
 from ..context import RunContext, ToolResult
-from ..io import aligned, checked_layer, run_validated
+from ..io import aligned, checked_layer, note_if_disjoint, run_validated
 from ..metric import apply_per_zone
 from ..spec import Param, ToolSpec
 from ._base import LAYER, tool_list, vector_result
@@ -143,6 +143,8 @@ def spatial_join(ctx: RunContext, layer: str, join: str, predicate: str = "inter
     right = aligned(ctx, left, checked_layer(ctx, join, repair=False), layer, join)
     out = run_validated(ctx, lambda a, b: _joined(ctx, a, b, predicate), (left, layer), (right, join))
     matched = int(out.pop("index_right").notna().sum())
+    if not matched and predicate != "nearest":
+        note_if_disjoint(ctx, left, right, layer, join, "no feature matched")
     summary = f"Joined '{join}' to '{layer}' by {predicate}: {matched} matches"
     if "join_distance_m" in out:
         summary += f", median distance {out['join_distance_m'].median():.1f} m"

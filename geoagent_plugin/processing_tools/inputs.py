@@ -34,6 +34,8 @@ def load_layer(ctx, name: str, source: str = "vector") -> QgsMapLayer:
         path = ctx.path(entry.name)
         if source == "raster" or path.lower().endswith(tuple(RASTER_SUFFIXES)):
             layer = QgsRasterLayer(path, entry.name)
+        elif path.lower().endswith(TEXT_SUFFIXES):
+            layer = _from_geodataframe(ctx, entry.name)
         else:
             layer = QgsVectorLayer(path, entry.name, "ogr")
     if not layer.isValid():
@@ -45,6 +47,61 @@ def load_layer(ctx, name: str, source: str = "vector") -> QgsMapLayer:
     if source == "vector" and layer.featureCount() == 0:
         raise ValidationError(f"Layer '{name}' has no features.", fix="Use a layer with at least one feature.")
     return layer
+
+
+TEXT_SUFFIXES = (".csv", ".tsv", ".txt")
+
+
+def _from_geodataframe(ctx, name: str) -> QgsVectorLayer:
+    """A CSV layer as GeoPandas reads it (WKT or X/Y columns, lon/lat taken as EPSG:4326 and noted), saved to
+    a temporary GeoPackage: OGR alone would open the CSV as a table without geometry."""
+    import tempfile
+    from pathlib import Path
+
+    from ...function_lib.io import note_read_crs, write_vector
+
+    gdf = ctx.gdf(name)
+    note_read_crs(ctx, name, gdf)
+    folder = getattr(ctx, "_csv_layers_dir", None) or tempfile.mkdtemp(prefix="geoagent_csv_")
+    ctx._csv_layers_dir = folder
+    path = write_vector(gdf, Path(folder) / f"{len(list(Path(folder).iterdir()))}.gpkg")
+    return QgsVectorLayer(path, name, "ogr")
+
+
+def _split_by_type(layer) -> bool:
+    """True when OGR offers one table as several geometry-type sublayers (a mixed GeoJSON, say)."""
+    parts = [entry.split("!!::!!") for entry in layer.dataProvider().subLayers()]
+    parts = [p for p in parts if len(p) > 3]
+    return len(parts) > 1 and len({p[1] for p in parts}) == 1 and len({p[3] for p in parts}) > 1
+
+
+def refuse_mixed(ctx, layer, name: str) -> None:
+    """Refuse a file mixing points, lines and polygons: QGIS types the layer by one of them, and a feature
+    sink of that type (reprojection, clip, extract) silently drops the others. Polygon plus MultiPolygon is
+    one type to QGIS. GDAL algorithms read the file themselves and are not affected: the runner skips them."""
+    if not (isinstance(layer, QgsVectorLayer) and layer.providerType() == "ogr" and _split_by_type(layer)):
+        return
+    import numpy as np
+    import shapely
+
+    from ...function_lib.io import TYPE_NAMES, read_vector
+
+    entry = ctx.layers.get(name)
+    gdf = ctx.gdf(name) if entry.path or entry.loader else read_vector(layer.source().split("|")[0])
+    types = shapely.get_type_id(np.asarray(gdf.geometry.array))
+    families = {"Point": "points", "MultiPoint": "points", "LineString": "lines", "MultiLineString": "lines",
+                "LinearRing": "lines", "Polygon": "polygons", "MultiPolygon": "polygons"}
+    found: dict[str, int] = {}
+    for t in types[types >= 0]:
+        family = families.get(TYPE_NAMES[int(t)], "geometry collections")
+        found[family] = found.get(family, 0) + 1
+    if len(found) > 1:
+        counts = ", ".join(f"{n} {family}" for family, n in sorted(found.items()))
+        raise ValidationError(
+            f"Layer '{name}' mixes geometry types ({counts}); QGIS types such a layer by one of them and "
+            "Processing may silently drop the others.",
+            fix="Use the GeoPandas tool for this job (it handles mixed layers), or split the layer by geometry type.",
+        )
 
 
 def check_fields(layer: QgsVectorLayer, fields, layer_name: str) -> None:

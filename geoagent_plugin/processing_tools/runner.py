@@ -31,7 +31,11 @@ from .inputs import (
     load_layer,
     metric_crs_for,
     parse_crs,
+    refuse_mixed,
     require_crs,
+)
+from .inputs import (
+    RASTER as RASTER_TYPE,
 )
 
 SUFFIX = {"vector": ".gpkg", "table": ".csv", "raster": ".tif", "html": ".html"}
@@ -170,6 +174,7 @@ def run_processing(spec, binding: dict, alg_id: str, ctx, args: dict, repair: bo
     call.first_note = len(ctx.notes)
     _load_inputs(call, repair)
     _align_crs(call)
+    disjoint = _disjoint_inputs(call)
     _map_args(call)
     pre, post = HANDLERS.get(binding.get("handler"), (None, None))
     if pre:
@@ -182,6 +187,8 @@ def run_processing(spec, binding: dict, alg_id: str, ctx, args: dict, repair: bo
             raise
         return run_processing(spec, binding, alg_id, ctx, args, repair=True)
     outputs, n_out = _finish_outputs(call, results, finals)
+    if disjoint:
+        ctx.note(f"{disjoint}, so {'no feature matched' if n_out else 'the result is empty'}.")
     call.values.update({k: v for k, v in results.items() if isinstance(v, (int, float)) and not isinstance(v, bool)})
     if post:
         post(call, results, outputs)
@@ -196,6 +203,9 @@ def _load_inputs(call: Call, repair: bool = False) -> None:
         source = call.binding["params"][p.name].get("source") or "vector"
         names = value if p.kind == "layers" else [value]
         layers = [load_layer(call.ctx, v, source) for v in names]
+        if source == "vector" and not call.alg.id().startswith("gdal:"):
+            for layer, v in zip(layers, names):
+                refuse_mixed(call.ctx, layer, v)
         if repair:
             layers = [
                 _repaired(call, lyr, n) if isinstance(lyr, QgsVectorLayer) else lyr for lyr, n in zip(layers, names)
@@ -245,6 +255,46 @@ def _align_crs(call: Call) -> None:
             _check_projected_extent(layer, call.args[name], target)
         if name in call.binding.get("query", ()):
             call.layers[name] = indexed_in_memory(layer)
+
+
+# Tools whose result depends on the inputs overlapping: with disjoint inputs it is empty, all zero or all NaN.
+OVERLAP_TOOLS = {"qgis_clip", "qgis_intersection", "qgis_extract_by_location", "qgis_join_by_location",
+                 "qgis_count_points_in_polygon", "qgis_split_with_lines", "qgis_zonal_statistics", "qgis_sample_raster"}
+
+
+def _disjoint_inputs(call: Call) -> str:
+    """'A and B do not overlap (extents ...)' when an overlap tool's inputs are apart, else ''. A raster that
+    misses the layer fails at once: every sampled value or zone statistic would be NaN."""
+    if call.spec.name not in OVERLAP_TOOLS or not call.main:
+        return ""
+    main = call.layers[call.main]
+    target = main.crs()
+    if not has_crs(target):
+        return ""
+    ext = main.extent()
+    for name, layer in call.layers.items():
+        if name == call.main or not isinstance(layer, QgsMapLayer) or not has_crs(layer.crs()):
+            continue
+        other = layer.extent()
+        if layer.crs() != target:
+            transform = QgsCoordinateTransform(layer.crs(), target, QgsProject.instance())
+            try:
+                other = transform.transformBoundingBox(other)
+            except Exception:  # noqa: BLE001 - an extent that cannot be projected is not judged
+                continue
+        if ext.intersects(other):
+            continue
+        extents = f"extents {_extent_text(other)} and {_extent_text(ext)} in {crs_label(target)}"
+        if layer.type() == RASTER_TYPE:
+            raise ToolError(f"The raster '{call.args[name]}' and the layer '{call.args[call.main]}' do not overlap "
+                            f"({extents}): every value would be NaN.",
+                            fix="Use a raster that covers the layer's features (check both CRSs).")
+        return f"'{call.args[name]}' and '{call.args[call.main]}' do not overlap ({extents})"
+    return ""
+
+
+def _extent_text(ext) -> str:
+    return f"[{ext.xMinimum():.6g}, {ext.yMinimum():.6g}, {ext.xMaximum():.6g}, {ext.yMaximum():.6g}]"
 
 
 def _check_projected_extent(layer, name: str, crs) -> None:
