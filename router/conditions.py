@@ -49,6 +49,18 @@ _EXPLICIT = re.compile(
 )
 
 
+_LIKE_KINDS = [
+    ("contains", r"contains?|containing|includes?|including|like|enthalt|enthaelt|enthalten|包含|含有"),
+    ("starts", r"starts? with|starting with|begins? with|beginning with|beginnt mit|以"),
+    ("ends", r"ends? with|ending (?:with|in)|endet (?:mit|auf)"),
+]
+_LIKE = re.compile(
+    r"\s*(?:field\s+|feld\s+)?(?P<neg>(?:does\s+)?not\s+|doesn'?t\s+|nicht\s+|不)?(?P<op>"
+    + "|".join(p for _, p in _LIKE_KINDS)
+    + r")\s*(?P<v>'[^']+'|\"[^\"]+\"|“[^”]+”|„[^“”]+[“”]|[a-z0-9_][a-z0-9_-]*|[\u4e00-\u9fff]+)"
+)
+
+
 @dataclass
 class Condition:
     """One comparison: field, operator and value (a number or a string)."""
@@ -141,8 +153,19 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
 
     # 'field is value' / 'field = 'value'': the field says which column a value belongs to.
     taken: list[tuple[int, int]] = []
+    for f in fields:  # 'NAME_EN contains 'Tract 1'' → LIKE '%Tract 1%' (starts/ends with likewise)
+        m = _LIKE.match(folded, f.end)
+        if not m or f.name in numeric or any(c.field == f.name for c in conds):
+            continue
+        start = m.start("v")
+        raw = m.group("v").strip("'\"“”„")
+        value = _original(text, folded, start + (m.group("v") != raw), len(raw)) or raw
+        kind = next(k for k, pat in _LIKE_KINDS if re.fullmatch(pat, m.group("op")))
+        pattern = {"contains": f"%{value}%", "starts": f"{value}%", "ends": f"%{value}"}[kind]
+        conds.append(Condition(f.name, "NOT LIKE" if m.group("neg") else "LIKE", pattern, f.start))
+        taken.append((start, m.end()))
     for f in fields:
-        if f.name in numeric:
+        if f.name in numeric or any(c.field == f.name for c in conds):
             continue
         m = _EXPLICIT.match(folded, f.end)
         if not m or any(c.field == f.name for c in conds):

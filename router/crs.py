@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .text import fold
 
@@ -38,9 +39,88 @@ _NAMED = [(re.compile(p), code) for p, code in sorted(NAMED.items(), key=lambda 
 _GK = {2: 31466, 3: 31467, 4: 31468, 5: 31469}
 
 
+_SLASH_INDEX: dict[str, list[tuple[str, str]]] | None = None
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def _slash_index() -> dict[str, list[tuple[str, str]]]:
+    """EPSG names 'datum / projection' from pyproj's database, by squashed datum; built once (~0.2 s)."""
+    global _SLASH_INDEX
+    if _SLASH_INDEX is None:
+        index: dict[str, list[tuple[str, str]]] = {}
+        try:
+            from pyproj.database import query_crs_info
+            from pyproj.enums import PJType
+
+            infos = query_crs_info(auth_name="EPSG", pj_types=[PJType.PROJECTED_CRS, PJType.GEOGRAPHIC_2D_CRS])
+        except Exception:  # noqa: BLE001 - no pyproj database: the hand list still works
+            infos = []
+        for info in sorted(infos, key=lambda i: (i.deprecated, int(i.code) if i.code.isdigit() else 0)):
+            if "/" not in info.name:
+                continue
+            datum, _, proj = _squash(fold(info.name)).partition("/")
+            rank = (info.deprecated, int(info.code) if info.code.isdigit() else 0)
+            index.setdefault(datum, []).append((proj, f"EPSG:{info.code}", (0, *rank)))
+            bare = re.sub(r"\([^)]*\)$", "", proj)
+            if bare != proj:  # 'utm zone 32n' also names 'ETRS89 / UTM zone 32N (N-E)', after the exact name
+                index[datum].append((bare, f"EPSG:{info.code}", (1, *rank)))
+        for datum in index:  # longest name first; then exact before stripped, non-deprecated, lowest code
+            index[datum] = [(n, c) for n, c, _ in sorted(index[datum], key=lambda e: (-len(e[0]), e[2]))]
+        _SLASH_INDEX = index
+    return _SLASH_INDEX
+
+
+def slash_crs(low: str) -> tuple[bool, str | None]:
+    """'NAD83 / New York Long Island (ftUS)' → (True, 'EPSG:2263'): the longest EPSG name, never the datum alone.
+
+    (True, None) when a datum is followed by '/' but no projection of it matches: the caller must not fall
+    back to the datum (that would silently return geographic coordinates)."""
+    if "/" not in low:
+        return False, None
+    index = _slash_index()
+    seen = False
+    for m in re.finditer(r"/", low):
+        rest = low[m.end() :]
+        pos = [i for i, ch in enumerate(rest) if not ch.isspace()]
+        after = "".join(rest[i] for i in pos)
+        starts = [w.start() for w in re.finditer(r"(?<![a-z0-9])[a-z0-9]", low[max(0, m.start() - 48) : m.start()])]
+        datums = [_squash(low[max(0, m.start() - 48) + s : m.start()]) for s in starts]
+        for datum in sorted((d for d in datums if d in index), key=len, reverse=True):
+            seen = True
+            for name, code in index[datum]:
+                if after.startswith(name):
+                    end = pos[len(name) - 1] + 1
+                    if end >= len(rest) or not (rest[end].isalnum() and rest[end - 1].isalnum()):
+                        return True, code
+    return seen, None
+
+
 def find_crs(text: str) -> str | None:
     """The CRS a request names, as 'EPSG:n', or None. UTM zones default to the northern hemisphere."""
     low = fold(text)
+    slashed, code = slash_crs(low)
+    if code:
+        return code
+    found = _find_crs(low)
+    if slashed and found and _geographic(found):
+        return None  # 'ETRS89 / <unknown projection>' never falls back to the datum's geographic CRS
+    return found
+
+
+@lru_cache(maxsize=256)
+def _geographic(code: str) -> bool:
+    try:
+        from pyproj import CRS
+
+        return CRS.from_user_input(code).is_geographic
+    except Exception:  # noqa: BLE001 - unknown to pyproj: treat as not geographic
+        return False
+
+
+def _find_crs(low: str) -> str | None:
     m = re.search(r"(?:epsg|srid|crs|esri)\s*(?:code)?\s*[:=#]?\s*(\d{4,6})", low)
     if m:
         code = int(m.group(1))

@@ -7,20 +7,28 @@ import re
 from ..function_lib.describe import LayerInfo
 from . import fillers as fill
 from .conditions import find_conditions
+from .consume import AGG_TOOLS, unconsumed
 from .crs import find_crs
 from .quantities import find_bbox, find_distances, find_format, find_paths, find_url, integer_for
 from .result import Plan
 from .roles import assign_layers
 from .schema_match import find_fields, find_layers
-from .text import detect_lang, fold
+from .series import INWARD, distance_series, equal_steps, signed
+from .text import as_number, detect_lang, fold
 from .words import osm_tag
 
+_VERBS = (
+    r"count|measure|buffer|clip|export|plot|filter|select|join|reproject|project|intersect|dissolve|compute|"
+    r"calculate|sum|merge|aggregate|convert|save|sort|rank|find|extract|keep|zahle|zähle|puffere|filtere|behalte|"
+    r"verschneide|sortiere|projiziere|schneide|exportiere|berechne|speichere"
+)
 # Words that join steps: a request with them needs more than one tool.
 CHAIN = re.compile(
     r"(?<![a-z])(?:then|afterwards|after that|followed by|and next|anschliessend|danach|dann|im anschluss)(?![a-z])|"
     r"然后|之后|接着|随后|再(?!见|次)|并(?:且)?(?:导出|缓冲|裁剪|筛选|排序|投影)|"
     r"(?:\b(?:and|und)|[,;])\s+(?:also\s+)?(?:count(?!\s+(?:them|it|those)\s*[.!?]?$)|measure|buffer|draw an?\b|"
-    r"clip|export|plot|filter|select|join|reproject|intersect|"
+    r"clip|export|plot|filter|select|join|reproject|intersect|dissolve|compute|calculate|sum|total|average|merge|"
+    r"aggregate|convert|"
     r"sort|rank|find|list|extract|label|colou?r|zahle|puffere|filtere|behalte|verschneide|sortiere|projiziere|"
     r"schneide|exportiere|keep(?!\s+the\s+(?:average|mean|sum|summed|total|lowest|highest|min|max|largest|smallest)))\b"
 )
@@ -46,16 +54,47 @@ _NESTED = re.compile(
 )
 
 
-def is_chain(folded: str) -> bool:
+_PARAM_VERBS = {"dissolve": r"dissolve|merge", "compute": r"compute|calculate"}
+# A tool's own verbs after 'and': 'group the shapes by type and merge them' is one dissolve.
+_OWN_VERBS = {"dissolve": r"dissolve|merge", "qgis_merge_layers": r"merge", "qgis_aggregate": r"dissolve|merge"}
+
+
+def is_chain(folded: str, tool: str | None = None, filled=()) -> bool:
     """Does the request join several steps ('…, then…', '… and count them per…', '…，然后…')?"""
     if _NESTED.search(folded):
         return True
     for m in CHAIN.finditer(folded):
+        if (tool in AGG_TOOLS or "agg" in filled) and re.search(
+            r"(?:sum|total|average|mean|aggregate)\w*\s*$", m.group()
+        ):
+            continue  # 'dissolve by ward and sum the area' is one aggregate
+        if tool in AGG_TOOLS and re.search(r"(?:compute|calculate)\w*\s*$", m.group()):
+            continue
+        if tool in _OWN_VERBS and re.search(r"(?:" + _OWN_VERBS[tool] + r")\w*\s*$", m.group()):
+            continue
+        if any(re.search(r"(?:" + _PARAM_VERBS[n] + r")\w*\s*$", m.group()) for n in filled if n in _PARAM_VERBS):
+            continue  # 'buffers … and dissolve them': the buffer's own dissolve
         if m.group().lstrip()[:1] not in ",;":
             return True
         if _ACTION.search(folded[: m.start()]):
             return True
     return False
+
+
+# Where one step ends and the next begins: connectors alone, or a list separator before a toolbox verb.
+_SPLIT = re.compile(
+    r"\s*(?:[,;]\s*)?(?:\b(?:and\s+)?then\b|\bafterwards\b|\bafter that\b|\bfollowed by\b|\banschlie(?:ss|ß)end\b|"
+    r"\bdanach\b|\b(?:und\s+)?dann\b|然后|之后|接着|随后|；|;)\s*,?\s*|"
+    r"\s*(?:,\s*(?:and\s+|und\s+)?|\s+(?:and|und)\s+)(?=(?:also\s+)?(?:" + _VERBS + r")\w*\b)|，\s*(?=再|并)"
+)
+
+
+def split_steps(text: str) -> list[str]:
+    """A request cut into its steps ('select…, dissolve them, and compute…' → three clauses); one when no chain."""
+    if not is_chain(fold(text)):
+        return [text]
+    parts = [p.strip(" ,.;，。；") for p in _SPLIT.split(text)]
+    return [p for p in parts if len(p) >= 3] or [text]
 
 
 def paths_as_layers(text: str) -> list[LayerInfo]:
@@ -151,13 +190,57 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
         elif p.required and p.name not in missing:
             missing.append(p.name)
     _implied(spec, params, folded)
+    if "format" in params and spec.name == "convert_format" and _TO_LAYER.search(folded) and params["format"] == "csv":
+        params["format"] = "gpkg"  # 'convert the csv into a point layer': the csv is the source, a layer the target
+    missing.extend(several_distances(spec, params, folded, lang))
     missing = [m for m in missing if m not in params] + _one_of_missing(spec, params)
-    if is_chain(folded):
+    if is_chain(folded, spec.name, [k for k, v in params.items() if v is not None]):
         missing.append(NEXT_STEP)  # one tool cannot serve a chain: tier 1 plans the steps
+    listed = [(g[0].start, g[-1].end) for g in distance_series(folded, lang) if len(g) >= 2 and "rings" not in params]
+    extra, notes = unconsumed(
+        spec, params, text, folded, ftext, layers, lang, find_distances(folded, lang), listed if spec.params else ()
+    )
+    missing.extend(m for m in extra if m not in missing)
     order = [p.name for p in spec.params]
     params = {k: params[k] for k in sorted(params, key=order.index)}
     missing = sorted(set(missing), key=lambda m: order.index(m) if m in order else len(order))
-    return Plan(tool=spec.name, params=params, complete=not missing, missing=missing)
+    return Plan(tool=spec.name, params=params, complete=not missing, missing=missing, notes=notes)
+
+
+_TO_LAYER = re.compile(
+    r"(?:into|to|as)\s+(?:an?\s+)?(?:point|points|spatial|vector|geometry|gis)\s+(?:layer|data|file)"
+)
+_RING_WORD = re.compile(r"ring|band|zone|multi|ringe|环|圈|多环")
+
+
+def several_distances(spec, params: dict, folded: str, lang: str) -> list[str]:
+    """Lists of distances and signs: equal steps with a ring param → rings; other lists → not understood."""
+    dist = [p for p in spec.params if p.kind == "distance"]
+    if not dist:
+        return []
+    missing = []
+    groups = distance_series(folded, lang)
+    multi = [g for g in groups if len(g) >= 2]
+    names = {p.name for p in spec.params}
+    if multi and len(dist) == 1:
+        values = [d.metres for d in multi[0]]
+        step = equal_steps(values)
+        if step and "rings" in names and (len(values) >= 3 or _RING_WORD.search(folded)):
+            params[dist[0].name] = as_number(round(step, 3))
+            params["rings"] = len(values)
+        else:
+            params.pop(dist[0].name, None)
+            missing.append(
+                "distance: several distances (" + ", ".join(f"{as_number(round(v, 3))} m" for v in values) + ")"
+            )
+    name = dist[0].name
+    if name in params and isinstance(params[name], (int, float)) and len(groups) == 1 and not multi:
+        negative = signed(folded, groups[0][0]) < 0 or INWARD.search(folded)
+        if negative and "rings" in names:  # a buffer: negative means inward
+            params[name] = -abs(params[name])
+        elif negative:
+            missing.append(f"{name}: negative distance")
+    return missing
 
 
 def _layer_by_fields(spec, folded: str, layers) -> str | None:

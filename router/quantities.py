@@ -99,7 +99,9 @@ COUNT_WORDS = {
     r"mindestgrosse|mindestens|at least|个点|点|punkte|points|最少|至少|最小簇",
     "k": r"neighbou?rs?|nachbarn|邻",
     "classes": r"classes|klassen|bins|breaks|类|级",
-    "count": r"(?:random\s+)?points|(?:zufalls)?punkte|个(?:随机)?点|随机点",
+    "count": r"(?:random\s+)?points|(?:zufalls)?punkte|个(?:随机)?点|随机点|"
+    r"per\s+(?:polygon|feature|park|zone|area|each)|"
+    r"(?:in\s+)?each\b|pro\s+(?:polygon|fläche|flache)|je\s+(?:polygon|fläche|flache)",
 }
 
 

@@ -13,14 +13,18 @@ class Plan:
     params: dict = field(default_factory=dict)
     complete: bool = False
     missing: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what was read by meaning ("'population' read as POP2020")
 
     def to_json(self) -> dict:
-        return {
+        out = {
             "tool": self.tool,
             "params": dict(self.params),
             "complete": self.complete,
             "missing": list(self.missing),
         }
+        if self.notes:  # extra key, only when something was read by meaning
+            out["notes"] = list(self.notes)
+        return out
 
 
 @dataclass
@@ -32,11 +36,18 @@ class RouteResult:
     tools: list[tuple[str, float]] = field(default_factory=list)
     plan: Plan | None = None
     route_scores: dict[str, float] = field(default_factory=dict)
+    steps: list = field(default_factory=list)  # a chain's clauses: [(clause, [(tool, score), ...]), ...]
 
     def to_json(self) -> dict:
-        return {
+        out = {
             "route": self.route,
             "confidence": round(float(self.confidence), 4),
             "tools": [{"name": n, "score": round(float(s), 4)} for n, s in self.tools],
             "plan": self.plan.to_json() if self.plan is not None else None,
         }
+        if self.steps:  # extra key: the tools of each step of a chain, for tier 1
+            out["steps"] = [
+                {"text": text, "tools": [{"name": n, "score": round(float(s), 4)} for n, s in ranked]}
+                for text, ranked in self.steps
+            ]
+        return out

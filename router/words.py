@@ -6,6 +6,18 @@ import re
 
 # enum value → a regex of what users say for it.
 ENUM_WORDS = {
+    # output units of the measuring tools, only when asked for ('in km', 'as hectares'); metres are the default
+    "km": r"(?:in|as|to|into|auf|als)\s+(?:the\s+)?(?:kilomet(?:er|re)s?|km)(?![a-z0-9²])|以(?:公里|千米)(?!²)",
+    "km2": r"(?:in|as|to|into|auf|als)\s+(?:the\s+)?(?:square\s+kilomet(?:er|re)s?|sq\.?\s*km|km2|km²|"
+    r"quadratkilometer\w*)"
+    r"|以平方(?:公里|千米)",
+    "ha": r"(?:in|as|to|into|auf|als)\s+(?:the\s+)?(?:hectares?|ha|hektar)(?![a-z])|以公顷|[（(]公顷[）)]",
+    "acres": r"(?:in|as|to|into)\s+(?:the\s+)?acres?(?![a-z])|以英亩",
+    "mi": r"(?:in|as|to|into|auf|als)\s+(?:the\s+)?(?:miles|mi|meilen)(?![a-z0-9²])|以英里",
+    "ft": r"(?:in|as|to|into)\s+(?:the\s+)?(?:feet|ft|foot)(?![a-z0-9²])|以英尺",
+    "mi2": r"(?:in|as|to|into)\s+(?:the\s+)?(?:square\s+miles|sq\.?\s*mi|mi2|mi²)",
+    "m": r"$^",
+    "m2": r"$^",
     "intersection": r"intersect\w*|overlap\w*|in common|common area|schnitt\w*|uberschneid\w*|verschneid\w*|求交|相交|"
     r"交集|重叠",
     "union": r"union|combine|vereinig\w*|联合|并集",
@@ -78,7 +90,10 @@ BOOLEAN_WORDS = {
     ),
     "whole_layer": (
         r"whole layer|entire layer|all features|single (?:centroid|centre|center|point)|"
-        r"one (?:centroid|centre|center|point)|overall|mean center|gesamte\w* layer|ganze\w* layer|整个图层|整体",
+        r"one (?:centroid|centre|center|point)|overall|mean center|gesamte\w* layer|ganze\w* layer|整个图层|整体|"
+        r"(?:centre|center|centroid|middle|mittelpunkt|zentrum|schwerpunkt) (?:of|aller|des|der) "
+        r"(?:all|the (?:whole|entire)|the layer|alle[nr]?|gesamten)|"
+        r"所有\w{0,6}的(?:中心|质心)",
         None,
     ),
     "assign": (

@@ -30,7 +30,10 @@ FUNCTION = {
     ],
     "centroids": ["Zentroide von {layer}", "wandle {layer} in Mittelpunkte um"],
     "save_result": ["sichere {layer} als {fmt}-Datei", "schreib das Ergebnis als {fmt} raus"],
-    "geometry_area": ["Flächeninhalt jedes Objekts von {layer}", "berechne die Fläche von {layer} in Hektar"],
+    "geometry_area": [
+        "Flächeninhalt jedes Objekts von {layer}",
+        ("berechne die Fläche von {layer} in Hektar", {"unit": "ha"}),
+    ],
     "geometry_length": ["Gesamtlänge und Länge je Segment von {layer}", "wie lang sind die {layer}?"],
     "within_distance": [
         "alle {layer} im Radius von {dist} um {layer2}",

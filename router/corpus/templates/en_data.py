@@ -226,7 +226,7 @@ FUNCTION = {
         "measure {layer} lengths in metres",
         "compute line lengths for {layer}",
         "what's the length of each of the {layer}?",
-        "length of {layer} in km",
+        ("length of {layer} in km", {"unit": "km"}),
         "get the length of each segment",
     ],
     "geometry_area": [
@@ -234,7 +234,7 @@ FUNCTION = {
         "compute the area of each polygon in {layer}",
         "how big is each of the {layer}?",
         "add an area field to {layer}",
-        "area of {layer} in hectares",
+        ("area of {layer} in hectares", {"unit": "ha"}),
         "measure the surface area of the features in {layer}",
         "what is the area of every feature in {layer}?",
         "polygon areas please",

@@ -16,7 +16,7 @@ FUNCTION = {
     "dissolve": ["把{layer}合并成一个整体", "按{field}把{layer}的面合并"],
     "centroids": ["{layer}的中心点", "把{layer}转成中心点"],
     "save_result": ["把{layer}存成{fmt}文件", "结果另存为{fmt}"],
-    "geometry_area": ["算一下{layer}各自的面积", "{layer}的面积（公顷）"],
+    "geometry_area": ["算一下{layer}各自的面积", ("{layer}的面积（公顷）", {"unit": "ha"})],
     "geometry_length": ["{layer}总长多少？每条算一下长度", "算{layer}的线长"],
     "within_distance": ["{layer2}附近{dist}内有哪些{layer}？", "离{layer2}{dist}以内的{layer}"],
     "select_rows": [
