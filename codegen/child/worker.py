@@ -145,6 +145,10 @@ _ETC_READABLE = ("localtime", "timezone", "ld.so.cache", "ld.so.conf", "ld.so.co
                  "mime.types", "gdal", "proj", "alternatives")  # fmt: skip
 
 
+# System font and time zone folders outside /usr (macOS keeps them under /System, /Library and /private/var/db).
+_FONT_DIRS = ["/System/Library/Fonts", "/Library/Fonts", "/private/var/db/timezone", "/usr/share/zoneinfo"]
+
+
 def _read_roots(policy: dict) -> list[str]:
     """The only places the child may read besides its work root: Python, system libraries and GIS data dirs.
 
@@ -178,9 +182,19 @@ def _library_data_dirs() -> list[str]:
     dirs = [os.environ.get("MPLCONFIGDIR", ""),  # matplotlib's font cache and rc, even when it is imported later
             os.path.join(os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config"), "matplotlib"),
             os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.join(home, ".cache"), "matplotlib")]  # fmt: skip
+    dirs += _FONT_DIRS + [os.path.join(home, d) for d in (".fonts", ".local/share/fonts", "Library/Fonts")]
+    dirs += [os.path.join(os.environ.get(v, ""), "Fonts") for v in ("WINDIR", "SystemRoot") if os.environ.get(v)]
+    if os.environ.get("LOCALAPPDATA"):
+        dirs.append(os.path.join(os.environ["LOCALAPPDATA"], "Microsoft", "Windows", "Fonts"))
     matplotlib = sys.modules.get("matplotlib")
     if matplotlib is not None:
         dirs += [matplotlib.get_cachedir(), matplotlib.get_configdir(), matplotlib.get_data_path()]
+    font_manager = sys.modules.get("matplotlib.font_manager")
+    if font_manager is not None:  # wherever the font cache found fonts: savefig opens them
+        try:
+            dirs += sorted({os.path.dirname(f.fname) for f in font_manager.fontManager.ttflist})
+        except Exception:  # noqa: BLE001 - an odd font cache must not stop the sandbox
+            pass
     pyproj = sys.modules.get("pyproj")
     if pyproj is not None:
         try:
