@@ -198,22 +198,25 @@ def count_features(ctx: RunContext, layer: str, by: str | None = None) -> ToolRe
     )
 )
 def count_points_in_polygons(ctx: RunContext, polygons: str, points: str, field_name: str = "count") -> ToolResult:
-    import geopandas as gpd
+    import numpy as np
+    import shapely
 
     polys = checked_layer(ctx, polygons, expect="polygon", repair=False)
     pts = aligned(ctx, polys, checked_layer(ctx, points, expect="point", repair=False), polygons, points)
+    point_geoms = np.asarray(pts.geometry.array)
 
     def count(polys):
-        hits = gpd.sjoin(pts[[pts.geometry.name]], polys[[polys.geometry.name]], how="inner", predicate="intersects")
-        return polys, hits
+        # the STRtree query gpd.sjoin runs, without building the joined frame: only positions are needed
+        tree = shapely.STRtree(np.asarray(polys.geometry.array))
+        point_pos, poly_pos = tree.query(point_geoms, predicate="intersects")
+        return polys, point_pos, poly_pos
 
-    polys, hits = run_validated(ctx, count, (polys, polygons))
-    counts = hits["index_right"].value_counts()
+    polys, point_pos, poly_pos = run_validated(ctx, count, (polys, polygons))
     out = polys.copy()
     if field_name in out.columns:
         ctx.note(f"Field '{field_name}' existed and was overwritten.")
-    out[field_name] = counts.reindex(out.index, fill_value=0).astype("int64").to_numpy()
-    inside = int(hits.index.nunique())
+    out[field_name] = np.bincount(poly_pos, minlength=len(polys)).astype("int64")
+    inside = int(np.unique(point_pos).size)
     if not inside:
         note_if_disjoint(ctx, polys, pts, polygons, points, "every count is 0")
     result = vector_result(
