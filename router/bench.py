@@ -136,7 +136,7 @@ def evaluate(router: Router, rows: list[dict]) -> dict:
         }
     fn_rows = sum(1 for r in rows if r["route"] == "function")
     out["tier0"] = {}
-    for threshold in (TIER0_THRESHOLD, 0.8, 0.9):
+    for threshold in (TIER0_THRESHOLD, 0.7, 0.8, 0.9):
         ran = [right for conf, right in per["all"]["tier0_candidates"] if conf >= threshold]
         out["tier0"][str(threshold)] = {
             "runs": len(ran),

@@ -73,6 +73,19 @@ _NOT_FIELDS = {
 _COMMON = {"no", "yes", "none", "true", "false", "on", "off", "all", "other", "unknown", "n/a", "na", "null", "the"}
 
 
+_FIELD_CACHE: dict = {}
+
+
+def _fields(ftext: str, la):
+    """find_fields, memoised for one request (the checks below ask for the same layer several times)."""
+    key = (ftext, id(la), la.name)
+    if key not in _FIELD_CACHE:
+        if len(_FIELD_CACHE) > 64:
+            _FIELD_CACHE.clear()
+        _FIELD_CACHE[key] = find_fields(ftext, la)
+    return _FIELD_CACHE[key]
+
+
 def _samples(layers):
     return [str(v) for la in layers for f in la.fields for v in (f.samples or []) if isinstance(v, str)]
 
@@ -198,7 +211,7 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
     # Fields named but used by no parameter (the plan's layers only), and fields read by meaning (noted).
     field_tool = any(p.kind in ("field", "fields", "expression") or p.name == "by" for p in spec.params)
     for la in plan_layers:
-        for fm in find_fields(ftext, la):
+        for fm in _fields(ftext, la):
             word = ftext[fm.start : fm.end]
             if not field_tool and not (
                 _ID_FIELD.search(fm.name) or _FIELD_CUE.search(ftext[max(0, fm.start - 16) : fm.start])
@@ -224,7 +237,7 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
                 w = m.group(1)
                 if w in _NOT_FIELDS or w in lower or w in joined or ftext[m.start(1) : m.end(1)].strip() == "":
                     continue
-                if any(fm.start <= m.start(1) < fm.end for la in plan_layers for fm in find_fields(ftext, la)):
+                if any(fm.start <= m.start(1) < fm.end for la in plan_layers for fm in _fields(ftext, la)):
                     continue
                 if any(w.rstrip("s") in fold_word(n) for n in by_name):
                     continue
@@ -233,7 +246,7 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
 
     # Aggregation words the tool cannot express.
     if spec.name not in AGG_TOOLS and not names & {"agg", "stat", "stats", "statistic", "statistics"}:
-        spans = [(fm.start, fm.end) for la in plan_layers for fm in find_fields(ftext, la) if fm.score >= 0.7]
+        spans = [(fm.start, fm.end) for la in plan_layers for fm in _fields(ftext, la) if fm.score >= 0.7]
         for label, pat in AGG_WORDS:
             if label in OWN_AGG.get(spec.name, ()):
                 continue
@@ -258,12 +271,12 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
 def _names_used_field(ftext: str, end: int, plan_layers, strings) -> bool:
     """'median income' where MED_INC is the plan's field: the word is part of the field's name, not a statistic."""
     used = " ".join(strings)
-    return any(fm.name in used for la in plan_layers for fm in find_fields(ftext, la) if end <= fm.start <= end + 2)
+    return any(fm.name in used for la in plan_layers for fm in _fields(ftext, la) if end <= fm.start <= end + 2)
 
 
 def _of_field(ftext: str, end: int, plan_layers) -> str:
     """' of POP2020' when a field follows the aggregation word."""
-    after = [fm for la in plan_layers for fm in find_fields(ftext, la) if end <= fm.start <= end + 20]
+    after = [fm for la in plan_layers for fm in _fields(ftext, la) if end <= fm.start <= end + 20]
     return f" of {after[0].name}" if after else ""
 
 
