@@ -128,3 +128,14 @@ def test_csv_with_lon_lat_is_a_point_layer_for_processing(reg, tmp_path):
     assert out.to_crs("EPSG:32629").area.tolist() == pytest.approx([np.pi * 1e6] * 3, rel=0.03)
     assert "assumed EPSG:4326" in res.summary
     assert sorted(out["station"]) == ["S0", "S1", "S2"]
+
+
+def test_csv_without_coordinates_still_joins_as_a_table(reg, tmp_path):
+    (tmp_path / "pop.csv").write_text("code,pop\na,10\nb,20\n")
+    zones = frame([box(X0, Y0, X0 + 10, Y0 + 10), box(X0 + 10, Y0, X0 + 20, Y0 + 10)]).assign(code=["a", "b"])
+    ctx = context(tmp_path, zones=zones)
+    ctx.layers.add_path(tmp_path / "pop.csv")
+    args = {"layer": "zones", "field": "code", "table": "pop", "table_field": "code"}
+    res = run_tool(reg, "qgis_join_by_field", args, ctx)
+    out = gpd.read_file(res.outputs[0].path).sort_values("code")
+    assert out["pop"].astype(int).tolist() == [10, 20]

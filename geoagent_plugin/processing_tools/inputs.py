@@ -34,7 +34,7 @@ def load_layer(ctx, name: str, source: str = "vector") -> QgsMapLayer:
         path = ctx.path(entry.name)
         if source == "raster" or path.lower().endswith(tuple(RASTER_SUFFIXES)):
             layer = QgsRasterLayer(path, entry.name)
-        elif path.lower().endswith(TEXT_SUFFIXES):
+        elif path.lower().endswith(TEXT_SUFFIXES) and _has_points(ctx, entry.name):
             layer = _from_geodataframe(ctx, entry.name)
         else:
             layer = QgsVectorLayer(path, entry.name, "ogr")
@@ -50,6 +50,15 @@ def load_layer(ctx, name: str, source: str = "vector") -> QgsMapLayer:
 
 
 TEXT_SUFFIXES = (".csv", ".tsv", ".txt")
+
+
+def _has_points(ctx, name: str) -> bool:
+    """True when GeoPandas reads the CSV as a point layer; a CSV without coordinates stays a plain table."""
+    try:
+        ctx.gdf(name)
+    except ValidationError:
+        return False
+    return True
 
 
 def _from_geodataframe(ctx, name: str) -> QgsVectorLayer:
