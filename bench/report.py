@@ -113,10 +113,60 @@ def _suite_chart(suite: dict, charts: Path) -> str | None:
     return "suite_by_category.png"
 
 
+def _router_table(data: dict) -> list[str]:
+    lines = [
+        f"Held-out split: {data['test_rows']} requests ({data['train_rows']} for training); "
+        f"trained in {data['training_seconds']:.1f} s; model {data['model_bytes'] / 1e6:.1f} MB on disk; "
+        f"routing latency p50 {data['latency_ms']['p50']:.1f} ms, p99 {data['latency_ms']['p99']:.1f} ms.",
+        "",
+        "| language | requests | route accuracy | macro-F1 | top-1 tool | top-3 tool | tier-0 plan exact |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for lang in ("all", "en", "zh", "de"):
+        m = data[lang]
+        lines.append(
+            f"| {lang} | {m['n']} | {m['route_accuracy']:.1%} | {m['route_macro_f1']:.1%} | {m['top1']:.1%} | "
+            f"{m['top3']:.1%} | {m['plan_exact']:.1%} |"
+        )
+    lines += [
+        "",
+        "Tier 0 by confidence threshold (held-out function requests):",
+        "",
+        "| threshold | runs | precision | coverage |",
+        "|---|---|---|---|",
+    ]
+    for thr, t in data.get("tier0", {}).items():
+        lines.append(f"| {thr} | {t['runs']} | {t['precision']:.1%} | {t['coverage_of_function_rows']:.1%} |")
+    conf = ", ".join(f"{a} → {b} ({n})" for a, b, n in data.get("route_confusions", [])[:5])
+    tools = ", ".join(f"{a} → {b} ({n})" for a, b, n in data.get("tool_confusions", [])[:6])
+    return lines + ["", f"Route confusions (true → predicted): {conf}.", f"Tool confusions: {tools}."]
+
+
+def _tokens_table(data: dict) -> list[str]:
+    lines = [
+        "| route | requests | ok | median tokens | max tokens | median LLM calls | target (median) |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for group, s in data["summary"].items():
+        lines.append(
+            f"| {group} | {s['requests']} | {s['ok']} | {s['median_total']:,.0f} | {s['max_total']:,} | "
+            f"{s['median_llm_calls']} | < {s['target_median']:,} |"
+        )
+    return lines
+
+
+TABLES = {"router": _router_table, "tokens": _tokens_table}
+
+
 def _part_section(name: str, title: str, data, out: Path, charts: Path) -> list[str]:
     lines = ["", f"## {title}", ""]
     md = out / f"{name}.md"
-    if md.exists():
+    if data and name in TABLES:
+        try:
+            lines += TABLES[name](data)
+        except (KeyError, TypeError) as exc:
+            lines.append(f"(could not tabulate {name}: {exc})")
+    elif md.exists():
         lines.append(md.read_text(encoding="utf-8").strip())
     elif data:
         lines += [f"- {k}: {v}" for k, v in _flatten(data) if not isinstance(v, (list, dict))][:40]
