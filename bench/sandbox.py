@@ -81,6 +81,22 @@ def warm(root: Path, cells: int) -> dict:
     return results
 
 
+def exec_timeout(root: Path, limit: float = 2.0) -> dict:
+    """`geoagent exec --timeout 2` of an endless script that printed first: wall time, reported run time, output."""
+    import re
+
+    from geoagent.codegen.api import exec_script
+
+    script = root / "forever.py"
+    script.write_text("import time\nprint('start', flush=True)\nwhile True:\n    time.sleep(0.1)\n")
+    started = time.perf_counter()
+    report = exec_script(script, root / "exec-timeout", timeout=limit)
+    wall = time.perf_counter() - started
+    ran = re.search(r"stopped after ([0-9.]+) s", report["error"] or "")
+    return {"limit_s": limit, "wall_ms": _ms(wall), "ran_s": float(ran.group(1)) if ran else None,
+            "stdout_kept": report["stdout"] == "start\n"}  # fmt: skip
+
+
 def write_markdown(data: dict, path: Path) -> None:
     w, c = data["warm"], data["cold_start"]
     verdict = "meets" if w["trivial_cell"]["median_ms"] < TARGET_WARM_MS else "misses"
@@ -94,6 +110,10 @@ def write_markdown(data: dict, path: Path) -> None:
         f"bare interpreter with the guards only: {data['cold_start_bare']['median_ms']} ms.",
         f"- Timeout kill of a runaway cell (0.5 s limit): {w['timeout_then_restart']['kill_ms']} ms; "
         f"the next cell (cold restart included): {w['timeout_then_restart']['next_cell_ms']} ms.",
+        f"- `geoagent exec --timeout {data['exec_timeout']['limit_s']:g}` of an endless script: "
+        f"{data['exec_timeout']['wall_ms']} ms wall in all (cold start included), the error says it ran "
+        f"{data['exec_timeout']['ran_s']} s; output printed before the timeout kept: "
+        f"{data['exec_timeout']['stdout_kept']}.",
         f"- Landlock ABI in the child: {w['landlock_abi'] or 'not available'}; OS limits: {', '.join(w['limits'])}.",
     ]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -110,7 +130,9 @@ def main(argv=None) -> int:
         warm_results = warm(root, args.cells)
         cold, inside = cold_starts(root, args.cold, None)
         bare, _ = cold_starts(root, args.cold, [])
+        timed_out = exec_timeout(root)
     data = {
+        "exec_timeout": timed_out,
         "warm": warm_results,
         "cold_start": dict(cold, child_reported_median_ms=_ms(statistics.median(inside))),
         "cold_start_bare": bare,

@@ -14,7 +14,8 @@ plus the standard modules json, math, statistics, collections, itertools, functo
 No other imports (no os, sys, subprocess, requests, urllib), no network, no eval/exec, no private or dunder attributes.
 
 Rules:
-- The input files are in the current folder; read them by the file names given below.
+- The input files are in the current folder; read them by the file names given below. Files outside the
+  current folder (system files, the originals, other folders) can be neither read nor written.
 - Write every output file (GeoPackage/GeoJSON layers, CSV tables, PNG charts, HTML) into the current folder
   with a short descriptive name. Never overwrite or modify the input files.
 - Charts: matplotlib with savefig('name.png'); never call show().
