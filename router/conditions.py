@@ -38,7 +38,10 @@ _BETWEEN = [
     r"在\s*(?P<a>[^和与到至]+?)\s*[和与到至]\s*(?P<b>[^之间]+?)\s*之间",
     r"(?P<a>\d[\d.,]*)\s*(?:-|–|to|bis)\s*(?P<b>\d[\d.,]*)",
 ]
-_NEGATION = r"(?:not|no|non|except|excluding|other than|without|nicht|kein|keine|ausser|auser|ohne|不是|非|除了|不为)"
+_NEGATION = (
+    r"(?:aren't|isn't|arent|isnt|don't|doesn't|not|no|non|except|excluding|other than|without|"
+    r"nicht|kein|keine|ausser|auser|ohne|不是|非|除了|不为)"
+)
 _IS = r"(?:ist|is|==|=|equals|equal to|of|gleich|为|是|等于)(?![a-z])"
 _EXPLICIT = re.compile(
     r"\s*(?:field\s+|feld\s+|字段\s*)?(?:"

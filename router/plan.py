@@ -273,6 +273,8 @@ def _one_of_missing(spec, params: dict) -> list[str]:
     """Tools that need one of several optional params (select rows: a value or a count)."""
     if spec.name == "select_rows" and not any(k in params for k in ("value", "top_n")):
         return ["value"]
+    if spec.name == "select_rows" and "top_n" in params and "field" not in params:
+        return ["field"]  # the top N by what? ('the highest daily riders' with no riders field)
     if spec.name == "download_geojson" and not any(k in params for k in ("url", "bbox")):
         return ["url"]
     return []

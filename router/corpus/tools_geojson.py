@@ -302,6 +302,19 @@ def b_select_top(b):
 
 
 def b_filter(b):
+    if b.want & {"notval", "inval"}:  # a category value alone: 'hospitals that are not private', 'in the North …'
+        lyr = b.layer(category=True)
+        f = b.pick_field(lyr, "category")
+        if not f.categories:
+            b.condition("expression", lyr, slot="notval" if "notval" in b.want else "inval")
+            return
+        slot = "notval" if "notval" in b.want else "inval"
+        if "field" in b.want:
+            b.field(None, lyr, f=f)
+        value = b.category_value(None, lyr, f, slot=slot)
+        op = "!=" if slot == "notval" else "="
+        b.pmap["expression"] = (slot, f"\"{f.name}\" {op} '{value}'")
+        return
     lyr = b.layer()
     b.condition("expression", lyr)
 

@@ -188,3 +188,10 @@ for _tool, _template in [
     ("count_points_in_polygons", "count points in polygon: {points} in {polys}"),
 ]:
     FUNCTION[_tool].append(_template)
+
+FUNCTION["filter_by_expression"] += [
+    "{layer}, die nicht {notval} sind",
+    "alle {layer} außer den {notval}",
+    "{layer} im {field} {inval} extrahieren",
+]
+FUNCTION["geometry_length"] += ["Umfang jedes Polygons von {layer}"]

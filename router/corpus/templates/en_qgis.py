@@ -80,3 +80,14 @@ FUNCTION = {
     "qgis_raster_calculator": ["Raster calculator: {raster} {calc}"],
     "qgis_reclassify_by_table": ["Reclassify by table on {raster}: {classes}"],
 }
+
+# A category value alone, negated or as a place ('hospitals that are not private', 'tracts in the North district').
+FUNCTION["filter_by_expression"] += [
+    "{layer} that are not {notval}",
+    "all {layer} except the {notval} ones",
+    "keep the {layer} which aren't {notval}",
+    "extract {layer} in the {inval} {field}",
+    "{layer} whose {field} is not {notval}",
+    "just the {layer} located in the {inval} {field}",
+]
+FUNCTION["geometry_length"] += ["perimeter of each of {layer}", "compute the perimeter of every polygon in {layer}"]

@@ -185,3 +185,6 @@ for _tool, _template in [
     ("qgis_zonal_statistics", "{raster}对{layer}做zonal statistics"),
 ]:
     FUNCTION[_tool].append(_template)
+
+FUNCTION["filter_by_expression"] += ["不是{notval}的{layer}", "{inval}{field}里的{layer}", "除了{notval}以外的{layer}"]
+FUNCTION["geometry_length"] += ["{layer}每个多边形的周长"]
