@@ -132,3 +132,12 @@ print(attempt('/etc/passwd'), attempt('/etc/hosts'), attempt({str(outside / "sec
     if "NOLANDLOCK" in out.stdout:
         pytest.skip("this kernel has no Landlock")
     assert out.stdout.split() == ["denied", "denied", "denied", "allowed", "allowed", "allowed", "allowed"], out.stderr
+
+
+def test_a_kernel_refusal_is_explained(arena):
+    """A read the hook did not see but Landlock refused (a C library opening a path) gets the same hint."""
+    box = arena["sandbox"]
+    code = "raise PermissionError(13, 'Permission denied', '/etc/hosts')"
+    result = box.run(code, box.new_work_dir(), check=False)
+    assert not result.ok
+    assert "Permission denied" in result.error and "read only the work dir and the Python/GIS libraries" in result.error

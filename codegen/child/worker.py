@@ -286,6 +286,9 @@ def _explain(exc: BaseException, code: str, filename: str) -> str:
     message = head[-1] if head else type(exc).__name__
     if len(head) > 1 and isinstance(exc, SyntaxError):
         message = " ".join(h.strip() for h in head)
+    if "Permission denied" in message and "Blocked by the sandbox" not in message:  # the kernel's rules (Landlock)
+        message += (" (the sandbox lets code read only the work dir and the Python/GIS libraries, and write only in"
+                    " the work dir)")  # fmt: skip
     here = os.path.dirname(os.path.abspath(__file__))
     frames = [f for f in frames if os.path.dirname(os.path.abspath(f.filename)) != here]
     user = [f for f in frames if f.filename == filename]
