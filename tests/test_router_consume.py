@@ -233,3 +233,20 @@ def test_bad_requests_raise_a_validation_error(router, request_value):
     with pytest.raises(ValidationError) as err:
         router.route(request_value, [HOSPITALS])
     assert err.value.fix
+
+
+@pytest.mark.parametrize(
+    "text, tool, params",
+    [
+        ("hospitals that are not private", "filter_by_expression",
+         {"layer": "hospitals", "expression": "\"type\" != 'private'"}),
+        ("extract tracts in the North district", "filter_by_expression",
+         {"layer": "census_tracts", "expression": "\"district\" = 'North'"}),
+        ("perimeter of each park", "geometry_length", {"layer": "parks"}),
+        ("centre of all hospitals", "centroids", {"layer": "hospitals", "whole_layer": True}),
+    ],
+)  # fmt: skip
+def test_qa_router_misses_route_and_plan(router, text, tool, params):
+    r = router.route(text, CITY)
+    assert r.route == "function" and r.tools[0][0] == tool
+    assert r.plan.complete and r.plan.params == params
