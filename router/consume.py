@@ -51,6 +51,7 @@ _QUOTED = re.compile(r"'([^']{2,40})'|\"([^\"]{2,40})\"|“([^”]{2,40})”|„
 _GROUP_WORD = re.compile(
     r"(?<![a-z])(?:by|per|for each|je|pro)\s+(?:the\s+|each\s+|their\s+|ihre[mn]?\s+)?([a-z_][a-z0-9_]{2,})"
 )
+_ZH_GROUP = re.compile(r"按(?:照)?\s*([\u4e00-\u9fffa-z_0-9]{1,12}?)\s*字段")
 _COND_WORD = re.compile(
     r"(?<![a-z])(?:where|whose|wo|deren|dessen)\s+(?:the\s+)?([a-z_][a-z0-9_]{2,})\s*"
     r"(?:>|<|=|!|is\b|are\b|greater|more|less|over|under|above|below|at\b|equals|ist\b|grosser|kleiner|uber|unter)"
@@ -70,6 +71,7 @@ _NOT_FIELDS = {
 }  # fmt: skip
 
 
+_COORD_PARAMS = {"x1", "y1", "x2", "y2", "x_field", "y_field", "table_field"}
 _COMMON = {"no", "yes", "none", "true", "false", "on", "off", "all", "other", "unknown", "n/a", "na", "null", "the"}
 
 
@@ -210,6 +212,11 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
 
     # Fields named but used by no parameter (the plan's layers only), and fields read by meaning (noted).
     field_tool = any(p.kind in ("field", "fields", "expression") or p.name == "by" for p in spec.params)
+    empty_field_param = any(
+        (p.kind in ("field", "fields") or p.name == "by") and p.name not in params and p.name not in _COORD_PARAMS
+        for p in spec.params
+        if not (p.name == "field" and params.get("agg") == "count")  # a count needs no value field
+    )
     for la in plan_layers:
         for fm in _fields(ftext, la):
             word = ftext[fm.start : fm.end]
@@ -221,8 +228,12 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
                 if fm.score < 1.0 and fold_word(word) != fold_word(fm.name):
                     notes.append(f"'{word}' read as field {fm.name} of {la.name}")
                 continue
-            if fm.score >= 1.0 and not any(s <= fm.start < e for s, e in taken):
+            if any(s <= fm.start < e for s, e in taken):
+                continue
+            if fm.score >= 1.0:
                 missing.append(f"field: {fm.name}")
+            elif fm.score >= 0.75 and empty_field_param:  # 'histogram of measured value' with no field read
+                missing.append(f"field: {fm.name} ('{word.strip()}')")
 
     # A field word after 'by'/'per' or in a condition that no layer has.
     if plan_layers and any(p.kind in ("field", "fields", "expression") for p in spec.params):
@@ -232,7 +243,8 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
         cond = [p.name for p in spec.params if p.kind == "expression"]
         group_empty = bool(group) and not any(n in params for n in group)
         cond_empty = bool(cond) and not any(n in params for n in cond)
-        for pat in [pat for pat, empty in ((_GROUP_WORD, group_empty), (_COND_WORD, cond_empty)) if empty]:
+        pats = ((_GROUP_WORD, group_empty), (_ZH_GROUP, group_empty), (_COND_WORD, cond_empty))
+        for pat in [pat for pat, empty in pats if empty]:
             for m in pat.finditer(ftext):
                 w = m.group(1)
                 if w in _NOT_FIELDS or w in lower or w in joined or ftext[m.start(1) : m.end(1)].strip() == "":

@@ -36,7 +36,7 @@ ENUM_WORDS = {
     "centroid": r"centroids?|schwerpunkt\w*|质心|中心点",
     "representative_point": r"representative|point on surface|inside the polygon|innerhalb|repräsentativ\w*|代表点",
     "rectangle": r"oriented|rotated|minimum (?:area )?rectangle|minimal\w* rechteck|最小外接矩形|rectangle",
-    "envelope": r"envelope|bounding box|bbox|extent|umhüllend\w*|外包框|包络",
+    "envelope": r"envelope|bounding box|bbox|extent|umhüllend\w*|umhullend\w*|umgebende\w* rechteck|外包框|包络",
     "convex_hull": r"convex hull|convex|hull|konvex\w*|凸包",
     "circle": r"circle|circular|kreis|圆",
     "choropleth": r"choropleth|thematic|coloured by|colored by|shaded by|flächenkartogramm|choroplethen|分级设色|专题",
