@@ -207,12 +207,12 @@ class Sandbox:
         self._write({"op": "run", "id": request_id, "code": code, "work_dir": str(work_dir),
                      "cpu_seconds": int(max(timeout, 1) * 2 + 5)})  # fmt: skip
         started = time.perf_counter()
-        printed: list[str] = []  # what the code printed so far, shipped while it runs
+        printed = _Tail()  # what the code printed so far, shipped while it runs
         reply = self._read(time.monotonic() + timeout, cancel_event, request_id, printed)
         elapsed = (time.perf_counter() - started) * 1000
         if reply is None or reply is _EOF:
             result = self._lost(timeout, cancel_event, eof=reply is _EOF, ran=elapsed / 1000)
-            result.stdout = "".join(printed)[-MAX_STDOUT:]
+            result.stdout = printed.text()
             result.elapsed_ms = elapsed
         else:
             result = CellResult(bool(reply.get("ok")), reply.get("error"), reply.get("stdout", ""),
@@ -281,7 +281,7 @@ class Sandbox:
         except (OSError, ValueError, AttributeError):
             pass  # a dead child shows up as a missing reply
 
-    def _read(self, deadline: float, cancel_event, want_id: int | None = None, printed: list | None = None):
+    def _read(self, deadline: float, cancel_event, want_id: int | None = None, printed: _Tail | None = None):
         """The next message (with `want_id`, the reply to that request), None on timeout or cancel, _EOF on exit.
 
         Output chunks of that request go to `printed` (kept to about MAX_STDOUT characters).
@@ -304,7 +304,7 @@ class Sandbox:
                 continue
             if "chunk" in message:
                 if printed is not None and message.get("id") == want_id:
-                    _keep_tail(printed, str(message["chunk"]))
+                    printed.add(str(message["chunk"]))
                 continue
             if want_id is None or message.get("id") == want_id:
                 return message
@@ -335,10 +335,22 @@ def check_root(root: Path) -> None:
         )
 
 
-def _keep_tail(parts: list[str], text: str) -> None:
-    parts.append(text)
-    if sum(len(p) for p in parts) > 2 * MAX_STDOUT:
-        parts[:] = ["".join(parts)[-MAX_STDOUT:]]
+class _Tail:
+    """The last MAX_STDOUT characters of a stream of chunks, in amortised linear time."""
+
+    def __init__(self):
+        self.parts: list[str] = []
+        self.size = 0
+
+    def add(self, text: str) -> None:
+        self.parts.append(text)
+        self.size += len(text)
+        if self.size > 2 * MAX_STDOUT:
+            self.parts = ["".join(self.parts)[-MAX_STDOUT:]]
+            self.size = MAX_STDOUT
+
+    def text(self) -> str:
+        return "".join(self.parts)[-MAX_STDOUT:]
 
 
 def _pump(stream, lines: queue.Queue) -> None:

@@ -49,10 +49,19 @@ def test_a_crash_keeps_the_output_printed_before_it(sandbox):
 
 
 def test_long_output_before_a_timeout_keeps_its_tail(sandbox):
-    code = "for i in range(300000):\n    print(i)\nwhile True:\n    pass"
-    result = sandbox.run(code, sandbox.new_work_dir(), timeout=3.0)
+    code = "for i in range(150000):\n    print(f'{i:09d}', flush=True)\nwhile True:\n    pass"
+    result = sandbox.run(code, sandbox.new_work_dir(), timeout=8.0)
     assert result.stage == "timeout"
-    assert result.stdout.endswith("299998\n299999\n") and len(result.stdout) <= 1_000_000
+    assert result.stdout.endswith("000149998\n000149999\n") and len(result.stdout) == 1_000_000
+
+
+def test_printing_with_flush_in_a_loop_stays_fast(sandbox):
+    """Every flush=True does not become a message: shipments are at least 50 ms apart."""
+    code = "for i in range(150000):\n    print(f'{i:09d}', flush=True)"
+    started = time.monotonic()
+    result = sandbox.run(code, sandbox.new_work_dir(), timeout=30)
+    assert result.ok and result.stdout.endswith("000149999\n") and len(result.stdout) == 1_000_000
+    assert time.monotonic() - started < 10
 
 
 def test_normal_cells_get_their_whole_output_once(sandbox):

@@ -9,6 +9,7 @@ import time
 
 MAX_STDOUT = 1_000_000
 FLUSH_EVERY = 0.25  # seconds between shipments of printed text while a cell runs
+FLUSH_GAP = 0.05  # print(..., flush=True) ships at once unless it shipped less than this ago (loops that flush)
 
 
 class Channel:
@@ -38,6 +39,7 @@ class LiveOut(io.TextIOBase):
         self._pending_size = 0
         self._lock = threading.Lock()
         self._done = False
+        self._shipped_at = 0.0
 
     def writable(self) -> bool:
         return True
@@ -61,7 +63,8 @@ class LiveOut(io.TextIOBase):
         return len(text)
 
     def flush(self) -> None:
-        self.ship()
+        if time.monotonic() - self._shipped_at >= FLUSH_GAP:
+            self.ship()
 
     def ship(self) -> None:
         """Send the text printed since the last shipment (print(..., flush=True) calls this at once)."""
@@ -70,6 +73,7 @@ class LiveOut(io.TextIOBase):
                 return
             text = "".join(self._pending)
             self._pending, self._pending_size = [], 0
+            self._shipped_at = time.monotonic()
         self._channel.send({"id": self._id, "chunk": text})
 
     def finish(self) -> tuple[str, bool]:
