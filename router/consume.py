@@ -51,6 +51,11 @@ _QUOTED = re.compile(r"'([^']{2,40})'|\"([^\"]{2,40})\"|“([^”]{2,40})”|„
 _GROUP_WORD = re.compile(
     r"(?<![a-z])(?:by|per|for each|je|pro)\s+(?:the\s+|each\s+|their\s+|ihre[mn]?\s+)?([a-z_][a-z0-9_]{2,})"
 )
+_SAVE_AS = re.compile(
+    r"(?:save|export|write|store|speicher\w*|exportier\w*)\b[^.;]{0,40}?\b(?:as|to|into|als|in)\s+(?:an?\s+|eine?n?\s+)?"
+    r"(?P<f>shape\s*files?|shp|geo\s*json|geo\s*package|gpkg|csv|parquet|geoparquet|flatgeobuf|fgb|kml)\b"
+    r"|(?:保存|导出)为\s*(?P<z>shp|geojson|gpkg|csv|shapefile)"
+)
 _ZH_GROUP = re.compile(r"按(?:照)?\s*([\u4e00-\u9fffa-z_0-9]{1,12}?)\s*字段")
 _COND_WORD = re.compile(
     r"(?<![a-z])(?:where|whose|wo|deren|dessen)\s+(?:the\s+)?([a-z_][a-z0-9_]{2,})\s*"
@@ -271,6 +276,12 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
             if hits:
                 missing.append(f"aggregation: {label}" + _of_field(ftext, hits[0].end(), plan_layers))
                 break
+
+    # An output format for a tool that writes none ('reproject … and save as shapefile'): a save step.
+    if not names & {"format", "path"} and spec.name not in ("export_coordinates",):  # it writes the table itself
+        m = _SAVE_AS.search(ftext)
+        if m:
+            missing.append(f"next_step: save as {m.group('f') or m.group('z')}")
 
     # Output units the tool cannot honour.
     if spec.name in UNIT_TOOLS and not (names & {"unit", "units"} and params.keys() & {"unit", "units"}):

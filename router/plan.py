@@ -25,7 +25,7 @@ _VERBS = (
 # Words that join steps: a request with them needs more than one tool.
 CHAIN = re.compile(
     r"(?<![a-z])(?:then|afterwards|after that|followed by|and next|anschliessend|danach|dann|im anschluss)(?![a-z])|"
-    r"然后|之后|接着|随后|再(?!见|次)|并(?:且)?(?:导出|缓冲|裁剪|筛选|排序|投影)|"
+    r"然后|之后|接着|随后|再(?!见|次)|并(?:且)?(?:导出|缓冲|裁剪|筛选|排序|投影|统计|计算|融合|合并|相交|叠加|连接|保存|求)|"
     r"(?:\b(?:and|und)|[,;])\s+(?:also\s+)?(?:count(?!\s+(?:them|it|those)\s*[.!?]?$)|measure|buffer|draw an?\b|"
     r"clip|export|plot|filter|select|join|reproject|intersect|dissolve|compute|calculate|sum|total|average|merge|"
     r"aggregate|convert|"
@@ -54,9 +54,13 @@ _NESTED = re.compile(
 )
 
 
-_PARAM_VERBS = {"dissolve": r"dissolve|merge", "compute": r"compute|calculate"}
+_PARAM_VERBS = {"dissolve": r"dissolve|merge|融合|合并", "compute": r"compute|calculate"}
 # A tool's own verbs after 'and': 'group the shapes by type and merge them' is one dissolve.
-_OWN_VERBS = {"dissolve": r"dissolve|merge", "qgis_merge_layers": r"merge", "qgis_aggregate": r"dissolve|merge"}
+_OWN_VERBS = {
+    "dissolve": r"dissolve|merge|融合|合并",
+    "qgis_merge_layers": r"merge|合并",
+    "qgis_aggregate": r"dissolve|merge|融合|合并",
+}
 
 
 def is_chain(folded: str, tool: str | None = None, filled=()) -> bool:
@@ -65,10 +69,10 @@ def is_chain(folded: str, tool: str | None = None, filled=()) -> bool:
         return True
     for m in CHAIN.finditer(folded):
         if (tool in AGG_TOOLS or "agg" in filled) and re.search(
-            r"(?:sum|total|average|mean|aggregate)\w*\s*$", m.group()
+            r"(?:sum|total|average|mean|aggregate|统计|计算|求)\w*\s*$", m.group()
         ):
             continue  # 'dissolve by ward and sum the area' is one aggregate
-        if tool in AGG_TOOLS and re.search(r"(?:compute|calculate)\w*\s*$", m.group()):
+        if tool in AGG_TOOLS and re.search(r"(?:compute|calculate|计算|统计)\w*\s*$", m.group()):
             continue
         if tool in _OWN_VERBS and re.search(r"(?:" + _OWN_VERBS[tool] + r")\w*\s*$", m.group()):
             continue
