@@ -84,8 +84,14 @@ def runnable_name(registry, name: str) -> str | None:
     return None
 
 
+# Picking features by a name or a value ("the Lindenau district", "only public ones") is a step of its
+# own that requests leave implicit; when the router saw such a cue, the model gets the filter tool too.
+SELECTION_TOOL = "filter_by_expression"
+
+
 def tools_for(decision, registry, k: int) -> list[str]:
-    """Up to k runnable tools: the tier-0 plan's tool first, then the router's ranking."""
+    """Up to k runnable tools: the tier-0 plan's tool first, then the router's ranking; plus the filter
+    tool when the request selects features the plan did not use."""
     plan = getattr(decision, "plan", None)
     candidates = ([plan.tool] if plan is not None and getattr(plan, "tool", None) else []) + ranked_names(decision)
     chosen: list[str] = []
@@ -95,6 +101,11 @@ def tools_for(decision, registry, k: int) -> list[str]:
             chosen.append(runnable)
         if len(chosen) >= k:
             break
+    missing = getattr(plan, "missing", None) or []
+    if any(str(m).startswith(("selection", "next_step")) for m in missing) and SELECTION_TOOL not in chosen:
+        runnable = runnable_name(registry, SELECTION_TOOL)
+        if runnable:
+            chosen.append(runnable)
     return chosen
 
 

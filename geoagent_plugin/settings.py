@@ -25,7 +25,7 @@ class GeoAgentSettings:
     authcfg: str = ""  # id of the QgsAuthManager entry holding the API key; never the key
     architecture: str = "react"
     tier0: bool = True
-    threshold: float = 0.6
+    threshold: float = 0.7
     review_code: bool = False
     max_repairs: int = 5
     timeout_s: float = 60.0

@@ -245,4 +245,4 @@ def test_unsure_router_escalates_a_complete_plan(server, layers, tmp_path):
     plan = Plan("buffer", {"layer": "schools", "distance": 100}, complete=True)
     report = run(server, "invalid_then_fix", layers, tmp_path, router=TinyRouter(plan=plan, confidence=0.3))
     assert report.tier == 1 and report.status == "ok"
-    assert report.escalations == ["tier 0 → 1: the router is not sure enough that buffer is meant (0.30 < 0.60)"]
+    assert report.escalations == ["tier 0 → 1: the router is not sure enough that buffer is meant (0.30 < 0.70)"]
