@@ -416,6 +416,16 @@ def write_gpkg(layer, path, crs, pctx) -> None:
         raise ToolError(f"Could not write {Path(path).name}: {message}", fix="Check the output folder is writable.")
 
 
+def _output_crs(outputs):
+    """The CRS of the first vector output (a reprojection's target, not its source)."""
+    for out in outputs:
+        if out.kind == "vector":
+            layer = QgsVectorLayer(out.path, "out", "ogr")
+            if layer.isValid():
+                return layer.crs()
+    return None
+
+
 def _result(call: Call, outputs, n_out) -> ToolResult:
     main = call.layers.get(call.main)
     text = f"{call.alg.displayName()} on '{call.main_name()}'"
@@ -425,9 +435,9 @@ def _result(call: Call, outputs, n_out) -> ToolResult:
         call.values["features_in"] = n_in
     if n_out is not None:
         call.values["feature_count"] = n_out
-    crs = call.source_crs or (main.crs() if main is not None else None)
+    crs = _output_crs(outputs) or call.source_crs or (main.crs() if main is not None else None)
     if crs is not None and crs.isValid():
-        text += f", CRS {crs_label(crs)}"
+        text += f", result in {crs_label(crs)}"
     text += "."
     notes = call.ctx.notes[call.first_note :]  # this call's notes, not an earlier step's
     if notes:
