@@ -51,17 +51,21 @@ def render_png(
     try:
         layout = QgsPrintLayout(project)
         layout.initializeDefaults()
-        page = layout.pageCollection().page(0)
-        page.setPageSize(QgsLayoutSize(size_mm[0], size_mm[1], QgsUnitTypes.LayoutMillimeters))
         legend_w = 78.0
+        crs = result_layers[0].crs() if result_layers else layers[0].crs()
+        extent = _extent(result_layers or layers, crs)
+        map_w = size_mm[0] - legend_w - 10
+        # The page follows the data's shape (a world map is wide and low), within the size asked for.
+        aspect = extent.height() / extent.width() if extent.width() > 0 else 1.0
+        map_h = min(size_mm[1] - 22, max(60.0, map_w * aspect))
+        page = layout.pageCollection().page(0)
+        page.setPageSize(QgsLayoutSize(size_mm[0], map_h + 22, QgsUnitTypes.LayoutMillimeters))
         map_item = QgsLayoutItemMap(layout)
         map_item.attemptMove(QgsLayoutPoint(4, 18, QgsUnitTypes.LayoutMillimeters))
-        map_item.attemptResize(
-            QgsLayoutSize(size_mm[0] - legend_w - 10, size_mm[1] - 22, QgsUnitTypes.LayoutMillimeters)
-        )
+        map_item.attemptResize(QgsLayoutSize(map_w, map_h, QgsUnitTypes.LayoutMillimeters))
         map_item.setLayers(layers)
-        map_item.setCrs(result_layers[0].crs() if result_layers else layers[0].crs())
-        map_item.setExtent(_extent(result_layers or layers, map_item.crs()))
+        map_item.setCrs(crs)
+        map_item.setExtent(extent)
         map_item.setFrameEnabled(True)
         map_item.setBackgroundColor(QColor("#fbfbf8"))
         layout.addLayoutItem(map_item)
