@@ -1,4 +1,4 @@
-"""Shared fixtures: versions in the report header, and sample data copied into tmp_path."""
+"""Shared fixtures: versions in the report header, sample data copied into tmp_path, the Processing registry."""
 
 from __future__ import annotations
 
@@ -47,3 +47,21 @@ def out_dir(tmp_path) -> Path:
     path = tmp_path / "out"
     path.mkdir()
     return path
+
+
+@pytest.fixture(scope="module")
+def reg():
+    """A Registry of the Processing specs bound to QGIS Processing; skips when QGIS cannot start."""
+    from geoagent.function_lib.processing_specs import PROCESSING_SPECS
+    from geoagent.function_lib.registry import Registry
+    from geoagent.geoagent_plugin.processing_tools import bind
+    from geoagent.geoagent_plugin.qgis_env import ensure_qgis
+
+    status = ensure_qgis()
+    if not status:
+        pytest.skip(status.reason)
+    registry = Registry()
+    for spec in PROCESSING_SPECS:
+        registry.register(spec)
+    bind(registry)
+    return registry

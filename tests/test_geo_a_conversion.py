@@ -14,15 +14,10 @@ import geopandas as gpd
 import pandas as pd
 import pytest
 from geoagent.errors import DependencyError, ToolError, ValidationError
-from geoagent.function_lib.context import RunContext
-from geoagent.function_lib.geojson import TOOLS
 from geoagent.function_lib.io import read_vector
-from geoagent.function_lib.registry import Registry, run_tool
+from geoagent.tests.geo_helpers import make_ctx
+from geoagent.tests.geo_helpers import run_result as run
 from shapely.geometry import LineString, Point, Polygon, box
-
-REGISTRY = Registry()
-for _spec, _impl in TOOLS:
-    REGISTRY.register(_spec, _impl)
 
 FEATURES = {
     "type": "FeatureCollection",
@@ -88,17 +83,6 @@ def server(tmp_path):
     yield f"http://127.0.0.1:{httpd.server_address[1]}"
     httpd.shutdown()
     httpd.server_close()
-
-
-def make_ctx(tmp_path, **layers) -> RunContext:
-    ctx = RunContext(tmp_path / "out")
-    for name, data in layers.items():
-        ctx.layers.add(name, data=data)
-    return ctx
-
-
-def run(ctx, tool_name, **args):
-    return run_tool(REGISTRY, tool_name, args, ctx)
 
 
 def test_download_geojson_from_local_server(tmp_path, server):

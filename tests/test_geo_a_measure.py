@@ -8,28 +8,13 @@ import pandas as pd
 import pytest
 import shapely
 from geoagent.errors import ToolError, ValidationError
-from geoagent.function_lib.context import RunContext
-from geoagent.function_lib.geojson import TOOLS
 from geoagent.function_lib.io import read_vector
-from geoagent.function_lib.registry import Registry, run_tool
+from geoagent.tests.geo_helpers import make_ctx
+from geoagent.tests.geo_helpers import run_result as run
 from pyproj import Geod, Transformer
 from shapely.geometry import LineString, Point, Polygon, box
 
-REGISTRY = Registry()
-for _spec, _impl in TOOLS:
-    REGISTRY.register(_spec, _impl)
 GEOD = Geod(ellps="WGS84")
-
-
-def make_ctx(tmp_path, **layers) -> RunContext:
-    ctx = RunContext(tmp_path / "out")
-    for name, data in layers.items():
-        ctx.layers.add(name, data=data)
-    return ctx
-
-
-def run(ctx, tool_name, **args):
-    return run_tool(REGISTRY, tool_name, args, ctx)
 
 
 def test_length_of_one_degree_at_the_equator_in_metres(tmp_path):

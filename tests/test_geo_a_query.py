@@ -8,26 +8,10 @@ import pandas as pd
 import pytest
 import shapely
 from geoagent.errors import ValidationError
-from geoagent.function_lib.context import RunContext
-from geoagent.function_lib.geojson import TOOLS
 from geoagent.function_lib.io import read_vector
-from geoagent.function_lib.registry import Registry, run_tool
+from geoagent.tests.geo_helpers import make_ctx
+from geoagent.tests.geo_helpers import run_result as run
 from shapely.geometry import LineString, Point, box
-
-REGISTRY = Registry()
-for _spec, _impl in TOOLS:
-    REGISTRY.register(_spec, _impl)
-
-
-def make_ctx(tmp_path, **layers) -> RunContext:
-    ctx = RunContext(tmp_path / "out")
-    for name, data in layers.items():
-        ctx.layers.add(name, data=data)
-    return ctx
-
-
-def run(ctx, tool_name, **args):
-    return run_tool(REGISTRY, tool_name, args, ctx)
 
 
 def _cities():

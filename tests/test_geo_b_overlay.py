@@ -2,37 +2,14 @@
 
 from __future__ import annotations
 
-import geopandas as gpd
 import numpy as np
 import pytest
 import shapely
 from geoagent.errors import ToolError, ValidationError
-from geoagent.function_lib.context import RunContext
-from geoagent.function_lib.geojson import TOOLS
 from geoagent.function_lib.io import read_vector
-from geoagent.function_lib.registry import Registry, run_tool
+from geoagent.tests.geo_helpers import gdf, make_ctx
+from geoagent.tests.geo_helpers import run_layer as run
 from shapely.geometry import LineString, Point, Polygon, box
-
-CRS = "EPSG:32633"
-REGISTRY = Registry()
-for _spec, _impl in TOOLS:
-    REGISTRY.register(_spec, _impl)
-
-
-def make_ctx(tmp_path, **layers) -> RunContext:
-    ctx = RunContext(tmp_path / "out")
-    for name, gdf in layers.items():
-        ctx.layers.add(name, data=gdf)
-    return ctx
-
-
-def run(ctx, name, **args):
-    result = run_tool(REGISTRY, name, args, ctx)
-    return result, ctx.gdf(result.outputs[0].name)
-
-
-def gdf(geoms, crs=CRS, **cols):
-    return gpd.GeoDataFrame(cols, geometry=list(geoms), crs=crs)
 
 
 def test_clip_keeps_only_the_parts_inside(tmp_path):

@@ -9,31 +9,10 @@ import numpy as np
 import pandas as pd
 import pytest
 from geoagent.errors import ValidationError
-from geoagent.function_lib.context import RunContext
-from geoagent.function_lib.geojson import TOOLS
-from geoagent.function_lib.registry import Registry, run_tool
+from geoagent.function_lib.registry import run_tool
+from geoagent.tests.geo_helpers import REGISTRY, gdf, make_ctx
+from geoagent.tests.geo_helpers import run_layer as run
 from shapely.geometry import LineString, Point, box
-
-CRS = "EPSG:32633"
-REGISTRY = Registry()
-for _spec, _impl in TOOLS:
-    REGISTRY.register(_spec, _impl)
-
-
-def make_ctx(tmp_path, **layers) -> RunContext:
-    ctx = RunContext(tmp_path / "out")
-    for name, frame in layers.items():
-        ctx.layers.add(name, data=frame)
-    return ctx
-
-
-def run(ctx, name, **args):
-    result = run_tool(REGISTRY, name, args, ctx)
-    return result, ctx.gdf(result.outputs[0].name)
-
-
-def gdf(geoms, crs=CRS, **cols):
-    return gpd.GeoDataFrame(cols, geometry=list(geoms), crs=crs)
 
 
 def random_points(n, seed=1, scale=1000.0):

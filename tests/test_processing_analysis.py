@@ -5,60 +5,14 @@ from __future__ import annotations
 import csv
 import math
 
-import geopandas as gpd
 import pytest
 import shapely
 from pyproj import Transformer
-from shapely.geometry import LineString, Point, box
+from shapely.geometry import LineString
 
 pytest.importorskip("qgis.core")
 
-from geoagent.function_lib.context import RunContext  # noqa: E402
-from geoagent.function_lib.registry import run_tool  # noqa: E402
-
-CRS = "EPSG:32633"
-X0, Y0 = 500000.0, 5000000.0
-
-
-@pytest.fixture(scope="module")
-def reg():
-    from geoagent.function_lib.processing_specs import PROCESSING_SPECS
-    from geoagent.function_lib.registry import Registry
-    from geoagent.geoagent_plugin.processing_tools import bind
-    from geoagent.geoagent_plugin.qgis_env import ensure_qgis
-
-    status = ensure_qgis()
-    if not status:
-        pytest.skip(status.reason)
-    registry = Registry()
-    for spec in PROCESSING_SPECS:
-        registry.register(spec)
-    bind(registry)
-    return registry
-
-
-def pt(x, y):
-    return Point(X0 + x, Y0 + y)
-
-
-def sq(x, y, size=100.0):
-    return box(X0 + x, Y0 + y, X0 + x + size, Y0 + y + size)
-
-
-def gdf(geoms, crs=CRS, **cols):
-    return gpd.GeoDataFrame(cols, geometry=list(geoms), crs=crs)
-
-
-def run(reg, tmp_path, tool, args, **layers):
-    ctx = RunContext(tmp_path / "out")
-    for name, frame in layers.items():
-        path = tmp_path / f"{name}.gpkg"
-        frame.to_file(path)
-        ctx.layers.add_path(path)
-    result = run_tool(reg, tool, args, ctx)
-    out = gpd.read_file(result.outputs[0].path) if result.outputs and result.outputs[0].kind == "vector" else None
-    return result, out
-
+from geoagent.tests.processing_helpers import CRS, X0, Y0, gdf, pt, run, sq  # noqa: E402
 
 POLYS = gdf([sq(0, 0), sq(100, 0)], zone=["west", "east"])
 POINTS = gdf(

@@ -16,33 +16,11 @@ pytest.importorskip("qgis.core")
 from geoagent.errors import CancelledError, ToolError, ValidationError  # noqa: E402
 from geoagent.function_lib.context import RunContext  # noqa: E402
 from geoagent.function_lib.registry import Registry, run_tool  # noqa: E402
-
-CRS = "EPSG:32633"
-X0, Y0 = 500000.0, 5000000.0
-
-
-@pytest.fixture(scope="module")
-def reg():
-    from geoagent.function_lib.processing_specs import PROCESSING_SPECS
-    from geoagent.geoagent_plugin.processing_tools import bind
-    from geoagent.geoagent_plugin.qgis_env import ensure_qgis
-
-    status = ensure_qgis()
-    if not status:
-        pytest.skip(status.reason)
-    registry = Registry()
-    for spec in PROCESSING_SPECS:
-        registry.register(spec)
-    bind(registry)
-    return registry
+from geoagent.tests.processing_helpers import CRS, X0, Y0, add_frames  # noqa: E402
 
 
 def context(tmp_path, progress=None, **layers):
-    ctx = RunContext(tmp_path / "out", progress=progress)
-    for name, frame in layers.items():
-        frame.to_file(tmp_path / f"{name}.gpkg")
-        ctx.layers.add_path(tmp_path / f"{name}.gpkg")
-    return ctx
+    return add_frames(RunContext(tmp_path / "out", progress=progress), tmp_path, layers)
 
 
 TOWN = gpd.GeoDataFrame(

@@ -14,48 +14,16 @@ pytest.importorskip("qgis.core")
 from geoagent.errors import ToolError, ValidationError  # noqa: E402
 from geoagent.function_lib.context import RunContext  # noqa: E402
 from geoagent.function_lib.registry import run_tool  # noqa: E402
-from osgeo import gdal, osr  # noqa: E402
+from geoagent.tests.processing_helpers import CRS, X0, Y0, add_frames, write_tif  # noqa: E402
 
-CRS = "EPSG:32633"
-X0, Y0 = 500000.0, 5000000.0
-
-
-@pytest.fixture(scope="module")
-def reg():
-    from geoagent.function_lib.processing_specs import PROCESSING_SPECS
-    from geoagent.function_lib.registry import Registry
-    from geoagent.geoagent_plugin.processing_tools import bind
-    from geoagent.geoagent_plugin.qgis_env import ensure_qgis
-
-    status = ensure_qgis()
-    if not status:
-        pytest.skip(status.reason)
-    registry = Registry()
-    for spec in PROCESSING_SPECS:
-        registry.register(spec)
-    bind(registry)
-    return registry
-
-
-def write_tif(path, origin):
-    ds = gdal.GetDriverByName("GTiff").Create(str(path), 10, 10, 1, gdal.GDT_Float32)
-    ds.SetGeoTransform((origin[0], 10.0, 0, origin[1], 0, -10.0))
-    srs = osr.SpatialReference()
-    srs.ImportFromEPSG(32633)
-    ds.SetProjection(srs.ExportToWkt())
-    ds.GetRasterBand(1).WriteArray(np.arange(100, dtype="float32").reshape(10, 10))
-    ds = None
-    return path
+GRID = np.arange(100, dtype="float32").reshape(10, 10)
 
 
 def context(tmp_path, rasters=(), **layers):
     ctx = RunContext(tmp_path / "out")
     for name, origin in rasters:
-        ctx.layers.add_path(write_tif(tmp_path / f"{name}.tif", origin))
-    for name, frame in layers.items():
-        frame.to_file(tmp_path / f"{name}.gpkg")
-        ctx.layers.add_path(tmp_path / f"{name}.gpkg")
-    return ctx
+        ctx.layers.add_path(write_tif(tmp_path / f"{name}.tif", GRID, origin=origin))
+    return add_frames(ctx, tmp_path, layers)
 
 
 def frame(geoms):

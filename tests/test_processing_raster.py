@@ -14,42 +14,11 @@ pytest.importorskip("qgis.core")
 
 from geoagent.function_lib.context import RunContext  # noqa: E402
 from geoagent.function_lib.registry import run_tool  # noqa: E402
-from osgeo import gdal, osr  # noqa: E402
+from geoagent.tests.processing_helpers import CELL, X0, Y0, add_frames, gdf, write_tif  # noqa: E402
+from osgeo import gdal  # noqa: E402
 
-CRS = "EPSG:32633"
-X0, Y0 = 500000.0, 5000000.0
-CELL = 10.0
 VALUES = np.arange(100, dtype="float32").reshape(10, 10)  # row * 10 + col, north-up
 RAMP = np.tile(np.arange(10, dtype="float32") * CELL + CELL / 2, (10, 1))  # z = x offset of the cell centre
-
-
-@pytest.fixture(scope="module")
-def reg():
-    from geoagent.function_lib.processing_specs import PROCESSING_SPECS
-    from geoagent.function_lib.registry import Registry
-    from geoagent.geoagent_plugin.processing_tools import bind
-    from geoagent.geoagent_plugin.qgis_env import ensure_qgis
-
-    status = ensure_qgis()
-    if not status:
-        pytest.skip(status.reason)
-    registry = Registry()
-    for spec in PROCESSING_SPECS:
-        registry.register(spec)
-    bind(registry)
-    return registry
-
-
-def write_tif(path, array, epsg=32633, origin=(X0, Y0 + 100), cell=CELL):
-    rows, cols = array.shape
-    ds = gdal.GetDriverByName("GTiff").Create(str(path), cols, rows, 1, gdal.GDT_Float32)
-    ds.SetGeoTransform((origin[0], cell, 0, origin[1], 0, -cell))
-    srs = osr.SpatialReference()
-    srs.ImportFromEPSG(epsg)
-    ds.SetProjection(srs.ExportToWkt())
-    ds.GetRasterBand(1).WriteArray(array)
-    ds = None
-    return path
 
 
 def read_tif(path):
@@ -61,14 +30,7 @@ def run(reg, tmp_path, tool, args, rasters=None, **layers):
     ctx = RunContext(tmp_path / "out")
     for name, array in (rasters or {}).items():
         ctx.layers.add_path(write_tif(tmp_path / f"{name}.tif", array))
-    for name, frame in layers.items():
-        frame.to_file(tmp_path / f"{name}.gpkg")
-        ctx.layers.add_path(tmp_path / f"{name}.gpkg")
-    return run_tool(reg, tool, args, ctx)
-
-
-def gdf(geoms, **cols):
-    return gpd.GeoDataFrame(cols, geometry=list(geoms), crs=CRS)
+    return run_tool(reg, tool, args, add_frames(ctx, tmp_path, layers))
 
 
 def test_heatmap_is_zero_outside_the_radius(reg, tmp_path):
