@@ -38,6 +38,33 @@ def _in_unit(value: float, unit: str) -> str:
     return f"{value:,.2f} {label}" if abs(value) >= 1 else f"{value:.4g} {label}"
 
 
+_MEASURES = {"length": (LENGTH_UNITS, "m", _format_length), "area": (AREA_UNITS, "m2", _format_area)}
+
+
+def _measure_result(ctx, gdf, layer: str, kind: str, base_values, unit: str | None, used: str) -> ToolResult:
+    """The layer with <kind>_<unit> from per-feature values in metres (m²), and its total in the answer."""
+    units, base, format_base = _MEASURES[kind]
+    column = f"{kind}_{unit or base}"
+    out = gdf.copy()
+    out[column] = base_values / units[unit or base]
+    total_base = float(base_values.sum())
+    total = float(out[column].sum())
+    shown = _in_unit(total, unit) if unit else format_base(total_base)
+    result = vector_result(
+        ctx,
+        out,
+        f"{layer}_{kind}",
+        f"Measured the {kind} of '{layer}' in {used} into {column}, total {shown}",
+        len(gdf),
+        **{f"total_{base}": total_base},
+        total=total,
+        unit=unit or base,
+        measure_crs=used,
+    )
+    result.answer = f"The total {kind} of '{layer}' is {shown} ({len(out)} features, measured in {used})."
+    return result
+
+
 @tool(
     ToolSpec(
         name="geometry_length",
@@ -52,7 +79,6 @@ def _in_unit(value: float, unit: str) -> str:
 )
 def geometry_length(ctx: RunContext, layer: str, unit: str | None = None) -> ToolResult:
     gdf = checked_layer(ctx, layer, expect=("line", "polygon"))
-    column = f"length_{unit or 'm'}"
     if spans_zones(gdf):
         # A world-wide layer: each feature is measured in its own UTM zone.
         lengths = apply_per_zone(gdf, lambda part: part.assign(length_m=part.geometry.length.to_numpy()), ctx)
@@ -61,24 +87,7 @@ def geometry_length(ctx: RunContext, layer: str, unit: str | None = None) -> Too
     else:
         geoms, used = _measured(ctx, gdf, "distance")
         metres = geoms.length.to_numpy()
-    out = gdf.copy()
-    out[column] = metres / LENGTH_UNITS[unit or "m"]
-    total_m = float(metres.sum())
-    total = float(out[column].sum())
-    shown = _in_unit(total, unit) if unit else _format_length(total_m)
-    result = vector_result(
-        ctx,
-        out,
-        f"{layer}_length",
-        f"Measured the length of '{layer}' in {used} into {column}, total {shown}",
-        len(gdf),
-        total_m=total_m,
-        total=total,
-        unit=unit or "m",
-        measure_crs=used,
-    )
-    result.answer = f"The total length of '{layer}' is {shown} ({len(out)} features, measured in {used})."
-    return result
+    return _measure_result(ctx, gdf, layer, "length", metres, unit, used)
 
 
 @tool(
@@ -96,26 +105,7 @@ def geometry_length(ctx: RunContext, layer: str, unit: str | None = None) -> Too
 def geometry_area(ctx: RunContext, layer: str, unit: str | None = None) -> ToolResult:
     gdf = checked_layer(ctx, layer, expect="polygon")
     geoms, used = _measured(ctx, gdf, "area")
-    column = f"area_{unit or 'm2'}"
-    square_metres = geoms.area.to_numpy()
-    out = gdf.copy()
-    out[column] = square_metres / AREA_UNITS[unit or "m2"]
-    total_m2 = float(square_metres.sum())
-    total = float(out[column].sum())
-    shown = _in_unit(total, unit) if unit else _format_area(total_m2)
-    result = vector_result(
-        ctx,
-        out,
-        f"{layer}_area",
-        f"Measured the area of '{layer}' in {used} into {column}, total {shown}",
-        len(gdf),
-        total_m2=total_m2,
-        total=total,
-        unit=unit or "m2",
-        measure_crs=used,
-    )
-    result.answer = f"The total area of '{layer}' is {shown} ({len(out)} features, measured in {used})."
-    return result
+    return _measure_result(ctx, gdf, layer, "area", geoms.area.to_numpy(), unit, used)
 
 
 @tool(
