@@ -19,8 +19,11 @@ HTML_SUFFIXES = {".html", ".htm"}
 
 
 def output_kind(path: str | Path) -> str:
-    """Classify a file by its suffix: vector, raster, table, image, html or text."""
+    """Classify a file by its suffix: vector, raster, table, image, html or text (a .json is a vector
+    only when it holds GeoJSON)."""
     suffix = Path(path).suffix.lower()
+    if suffix == ".json" and not _looks_like_geojson(path):
+        return "text"
     for kind, suffixes in (
         ("vector", VECTOR_SUFFIXES),
         ("raster", RASTER_SUFFIXES),
@@ -31,6 +34,21 @@ def output_kind(path: str | Path) -> str:
         if suffix in suffixes:
             return kind
     return "text"
+
+
+def _looks_like_geojson(path: str | Path) -> bool:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return True  # not written yet: trust the suffix
+    return bool(
+        re.search(
+            r'"type"\s*:\s*"(?:FeatureCollection|Feature|Point|LineString|Polygon|Multi\w+|'
+            r'GeometryCollection)"',
+            head,
+        )
+    )
 
 
 def safe_name(text: str, limit: int = 48) -> str:
@@ -98,9 +116,15 @@ class LayerStore:
         return entry
 
     def add_path(self, path: str | Path) -> LayerEntry:
-        """Add an input file under its stem (and keep the path findable by its full text)."""
+        """Add an input file under its stem (and keep the path findable by its full text); a second file
+        with the same stem (a/points.geojson, b/points.geojson) becomes points_2, never a replacement."""
         path = str(path)
-        return self.add(Path(path).stem, path=path)
+        stem = name = Path(path).stem
+        n = 2
+        while name in self._entries:
+            name = f"{stem}_{n}"
+            n += 1
+        return self.add(name, path=path)
 
     def names(self) -> list[str]:
         return list(self._entries)

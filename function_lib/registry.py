@@ -183,6 +183,10 @@ def choose_tool(registry: Registry, name: str, args, ctx: RunContext) -> Tool:
 
 def _processing_unsuited(spec: ToolSpec, args: dict, ctx: RunContext) -> str | None:
     has_distance = any(p.kind == "distance" and args.get(p.name) is not None for p in spec.params)
+    distances = [args.get(p.name) for p in spec.params if p.kind == "distance"]
+    if any(isinstance(d, (int, float)) and d < 0 for d in distances):
+        # QGIS returns empty geometries for an inward buffer of points or lines; GeoPandas refuses it clearly.
+        return "the distance is negative (an inward buffer)"
     for p in spec.params:
         value = args.get(p.name)
         if p.kind != "layer" or not isinstance(value, str) or ctx.layers.find(value) is None:

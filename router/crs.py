@@ -107,7 +107,23 @@ def find_crs(text: str) -> str | None:
     found = _find_crs(low)
     if slashed and found and _geographic(found):
         return None  # 'ETRS89 / <unknown projection>' never falls back to the datum's geographic CRS
+    if found and _geographic(found) and _PROJECTION_WORDS.search(low):
+        return None  # 'CGCS2000 3度带 CM 105E', 'GDA94 MGA zone 55': a projection we did not resolve, not the datum
     return found
+
+
+# Words that say a projected CRS is meant; a datum found beside them is not the answer.
+_PROJECTION_WORDS = re.compile(
+    r"\b(?:zone|mga|gauss|kr(?:u|ue)ger|lambert|conformal|mercator|transverse|stereographic|albers|grid|"
+    r"state\s*plane|cm\s*\d+|tm\d*)\b|[三六3-6]\s*度带|投影带|带号|zone\s*\d"
+)
+# UTM zones on another datum than WGS 84: base EPSG code + zone, and the zones that exist.
+_UTM_DATUMS = (
+    (re.compile(r"nad\s*-?\s*83"), 26900, range(1, 24)),
+    (re.compile(r"nad\s*-?\s*27"), 26700, range(1, 23)),
+    (re.compile(r"gda\s*-?\s*94"), 28300, range(48, 59)),
+    (re.compile(r"gda\s*-?\s*2020"), 7800, range(46, 60)),
+)
 
 
 @lru_cache(maxsize=256)
@@ -144,12 +160,12 @@ def _find_crs(low: str) -> str | None:
 
 def _utm(low: str) -> str | None:
     m = re.search(
-        r"utm\s*(?:-?\s*(?:zone|zona|带|第)\s*)?(\d{1,2})\s*(?:带)?\s*([ns]|north|south|nord|süd|sud|北|南)?(?![a-z])",
+        r"(?:utm|mga)\s*(?:-?\s*(?:zone|zona|带|第)\s*)?(\d{1,2})\s*(?:带)?\s*([ns]|north|south|nord|süd|sud|北|南)?(?![a-z])",
         low,
     )
     if not m:
         m2 = re.search(r"(?:zone|zona)\s*(\d{1,2})\s*([ns])?(?![a-z\d])", low)
-        if not (m2 and "utm" in low):
+        if not (m2 and ("utm" in low or "mga" in low)):
             return None
         m = m2
     zone = int(m.group(1))
@@ -162,4 +178,7 @@ def _utm(low: str) -> str | None:
     etrs = bool(re.search(r"etrs\s*-?\s*89", low)) and 28 <= zone <= 38 and not south
     if etrs:
         return f"EPSG:{25800 + zone}"
+    for datum, base, zones in _UTM_DATUMS:
+        if datum.search(low):  # NAD zones are northern, GDA/MGA zones southern by definition
+            return f"EPSG:{base + zone}" if zone in zones else None
     return f"EPSG:{(32700 if south else 32600) + zone}"

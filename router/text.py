@@ -88,7 +88,7 @@ _FRACTIONS = {
 }  # fmt: skip
 
 _MULT = r"(?:k(?![a-z-])|\s?(?:thousand(?![a-z])|tausend|millionen|million|mio\.?|万|亿|千(?!米)))"
-_ARABIC = re.compile(r"(?<![A-Za-z0-9_.])(\d+(?:[.,]\d+)*)" + _MULT + "?", re.IGNORECASE)
+_ARABIC = re.compile(r"(?<![A-Za-z0-9_.])(\d+(?:[.,]\d+)*)(?:e([+-]?\d{1,3})(?![a-z]))?" + _MULT + "?", re.IGNORECASE)
 _NUMWORD = "|".join(sorted(map(re.escape, [*_EN_UNITS, *_SCALES]), key=len, reverse=True))
 # A run of number words, spaced ('three hundred and fifty'), hyphenated ('twenty-five') or glued ('fünfhundert').
 _WORDNUM = re.compile(
@@ -180,7 +180,9 @@ def find_numbers(text: str, lang: str | None = None, words_too: bool = True) -> 
             value, integer = _arabic_value(digits, lang)
         except ValueError:
             continue
-        mult = _multiplier(text[m.end(1) : m.end()])
+        if m.group(2):  # scientific notation: 1e6, 7.5E+5
+            value, integer = value * 10 ** int(m.group(2)), False
+        mult = _multiplier(text[m.end(2 if m.group(2) else 1) : m.end()])
         value *= mult
         found.append(Number(value, m.start(), m.end(), integer or float(value).is_integer()))
     if words_too and lang != "zh":

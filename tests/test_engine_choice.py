@@ -90,3 +90,22 @@ def test_csv_with_coordinates_runs_on_geopandas(bound_registry, tmp_path):
     assert "coordinate columns" in result.summary
     out = gpd.read_file(result.outputs[0].path)
     assert out.to_crs(out.estimate_utm_crs()).area.mean() == pytest.approx(math.pi * 1000**2, rel=0.02)
+
+
+def test_negative_buffer_of_points_is_refused_not_empty(bound_registry, tmp_path):
+    from geoagent.errors import ValidationError
+
+    pts = gpd.GeoDataFrame({"id": [1]}, geometry=[Point(500000, 5800000)], crs=32633)
+    ctx = _ctx(tmp_path, pts, "pts")
+    with pytest.raises(ValidationError, match="negative buffer needs a polygon"):
+        run_tool(bound_registry, "buffer", {"layer": "pts", "distance": -200}, ctx)
+
+
+def test_two_inputs_with_the_same_name_both_stay(tmp_path):
+    from geoagent.function_lib.context import LayerStore
+
+    store = LayerStore()
+    store.add_path(tmp_path / "a" / "points.geojson")
+    store.add_path(tmp_path / "b" / "points.geojson")
+    assert store.names() == ["points", "points_2"]
+    assert store.get("points_2").path.endswith("b/points.geojson")

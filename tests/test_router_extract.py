@@ -204,3 +204,20 @@ def test_a_layer_with_a_one_letter_name_is_not_every_article():
     a = layer("a", "Point")
     assert [m.name for m in find_layers("buffer a school by 5 m", [a, SCHOOLS])] == ["schools"]
     assert [m.name for m in find_layers("buffer layer a by 5 m", [a, SCHOOLS])] == ["a"]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("reproject tracts to GDA94 MGA zone 55", "EPSG:28355"),
+        ("to NAD83 UTM 18N", "EPSG:26918"),
+        ("project it into NAD27 UTM zone 15", "EPSG:26715"),
+        ("将区投影到 CGCS2000 3度带 CM 105E", None),  # a projection we cannot resolve is not its datum
+        ("reproject to WGS 84", "EPSG:4326"),
+        ("to NAD83", "EPSG:4269"),
+    ],
+)
+def test_datum_specific_utm_and_no_datum_fallback(text, code):
+    from geoagent.router.crs import find_crs
+
+    assert find_crs(text) == code
