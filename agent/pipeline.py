@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CancelledError, GeoAgentError
-from ..function_lib.context import LayerStore, RunContext
-from ..function_lib.describe import LayerInfo, describe_path
+from ..function_lib.context import LayerStore, RunContext, output_kind
+from ..function_lib.describe import LayerInfo, describe_gdf, describe_path
 from ..function_lib.registry import run_tool
 from .report import Report
 
@@ -43,14 +43,21 @@ class AgentConfig:
 def build_context(inputs, out_dir: str | Path, progress=None) -> tuple[RunContext, list[LayerInfo]]:
     """A run context over input paths (CLI) or a ready LayerStore (plugin), and the layers' descriptions."""
     if isinstance(inputs, LayerStore):
-        store, infos = inputs, None
+        store, infos = inputs, []
     else:
-        store = LayerStore()
+        store, infos = LayerStore(), None
         for path in inputs or []:
             store.add_path(path)
-        infos = [describe_path(e.path, e.name) for e in (store.get(n) for n in store.names())]
     ctx = RunContext(out_dir, store, progress=progress)
-    return ctx, infos or []
+    if infos is None:
+        # Vectors are described from the context's cached read, so the tools do not read each file again.
+        infos = [
+            describe_path(e.path, e.name)
+            if output_kind(e.path) == "raster"
+            else describe_gdf(ctx.gdf(e.name), e.name, e.path)
+            for e in (store.get(n) for n in store.names())
+        ]
+    return ctx, infos
 
 
 def run_request(
