@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from ..errors import ValidationError
 
+# Wider than this (degrees of longitude) a layer has no single metric CRS: measured zone by zone.
+MAX_ZONE_SPAN_DEG = 12.0
+
 
 def metric_crs(gdf, ctx=None, purpose: str = "distance"):
     """The CRS to measure `gdf` in: its own when projected in metres, else local UTM or equal-area.
@@ -56,7 +59,7 @@ def _utm_for(gdf):
     except Exception:  # noqa: BLE001 - a layer spanning the world has no single UTM zone
         utm = None
     xmin, ymin, xmax, ymax = _lonlat_bounds(gdf)
-    if utm is None or (xmax - xmin) > 12:
+    if utm is None or (xmax - xmin) > MAX_ZONE_SPAN_DEG:
         # Wider than two UTM zones: an equidistant projection centred on the data keeps metres honest.
         lon0, lat0 = (xmin + xmax) / 2, (ymin + ymax) / 2
         return CRS.from_proj4(f"+proj=aeqd +lat_0={lat0:.4f} +lon_0={lon0:.4f} +datum=WGS84 +units=m")
@@ -107,7 +110,7 @@ def spans_zones(gdf) -> bool:
     if crs.is_projected and _unit_is_metre(crs) and not _is_web_mercator(crs):
         return False
     xmin, _, xmax, _ = _lonlat_bounds(gdf)
-    return (xmax - xmin) > 12
+    return (xmax - xmin) > MAX_ZONE_SPAN_DEG
 
 
 def apply_per_zone(gdf, fn, ctx=None):

@@ -9,6 +9,7 @@ import jsonschema
 
 from ..errors import GeoAgentError, ToolError, ValidationError
 from .context import RunContext, ToolResult, did_you_mean
+from .metric import MAX_ZONE_SPAN_DEG
 from .spec import ToolSpec
 
 # An implementation takes the run context and the validated arguments as keywords.
@@ -165,8 +166,6 @@ def _columns(ctx: RunContext, name: str):
 # Above this many features the GeoPandas half is several times faster than Processing on the same job
 # (`make bench-functions`: at 100k features Processing took 9-47 s, the GeoPandas tools 1-5 s).
 PROCESSING_MAX_FEATURES = 50_000
-# Wider than this (degrees of longitude) a layer has no single metric CRS; GeoPandas measures it zone by zone.
-PROCESSING_MAX_LON_SPAN = 12.0
 
 
 def choose_tool(registry: Registry, name: str, args, ctx: RunContext) -> Tool:
@@ -182,8 +181,8 @@ def choose_tool(registry: Registry, name: str, args, ctx: RunContext) -> Tool:
 
 
 def _processing_unsuited(spec: ToolSpec, args: dict, ctx: RunContext) -> str | None:
-    has_distance = any(p.kind == "distance" and args.get(p.name) is not None for p in spec.params)
     distances = [args.get(p.name) for p in spec.params if p.kind == "distance"]
+    has_distance = any(d is not None for d in distances)
     if any(isinstance(d, (int, float)) and d < 0 for d in distances):
         # QGIS returns empty geometries for an inward buffer of points or lines; GeoPandas refuses it clearly.
         return "the distance is negative (an inward buffer)"
@@ -198,7 +197,7 @@ def _processing_unsuited(spec: ToolSpec, args: dict, ctx: RunContext) -> str | N
             return f"'{value}' mixes geometry types, and QGIS would read only one of them"
         if peek.count is not None and peek.count > PROCESSING_MAX_FEATURES:
             return f"'{value}' has {peek.count:,} features, where GeoPandas is faster"
-        if has_distance and peek.lon_span is not None and peek.lon_span > PROCESSING_MAX_LON_SPAN:
+        if has_distance and peek.lon_span is not None and peek.lon_span > MAX_ZONE_SPAN_DEG:
             return f"'{value}' spans {peek.lon_span:.0f}° of longitude and is measured UTM zone by zone"
     return None
 
