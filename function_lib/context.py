@@ -176,11 +176,15 @@ class RunContext:
         self.outputs: list[Output] = []
         self.cancel_event = threading.Event()
         self._progress = progress
+        self.timings: dict[str, float] = {}  # seconds per named phase of the tools run here (benchmarks read it)
 
     # -- progress and cancel ---------------------------------------------------------------
     def progress(self, percent: float, message: str = "") -> None:
         if self._progress:
             self._progress(percent, message)
+
+    def add_time(self, phase: str, seconds: float) -> None:
+        self.timings[phase] = self.timings.get(phase, 0.0) + seconds
 
     def check_cancelled(self) -> None:
         if self.cancel_event.is_set():

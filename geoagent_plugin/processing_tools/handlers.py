@@ -6,8 +6,6 @@ import csv
 import re
 
 from qgis.core import (
-    Qgis,
-    QgsAggregateCalculator,
     QgsExpression,
     QgsExpressionContext,
     QgsExpressionContextUtils,
@@ -15,7 +13,6 @@ from qgis.core import (
     QgsFeatureRequest,
     QgsRasterLayer,
     QgsReferencedRectangle,
-    QgsVectorLayer,
 )
 
 from ...errors import ValidationError
@@ -233,14 +230,21 @@ def _nna_post(call, results, outputs):
 
 
 def _count_post(call, results, outputs):
-    """How many points fell in the polygons, in total and at most in one."""
-    layer = QgsVectorLayer(outputs[0].path, "counts", "ogr")
+    """How many points fell in the polygons, in total and at most in one (one SQL query on the GeoPackage:
+    two QGIS aggregates over 100k polygons took 0.8 s)."""
+    from osgeo import ogr
+
     field = call.params.get("FIELD") or "NUMPOINTS"
-    kinds = getattr(Qgis, "Aggregate", QgsAggregateCalculator)  # Qgis.Aggregate from 3.36
-    total, _ = layer.aggregate(kinds.Sum, field)
-    most, _ = layer.aggregate(kinds.Max, field)
+    source = ogr.Open(outputs[0].path)
+    table = source.GetLayer(0).GetName()
+    quoted = field.replace('"', '""')
+    rows = source.ExecuteSQL(f'SELECT SUM("{quoted}"), MAX("{quoted}"), COUNT(*) FROM "{table}"')
+    row = rows.GetNextFeature()
+    total, most, n = (row.GetField(i) for i in range(3))
+    source.ReleaseResultSet(rows)
+    total, most = total or 0, most or 0
     call.values.update({"total": total, "max": most})
-    call.answer = f"{_fmt(total)} points in {layer.featureCount()} polygons (at most {_fmt(most)} in one)."
+    call.answer = f"{_fmt(total)} points in {n} polygons (at most {_fmt(most)} in one)."
 
 
 def _dbscan_post(call, results, outputs):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import threading
+import time
 from pathlib import Path
 
 from qgis.core import (
@@ -170,6 +171,7 @@ def run_processing(spec, binding: dict, alg_id: str, ctx, args: dict, repair: bo
     """
     from .handlers import HANDLERS
 
+    started = time.perf_counter()
     call = Call(spec, binding, ctx, args, alg_id)
     call.first_note = len(ctx.notes)
     _load_inputs(call, repair)
@@ -180,13 +182,18 @@ def run_processing(spec, binding: dict, alg_id: str, ctx, args: dict, repair: bo
     if pre:
         pre(call)
     finals = _destinations(call)
+    ctx.add_time("processing.prepare", time.perf_counter() - started)
+    started = time.perf_counter()
     try:
         results = call.execute(call.alg, call.params)
     except ToolError as exc:
         if repair or not any(marker in exc.message for marker in GEOMETRY_ERRORS):
             raise
         return run_processing(spec, binding, alg_id, ctx, args, repair=True)
+    ctx.add_time("processing.algorithm", time.perf_counter() - started)
+    started = time.perf_counter()
     outputs, n_out = _finish_outputs(call, results, finals)
+    ctx.add_time("processing.write", time.perf_counter() - started)
     if disjoint:
         ctx.note(f"{disjoint}, so {'no feature matched' if n_out else 'the result is empty'}.")
     call.values.update({k: v for k, v in results.items() if isinstance(v, (int, float)) and not isinstance(v, bool)})
