@@ -236,7 +236,11 @@ def write_markdown(rows: list[dict], meta: dict, path: Path) -> None:
         "dissolve takes the coverage union when it is valid and keeps the area, nearest uses a k-d tree, clip "
         "intersects only the features crossing the mask's edge. Input validity (GEOS is_valid on polygons) runs "
         "in a second thread beside the operation (io.run_validated), so its cost only hides when a core is free: "
-        "compare the load average above with the 2 CPUs.",
+        "compare the load average above with the 2 CPUs. Processing phases: prepare = open the inputs, "
+        "reproject when needed, and copy a layer the algorithm queries once per feature into memory with a "
+        "spatial index; algorithm = QGIS's own run (result in memory); write = the GeoPackage with its R-tree "
+        "(GDAL < 3.7 builds it by SQLite R*Tree inserts, about 1.3 s per 100k features here). The registry "
+        "therefore runs the GeoPandas tool for layers over 50,000 features and says so.",
     ]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
