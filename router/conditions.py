@@ -11,10 +11,10 @@ from .text import as_number, detect_lang, find_numbers, fold
 # Operator phrases (on folded text). Order matters: longer, more specific phrases first.
 _PREFIX_OPS = [
     (">=", r"greater than or equal to|more than or equal to|at least|no less than|not less than|no fewer than|"
-           r"a minimum of|minimum of|>=|≥|mindestens|wenigstens|nicht weniger als|groesser gleich|grosser gleich|"
+           r"a minimum of|minimum of|>=|≥|mindestens|wenigstens|nicht weniger als|groesser gleich|grosser gleich|ab|"
            r"大于等于|大于或等于|至少|不少于|不低于|不小于"),
     ("<=", r"less than or equal to|at most|no more than|not more than|a maximum of|maximum of|up to|<=|≤|"
-           r"hochstens|hoechstens|maximal|nicht mehr als|kleiner gleich|"
+           r"hochstens|hoechstens|maximal|nicht mehr als|kleiner gleich|bis|"
            r"小于等于|小于或等于|至多|最多|不超过|不多于|不高于|不大于"),
     ("!=", r"not equal to|other than|!=|<>|≠|ungleich|不等于"),
     (">", r"more than|greater than|larger than|bigger than|higher than|longer than|older than|over|above|after|"
@@ -23,7 +23,7 @@ _PREFIX_OPS = [
           r"langer als|uber|ueber|oberhalb|大于|超过|多于|高于|长于"),
     ("<", r"less than|fewer than|smaller than|lower than|shorter than|younger than|under|below|before|earlier than|"
           r"prior to|<|weniger als|vor dem jahr|früher als|fruher als|早于|"
-          r"kleiner als|niedriger als|kurzer als|unter|unterhalb|小于|低于|少于|不到|短于"),
+          r"kleiner als|niedriger als|kurzer als|unter|unterhalb|vor|小于|低于|少于|不到|不足|不满|未满|短于"),
     ("=", r"equal to|equals|exactly|==|=|gleich|genau|等于"),
 ]  # fmt: skip
 _POSTFIX_OPS = [
@@ -48,20 +48,31 @@ _EXPLICIT = re.compile(
     + _NEGATION
     + r"\s+)?"
     + _IS
-    + r"\s*(?:'([^']+)'|\"([^\"]+)\"|([a-z0-9_][a-z0-9_-]*|[\u4e00-\u9fff]+))"
+    + r"\s*(?:'([^']+)'|\"([^\"]+)\"|([a-z0-9_][a-z0-9_-]*|[\u4e00-\u9fff]+?(?=的|[，,。；;\s]|$)|[\u4e00-\u9fff]+))"
 )
 
 
 _LIKE_KINDS = [
     ("contains", r"contains?|containing|includes?|including|like|enthalt|enthaelt|enthalten|包含|含有"),
-    ("starts", r"starts? with|starting with|begins? with|beginning with|beginnt mit|以"),
+    ("starts", r"starts? with|starting with|begins? with|beginning with|beginnt mit"),
     ("ends", r"ends? with|ending (?:with|in)|endet (?:mit|auf)"),
 ]
+_QUOTED = r"'[^']+'|\"[^\"]+\"|“[^”]+”|„[^“”]+[“”]"
+_ZH_VALUE = r"[\u4e00-\u9fff]+?(?=的|字|[，,。；;\s]|$)|[\u4e00-\u9fff]+"
 _LIKE = re.compile(
-    r"\s*(?:field\s+|feld\s+)?(?P<neg>(?:does\s+)?not\s+|doesn'?t\s+|nicht\s+|不)?(?P<op>"
+    r"\s*(?:field\s+|feld\s+|中|里)?(?P<neg>(?:does\s+)?not\s+|doesn'?t\s+|nicht\s+|不)?(?P<op>"
     + "|".join(p for _, p in _LIKE_KINDS)
-    + r")\s*(?P<v>'[^']+'|\"[^\"]+\"|“[^”]+”|„[^“”]+[“”]|[a-z0-9_][a-z0-9_-]*|[\u4e00-\u9fff]+)"
+    + r")\s*(?P<v>" + _QUOTED + r"|[a-z0-9_][a-z0-9_-]*|" + _ZH_VALUE + r")"
 )
+# The value before the verb: German 'Name mit 'Stern' anfängt', 'Name 'Sonne' enthält', Chinese '镇名以东开头'.
+_LIKE_AFTER = re.compile(
+    r"\s*(?:mit\s+|auf\s+|以\s*)?(?P<v>" + _QUOTED + r"|[a-z0-9_][a-z0-9_-]*|[\u4e00-\u9fff]{1,8}?)\s*"
+    r"(?P<neg>nicht\s+)?(?P<op>beginnt|beginnen|anfangt|anfangen|startet|enthalt|enthalten|endet|enden|"
+    r"开头|开始|打头|结尾|结束)"
+)
+_AFTER_KINDS = {"beginnt": "starts", "beginnen": "starts", "anfangt": "starts", "anfangen": "starts",
+                "startet": "starts", "开头": "starts", "开始": "starts", "打头": "starts", "enthalt": "contains",
+                "enthalten": "contains", "endet": "ends", "enden": "ends", "结尾": "ends", "结束": "ends"}  # fmt: skip
 
 
 @dataclass
@@ -157,14 +168,24 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
     # 'field is value' / 'field = 'value'': the field says which column a value belongs to.
     taken: list[tuple[int, int]] = []
     for f in fields:  # 'NAME_EN contains 'Tract 1'' → LIKE '%Tract 1%' (starts/ends with likewise)
-        m = _LIKE.match(folded, f.end)
-        if not m or f.name in numeric or any(c.field == f.name for c in conds):
+        if f.name in numeric or any(c.field == f.name for c in conds):
             continue
+        m = _LIKE.match(folded, f.end)
+        after = None if m else _LIKE_AFTER.match(folded, f.end)
+        if not m and not after:
+            continue
+        m = m or after
         start = m.start("v")
         raw = m.group("v").strip("'\"“”„")
         value = _original(text, folded, start + (m.group("v") != raw), len(raw)) or raw
-        kind = next(k for k, pat in _LIKE_KINDS if re.fullmatch(pat, m.group("op")))
-        pattern = {"contains": f"%{value}%", "starts": f"{value}%", "ends": f"%{value}"}[kind]
+        if after:
+            kind = _AFTER_KINDS[m.group("op")]
+        else:
+            kind = next(k for k, pat in _LIKE_KINDS if re.fullmatch(pat, m.group("op")))
+        if m.group("op") == "like" and re.search(r"[%_]", value):
+            pattern = value  # the user's own pattern ('Tract 1%') is kept as written
+        else:
+            pattern = {"contains": f"%{value}%", "starts": f"{value}%", "ends": f"%{value}"}[kind]
         conds.append(Condition(f.name, "NOT LIKE" if m.group("neg") else "LIKE", pattern, f.start))
         taken.append((start, m.end()))
     for f in fields:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .text import fold, singular
+from .text import detect_lang, fold, singular
 
 # Layer themes: what users call a layer (English, German, Chinese) → one theme key per kind of thing.
 THEMES = {
@@ -73,7 +73,7 @@ CONCEPTS = [
      {"students", "pupils", "enrolment", "enrollment", "schueler"}),
     ({"income", "einkommen", "收入"}, {"income", "inc", "median_income"}),
     ({"value", "values", "wert", "werte", "价值"}, {"value"}),
-    ({"price", "prices", "cost", "expensive", "cheap", "worth", "preis", "价格", "房价", "价值"},
+    ({"price", "prices", "cost", "expensive", "cheap", "worth", "valuable", "preis", "价格", "房价", "价值"},
      {"price", "cost", "value"}),
     ({"year", "built", "baujahr", "jahr", "年份", "建成"},
      {"year", "built", "year_built", "baujahr", "yr", "constr", "jahr"}),
@@ -289,6 +289,7 @@ def find_fields(text: str, layer, every: bool = False) -> list[Mention]:
         if old is None or score > old.score:
             found[key] = Mention(fname, start, end, score, layer=layer.name)
 
+    german = detect_lang(folded) == "de"
     exact: dict[str, tuple[int, int]] = {}
     bigram = {s: (words[i + 1][0],) for i, (_, s, _) in enumerate(words[:-1])}
     for f in layer.fields:
@@ -315,8 +316,10 @@ def find_fields(text: str, layer, every: bool = False) -> list[Mention]:
                 elif len(w) >= 4 and len(t) > len(w) and t.startswith(w):
                     add(f.name, s, e, 0.65)
             wforms = set(forms(w)) | {w + nxt for nxt in bigram.get(s, ())}
-            for words_set, tokens in CONCEPTS:
-                if wforms & words_set and (set(toks) & tokens or full in tokens):
+            for i, (words_set, tokens) in enumerate(CONCEPTS):
+                if german and not wforms & words_set and _compound(w, i) and (set(toks) & tokens or full in tokens):
+                    add(f.name, s, e, 0.7)  # a German compound: Schul|typ → type, Schüler|zahl → students
+                elif wforms & words_set and (set(toks) & tokens or full in tokens):
                     add(f.name, s, e, 0.85 if not (set(forms(w)) & words_set) else 0.75)  # two words agree
             if f.name not in found and len(w) >= 5 and len(full) >= 5:
                 if _close(w, full, 0.85):
@@ -328,6 +331,18 @@ def find_fields(text: str, layer, every: bool = False) -> list[Mention]:
                         i = text.index(zh)
                         add(f.name, i, i + len(zh), 0.75)
     return sorted(found.values(), key=lambda m: m.start)
+
+
+@lru_cache(maxsize=65536)
+def _compound(word: str, concept: int) -> bool:
+    """Is `word` a German compound of a concept word: its head (Schul|typ) or a long modifier (Einwohner|zahl)?"""
+    if len(word) < 7:
+        return False
+    for c in CONCEPTS[concept][0]:
+        if len(c) >= 3 and c.isascii() and c.isalpha():
+            if (word.endswith(c) and len(word) - len(c) >= 3) or (len(c) >= 6 and word.startswith(c)):
+                return True
+    return False
 
 
 @lru_cache(maxsize=65536)

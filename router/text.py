@@ -13,6 +13,9 @@ _DE_WORDS = {
     "den", "dem", "des", "ist", "sind", "wie", "welche", "welcher", "pro", "je", "aus", "auf", "mir",
     "zeige", "berechne", "erstelle", "puffer", "meter", "kilometer", "über", "unter", "mehr", "als",
     "für", "bitte", "gib", "zähle", "wieviele", "wie viele", "innerhalb", "schulen", "straßen",
+    "ab", "bis", "deren", "dessen", "nur", "zeig", "gibt", "es", "haben", "hat", "oder", "nicht", "keine",
+    "zusammen", "summe", "anzahl", "einwohner", "einwohnern", "gemeinden", "bezirke", "stadtteile", "häuser",
+    "wo", "alles", "insgesamt", "durchschnittliche", "mittlere", "größten", "kleinsten", "meisten", "wenigsten",
 }  # fmt: skip
 
 
@@ -98,7 +101,7 @@ _WORDNUM = re.compile(
 )
 _NUMPART = re.compile(_NUMWORD + "|und|and", re.IGNORECASE)
 _ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-_ZH_NUM = re.compile(r"[零一二两三四五六七八九十百千万半]+")
+_ZH_NUM = re.compile(r"[零一二两三四五六七八九十百千万亿半]+")
 
 
 def _arabic_value(digits: str, lang: str) -> tuple[float, bool]:
@@ -150,22 +153,28 @@ def _word_value(text: str) -> float:
 
 
 def zh_value(text: str) -> float | None:
-    """Chinese numerals: 五百 → 500, 一千五百 → 1500, 两 → 2, 十 → 10, 半 → 0.5, 三万 → 30000."""
+    """Chinese numerals: 五百 → 500, 一千五百 → 1500, 两 → 2, 十 → 10, 半 → 0.5, 三万 → 30000, 三千五 → 3500."""
     if text == "半":
         return 0.5
-    total, section, digit = 0, 0, None
+    total, section, digit, last_unit = 0, 0, None, 0
     for ch in text:
         if ch in _ZH_DIGITS:
             digit = _ZH_DIGITS[ch]
+            last_unit = 0 if ch == "零" else last_unit
         elif ch in "十百千":
             unit = {"十": 10, "百": 100, "千": 1000}[ch]
             section += (digit if digit is not None else 1) * unit
-            digit = None
+            digit, last_unit = None, unit
         elif ch == "万":
             total += (section + (digit or 0)) * 10000
-            section, digit = 0, None
+            section, digit, last_unit = 0, None, 10000
+        elif ch == "亿":
+            total = (total + section + (digit or 0)) * 100000000
+            section, digit, last_unit = 0, None, 100000000
         elif ch == "半":
             return None
+    if digit and last_unit >= 100 and text[-2] in "百千万亿":  # 三千五 = 3500, 一万五 = 15000 (spoken short form)
+        digit *= last_unit // 10
     value = total + section + (digit or 0)
     return float(value) if text else None
 

@@ -84,9 +84,9 @@ BOOLEAN_WORDS = {
     ),
     "ascending": (
         r"ascending|smallest first|lowest first|least|fewest|bottom|aufsteigend|kleinste\w*|niedrigste\w*|"
-        r"升序|从小到大|最小|最低",
-        r"descending|largest|highest|biggest|top|most|absteigend|größte\w*|grosste\w*|höchste\w*|"
-        r"降序|最大|最高|最多",
+        r"wenigste\w*|geringste\w*|升序|从小到大|最小|最低|最少|倒数",
+        r"descending|largest|highest|biggest|top|most|absteigend|größte\w*|grosste\w*|höchste\w*|hochste\w*|"
+        r"meiste\w*|降序|最大|最高|最多",
     ),
     "whole_layer": (
         r"whole layer|entire layer|all features|single (?:centroid|centre|center|point)|"

@@ -1,4 +1,4 @@
-"""H2 evaluation: zh/de/en filter, top-N, range, group-by, sum and count requests scored for route, tool, plan and tier 0."""
+"""H2 evaluation: zh/de/en filter, top-N, range, group-by, sum and count requests: route, tool, plan, tier 0."""
 
 from __future__ import annotations
 
