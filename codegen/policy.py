@@ -6,7 +6,9 @@ import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-# Top-level modules generated code may import (the child refuses the rest at run time too).
+# Top-level modules generated code may import (the child refuses the rest at run time too). `os` and `shutil` are
+# allowed for paths and files in the work dir: their process, signal and privilege functions are refused by name here
+# and by the child's audit hook at run time (OS_FORBIDDEN), and Landlock confines the rest.
 ALLOWED_IMPORTS = frozenset(
     {
         "geopandas", "shapely", "pandas", "numpy", "matplotlib", "mpl_toolkits", "sklearn", "scipy", "pyproj",
@@ -15,25 +17,42 @@ ALLOWED_IMPORTS = frozenset(
         "pathlib", "csv", "io", "decimal", "fractions", "random", "heapq", "bisect", "array", "copy",
         "dataclasses", "enum", "typing", "numbers", "warnings", "pprint", "html", "base64", "hashlib",
         "uuid", "struct", "abc", "contextlib", "traceback", "zipfile", "gzip", "locale", "glob", "fnmatch",
+        "os", "shutil", "rasterio", "affine",
     }
 )  # fmt: skip
 
 # Modules that give a way out (processes, network, FFI, interpreter internals); named in errors and hooks.
 FORBIDDEN_MODULES = frozenset(
     {
-        "os", "sys", "subprocess", "socket", "ssl", "ctypes", "cffi", "importlib", "imp", "requests", "urllib",
+        "sys", "subprocess", "socket", "ssl", "ctypes", "cffi", "importlib", "imp", "requests", "urllib",
         "urllib3", "http", "httpx", "ftplib", "smtplib", "telnetlib", "xmlrpc", "socketserver", "asyncio",
-        "shutil", "pickle", "cPickle", "dill", "marshal", "shelve", "multiprocessing", "concurrent", "threading",
+        "pickle", "cPickle", "dill", "marshal", "shelve", "multiprocessing", "concurrent", "threading",
         "_thread", "signal", "builtins", "__builtin__", "pty", "fcntl", "resource", "posix", "nt", "gc",
         "inspect", "code", "codeop", "runpy", "pkgutil", "sysconfig", "site", "webbrowser", "tempfile",
         "mmap", "sqlite3", "dbm", "winreg", "_winapi", "msvcrt", "platform", "pdb", "faulthandler", "tracemalloc",
         "ast", "dis", "types", "weakref", "atexit", "select", "selectors", "pwd", "grp", "spwd", "crypt",
-        "osgeo", "qgis", "PyQt5", "PyQt6", "sip", "geoagent", "openai", "fiona", "rasterio", "tarfile",
+        "osgeo", "qgis", "PyQt5", "PyQt6", "sip", "geoagent", "openai", "fiona", "tarfile",
     }
 )  # fmt: skip
 
 # Submodules of allowed packages whose names clash with forbidden modules (scipy.signal is signal processing).
 SUBMODULE_EXCEPTIONS = {"scipy": frozenset({"signal"})}
+
+# Functions of `os` that start or signal processes, change privileges or leave the file system's rules.
+OS_FORBIDDEN = frozenset(
+    {"system", "popen", "fork", "forkpty", "kill", "killpg", "abort", "chroot", "setuid", "seteuid", "setgid",
+     "setegid", "setreuid", "setregid", "setresuid", "setresgid", "setgroups", "initgroups", "setsid", "setpgid",
+     "setpgrp", "tcsetpgrp", "putenv", "unsetenv", "register_at_fork", "memfd_create", "pidfd_open", "openpty",
+     "login_tty", "plock", "posix_spawn", "posix_spawnp", "startfile", "add_dll_directory", "unshare", "setns",
+     "execl", "execle", "execlp", "execlpe", "execv", "execve", "execvp", "execvpe", "spawnl", "spawnle", "spawnlp",
+     "spawnlpe", "spawnv", "spawnve", "spawnvp", "spawnvpe", "wait", "waitpid", "wait3", "wait4", "waitid", "nice",
+     "sched_setscheduler", "sched_setparam", "setpriority", "pidfd_send_signal"}
+)  # fmt: skip
+
+# Environment variables generated code may not set: they reopen the network or load code (GDAL, PROJ, loader).
+ENV_FORBIDDEN_MARKERS = ("CURL", "HTTP", "PROXY", "NETWORK", "AWS_", "GS_", "GOOGLE", "AZURE", "OSS_", "SWIFT",
+                         "WEBHDFS", "VSI", "LD_", "DYLD_", "PYTHON", "SSL", "_CA_", "DRIVER_PATH", "PLUGIN", "SQLITE",
+                         "PATH", "HOME", "PROJ_")  # fmt: skip
 
 # Builtins generated code may not call (the child's restricted builtins drop them as well).
 FORBIDDEN_CALLS = frozenset(
@@ -92,6 +111,7 @@ class ChildPolicy:
     sensitive_names: list = field(default_factory=lambda: sorted(SENSITIVE_NAMES))
     sensitive_dirs: list = field(default_factory=lambda: sorted(SENSITIVE_DIRS))
     sensitive_paths: list = field(default_factory=list)
+    env_forbidden_markers: list = field(default_factory=lambda: list(ENV_FORBIDDEN_MARKERS))
     read_roots: list = field(default_factory=list)
     preload: list = field(
         default_factory=lambda: ["numpy", "pandas", "shapely", "geopandas", "matplotlib.pyplot", "sklearn", "pyproj"]

@@ -6,14 +6,24 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
-from .policy import ALLOWED_IMPORTS, FORBIDDEN_ATTRIBUTES, FORBIDDEN_CALLS, FORBIDDEN_MODULES, SUBMODULE_EXCEPTIONS
+from .policy import (
+    ALLOWED_IMPORTS,
+    ENV_FORBIDDEN_MARKERS,
+    FORBIDDEN_ATTRIBUTES,
+    FORBIDDEN_CALLS,
+    FORBIDDEN_MODULES,
+    OS_FORBIDDEN,
+    SUBMODULE_EXCEPTIONS,
+)
 
 # Calls whose first argument is a path: checked when it is a constant (URLs, /vsi paths, outside the work dir).
 _PATH_CALLS = {
     "open", "to_file", "to_csv", "savefig", "write_text", "write_bytes", "to_parquet", "to_json", "to_excel",
     "read_file", "read_csv", "read_excel", "read_json", "read_parquet", "read_table", "read_dataframe", "loadtxt",
     "genfromtxt", "load", "fromfile", "imread", "imsave", "read_text", "read_bytes", "ZipFile", "GzipFile", "glob",
-    "iglob",
+    "iglob", "remove", "unlink", "rmdir", "removedirs", "mkdir", "makedirs", "listdir", "scandir", "walk", "chdir",
+    "chmod", "lchmod", "chown", "rename", "renames", "replace", "symlink", "link", "truncate", "utime", "mkfifo",
+    "mknod", "rmtree", "copyfile", "copytree", "copy2", "move", "make_archive", "unpack_archive", "readlink",
 }  # fmt: skip
 
 
@@ -58,7 +68,9 @@ class _Checker(ast.NodeVisitor):
 
     def _check_module(self, node: ast.AST, name: str) -> None:
         top = name.split(".")[0]
-        if top in FORBIDDEN_MODULES:
+        if any(part.startswith("_") for part in name.split(".")):
+            self._add(node, f"import of '{name}' is not allowed (private module)")
+        elif top in FORBIDDEN_MODULES:
             self._add(node, f"import of '{name}' is not allowed (no OS, network, process or interpreter access)")
         elif top not in ALLOWED_IMPORTS:
             allowed = ", ".join(sorted(m for m in ALLOWED_IMPORTS if m[0].isalpha())[:12])
@@ -77,6 +89,8 @@ class _Checker(ast.NodeVisitor):
             self._check_module(node, node.module or "")
         exceptions = SUBMODULE_EXCEPTIONS.get((node.module or "").split(".")[0], frozenset())
         for alias in node.names:
+            if (node.module or "").split(".")[0] == "os" and alias.name in OS_FORBIDDEN:
+                self._add(node, f"os.{alias.name} is not allowed (no processes, signals or privilege changes)")
             if alias.name in exceptions:
                 continue
             if alias.name in FORBIDDEN_MODULES or alias.name.startswith("_") or alias.name == "*" and node.level:
@@ -92,7 +106,9 @@ class _Checker(ast.NodeVisitor):
 
     def visit_Attribute(self, node: ast.Attribute) -> None:  # noqa: N802
         attr = node.attr
-        if attr.startswith("_"):
+        if attr in OS_FORBIDDEN and self._root(node) == "os":
+            self._add(node, f"os.{attr} is not allowed (no processes, signals or privilege changes)")
+        elif attr.startswith("_"):
             self._add(node, f"access to the private attribute '.{attr}' is not allowed")
         elif attr in FORBIDDEN_MODULES and not self._is_exception(node):
             self._add(node, f"reaching the module '{attr}' through an attribute is not allowed")
@@ -117,13 +133,30 @@ class _Checker(ast.NodeVisitor):
             self._add(node, f"the key '{key.value}' is not allowed (interpreter internals)")
         self.generic_visit(node)
 
-    def _is_exception(self, node: ast.Attribute) -> bool:
-        """`scipy.signal` and the like: a clashing name reached from the package it really belongs to."""
+    def visit_Assign(self, node: ast.Assign) -> None:  # noqa: N802
+        for target in node.targets:
+            self._check_environ(target)
+        self.generic_visit(node)
+
+    def _check_environ(self, target: ast.AST) -> None:
+        """`os.environ['GDAL_HTTP_PROXY'] = ...` and the like: settings that reopen the network or load code."""
+        if not (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute)):
+            return
+        key = target.slice
+        if target.value.attr == "environ" and isinstance(key, ast.Constant) and isinstance(key.value, str):
+            if any(marker in key.value.upper() for marker in ENV_FORBIDDEN_MARKERS):
+                self._add(target, f"setting the environment variable '{key.value}' is not allowed")
+
+    def _root(self, node: ast.Attribute) -> str:
+        """The module an attribute chain starts from (`import numpy as np`: np.x.y -> 'numpy')."""
         base = node.value
         while isinstance(base, ast.Attribute):
             base = base.value
-        root = self.aliases.get(base.id, base.id) if isinstance(base, ast.Name) else ""
-        return node.attr in SUBMODULE_EXCEPTIONS.get(root, ())
+        return self.aliases.get(base.id, base.id) if isinstance(base, ast.Name) else ""
+
+    def _is_exception(self, node: ast.Attribute) -> bool:
+        """`scipy.signal` and the like: a clashing name reached from the package it really belongs to."""
+        return node.attr in SUBMODULE_EXCEPTIONS.get(self._root(node), ())
 
     def _check_path_arg(self, node: ast.Call, name: str) -> None:
         if not node.args or self.work_dir is None:

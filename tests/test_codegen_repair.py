@@ -107,10 +107,10 @@ def test_reply_without_code_asks_for_a_block(sandbox, towns):
 
 def test_sandbox_refusal_goes_back_to_the_model(sandbox, towns):
     fixed = "from pathlib import Path\nprint(len(list(Path('.').iterdir())))"
-    chat = FakeChat(fence("import os\nprint(os.listdir('.'))"), fence(fixed))
+    chat = FakeChat(fence("import sys\nprint(sys.argv)"), fence(fixed))
     outcome = _solve(sandbox, chat, "count files", [towns])
     assert outcome.ok and outcome.answer == "1"  # only the copy of towns.gpkg
-    assert "import of 'os' is not allowed" in chat.calls[1][-1]["content"]
+    assert "import of 'sys' is not allowed" in chat.calls[1][-1]["content"]
     assert "do not try to work around the sandbox" in chat.calls[1][-1]["content"]
 
 

@@ -16,7 +16,7 @@ AUTH = "AUTHDB-DO-NOT-LEAK"
 API_KEY = "sk-test-leak-me-not"
 
 STATIC = [
-    ("delete_outside", "import os\nos.remove('{sentinel}')", "import of 'os'"),
+    ("delete_outside", "import os\nos.remove('{sentinel}')", "outside the work dir"),
     ("write_outside_open", "open('{sentinel}', 'w').write('pwned')", "outside the work dir"),
     ("write_outside_pathlib", "from pathlib import Path\nPath('{sentinel}').write_text('pwned')", "outside the work"),
     ("read_ssh_key", "print(open('{home}/.ssh/id_rsa').read())", "outside the work dir"),
@@ -27,8 +27,8 @@ STATIC = [
     ("urllib", "import urllib.request\nurllib.request.urlopen('http://127.0.0.1:{port}')", "import of 'urllib"),
     ("url_via_gdal", "import geopandas as gpd\ngpd.read_file('https://example.com/a.geojson')", "url"),
     ("subprocess", "import subprocess\nsubprocess.run(['touch', '{outside}/pwned'])", "import of 'subprocess'"),
-    ("os_system", "import os\nos.system('touch {outside}/pwned')", "import of 'os'"),
-    ("fork_bomb", "import os\nwhile True:\n    os.fork()", "import of 'os'"),
+    ("os_system", "import os\nos.system('touch {outside}/pwned')", "os.system is not allowed"),
+    ("fork_bomb", "import os\nwhile True:\n    os.fork()", "os.fork is not allowed"),
     ("ctypes", "import ctypes\nctypes.CDLL(None).system(b'touch {outside}/pwned')", "import of 'ctypes'"),
     ("importlib", "import importlib\nimportlib.import_module('os').system('id')", "import of 'importlib'"),
     ("dunder_import", "__import__('os').system('touch {outside}/pwned')", "'__import__'"),
@@ -39,12 +39,25 @@ STATIC = [
     ("signal", "import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)", "import of 'signal'"),
     ("eval", "eval(\"__imp\" + \"ort__('os').system('id')\")", "'eval'"),
     ("exec", "exec('import os')", "'exec'"),
-    ("attribute_chain", "import pathlib\npathlib.os.system('touch {outside}/pwned')", "module 'os'"),
+    ("attribute_chain", "import pathlib\npathlib.os.system('touch {outside}/pwned')", "'.system'"),
     ("threading", "import threading\nthreading.Thread(target=lambda: None).start()", "import of 'threading'"),
     ("pickle", "import pickle\npickle.loads(b'cos\\nsystem\\n(S\"id\"\\ntR.')", "import of 'pickle'"),
-    ("shutil_rmtree", "import shutil\nshutil.rmtree('{outside}')", "import of 'shutil'"),
+    ("shutil_rmtree", "import shutil\nshutil.rmtree('{outside}')", "outside the work dir"),
     ("frame_walk", "import warnings\nf = warnings.sys.exc_info()\nprint(f[2].tb_frame.f_back.f_locals)", "'sys'"),
-]
+    # `import os` and `shutil` are allowed: their dangerous functions and outside paths are refused by name.
+    ("os_popen", "import os\nos.popen('id').read()", "os.popen is not allowed"),
+    ("os_execv", "import os\nos.execv('/bin/sh', ['sh'])", "os.execv is not allowed"),
+    ("os_kill", "import os\nos.kill(os.getppid(), 9)", "os.kill is not allowed"),
+    ("os_chroot", "import os\nos.chroot('.')", "os.chroot is not allowed"),
+    ("from_os_import_system", "from os import system\nsystem('id')", "os.system is not allowed"),
+    ("os_chmod_outside", "import os\nos.chmod('{sentinel}', 0o777)", "outside the work dir"),
+    ("os_symlink_etc", "import os\nos.symlink('/etc', 'etc')", "outside the work dir"),
+    ("os_open_passwd", "import os\nos.open('/etc/passwd', os.O_RDONLY)", "outside the work dir"),
+    ("os_listdir_root", "import os\nprint(os.listdir('/root'))", "outside the work dir"),
+    ("os_environ_proxy", "import os\nos.environ['GDAL_HTTP_PROXY'] = '127.0.0.1:{port}'", "environment variable"),
+    ("private_submodule", "import pyogrio._io as raw\nraw.ogr_read('{authdb}')", "private module"),
+    ("rasterio_url", "import rasterio\nrasterio.open('http://127.0.0.1:{port}/a.tif')", "url or virtual path"),
+]  # fmt: skip
 
 RUNTIME = [
     ("rt_write_outside", "open('{sentinel}', 'w').write('pwned')", "outside the work dir"),
@@ -61,9 +74,9 @@ RUNTIME = [
      "not allowed"),
     ("rt_write_outside_gdal", "import geopandas as gpd\nfrom shapely.geometry import Point\n"
      "gpd.GeoDataFrame(geometry=[Point(0, 0)], crs=3857).to_file('{outside}/evil.gpkg')", "outside the work dir"),
-    ("rt_import_os", "import os", "import of 'os' is not allowed"),
+    ("rt_import_sys", "import sys", "import of 'sys' is not allowed"),
     ("rt_dunder_import", "__import__('subprocess')", "import of 'subprocess' is not allowed"),
-    ("rt_from_import", "from pathlib import os", "importing 'os' from 'pathlib'"),
+    ("rt_from_import", "from pathlib import sys", "importing 'sys' from 'pathlib'"),
     ("rt_eval_removed", "eval('1 + 1')", "name 'eval' is not defined"),
     ("rt_getattr_private", "import pathlib\ngetattr(pathlib.os, '_exit')(0)", "private attribute"),
     ("rt_os_system", "import pathlib\npathlib.os.system('touch {outside}/pwned')", "os.system"),
@@ -96,6 +109,46 @@ RUNTIME = [
     ("rt_thread_flood", "import zipfile\nev = zipfile.threading.Event()\n"
      "[zipfile.threading.Thread(target=ev.wait, daemon=True).start() for _ in range(200)]", "more than 16 threads"),
     ("rt_system_exit", "raise SystemExit(3)", "exit()"),
+    ("rt_os_popen", "import os\nos.popen('touch {outside}/pwned').read()", "subprocess.Popen"),
+    ("rt_os_execv", "import os\nos.execv('/bin/touch', ['touch', '{outside}/pwned'])", "os.exec is not allowed"),
+    ("rt_os_spawnv", "import os\nos.spawnv(os.P_WAIT, '/bin/touch', ['touch', '{outside}/pwned'])",
+     "os.fork is not allowed"),
+    ("rt_os_fork", "import os\nos.fork()", "os.fork is not allowed"),
+    ("rt_os_kill_parent", "import os\nos.kill(os.getppid(), 15)", "another process"),
+    ("rt_os_killpg", "import os\nos.killpg(os.getpgid(os.getppid()), 9)", "os.killpg is not allowed"),
+    ("rt_os_chmod_outside", "import os\nos.chmod('{sentinel}', 0o777)", "outside the work dir"),
+    ("rt_os_symlink_etc", "import os\nos.symlink('/etc', 'etc')\nprint(open('etc/passwd').read())", "outside the work"),
+    ("rt_os_open_passwd", "import os\nfd = os.open('/etc/passwd', os.O_RDONLY)\nprint(os.read(fd, 99))", "not all"),
+    ("rt_os_listdir_root", "import os\nprint(os.listdir('/root'))", "not allowed"),
+    ("rt_os_scandir_ssh", "import os\nprint([e.name for e in os.scandir('{home}/.ssh')])", "not allowed"),
+    ("rt_os_walk_home", "import os\nprint(list(os.walk('{home}')))", "not allowed"),
+    ("rt_os_chdir_out", "import os\nos.chdir('{outside}')\nopen('pwned.txt', 'w')", "outside the work dir"),
+    ("rt_os_remove_out", "import os\nos.remove('{sentinel}')", "outside the work dir"),
+    ("rt_os_replace_out", "import os\nos.replace('{sentinel}', 'stolen.txt')", "outside the work dir"),
+    ("rt_os_makedirs_out", "import os\nos.makedirs('{outside}/a/b')", "outside the work dir"),
+    ("rt_os_putenv_curl", "import os\nos.environ['CPL_VSIL_CURL_ALLOWED_EXTENSIONS'] = '.tif'", "environment variable"),
+    ("rt_os_unsetenv_proj", "import os\ndel os.environ['PROJ_NETWORK']", "environment variable"),
+    ("rt_os_chroot", "import os\nos.chroot('.')", "os.chroot is not allowed"),
+    ("rt_os_setsid", "import os\nos.setsid()", "os.setsid is not allowed"),
+    ("rt_shutil_rmtree_out", "import shutil\nshutil.rmtree('{outside}')", "outside the work dir"),
+    ("rt_shutil_copy_secret", "import shutil\nshutil.copy('{home}/.ssh/id_rsa', 'k.txt')", "not allowed"),
+    ("rt_shutil_move_out", "import shutil\nopen('x.txt', 'w').write('a')\nshutil.move('x.txt', '{outside}/x.txt')",
+     "outside the work dir"),
+    ("rt_rasterio_read_auth_db", "import rasterio\nrasterio.open('{authdb}')", "not allowed"),
+    ("rt_rasterio_vsicurl", "import rasterio\nrasterio.open('/vsicurl/http://127.0.0.1:{port}/a.tif')", "not allowed"),
+    ("rt_rasterio_write_outside", "import rasterio\nimport numpy as np\nwith rasterio.open('{outside}/e.tif', 'w', "
+     "driver='GTiff', width=2, height=2, count=1, dtype='uint8') as d:\n    d.write(np.zeros((1, 2, 2), 'uint8'))",
+     "outside the work dir"),
+    ("rt_rasterio_inline_vrt", "import rasterio\nrasterio.open('<VRTDataset rasterXSize=\"1\" rasterYSize=\"1\">"
+     "</VRTDataset>')", "inline"),
+    ("rt_rasterio_vrt_file", "open('x.vrt', 'w').write('<VRTDataset rasterXSize=\"1\" rasterYSize=\"1\"/>')\n"
+     "import rasterio\nrasterio.open('x.vrt')", "VRT files are not allowed"),
+    ("rt_rasterio_env_curl", "import rasterio\nwith rasterio.Env(CPL_VSIL_CURL_ALLOWED_EXTENSIONS='.tif'):\n    pass",
+     "GDAL option"),
+    ("rt_rasterio_reader_direct", "import rasterio.io\nrasterio.io.DatasetReader('{authdb}')", "not allowed"),
+    ("rt_rasterio_mem_driver", "import rasterio\nrasterio.open('MEM:::DATAPOINTER=0,PIXELS=1,LINES=1')", "driver-pre"),
+    ("rt_rasterio_shutil_copy", "import rasterio.shutil\nrasterio.shutil.copy('{authdb}', 'a.tif')", "not allowed"),
+    ("rt_rasterio_shutil_delete", "import rasterio.shutil\nrasterio.shutil.delete('{sentinel}')", "outside the work"),
 ]  # fmt: skip
 
 

@@ -40,11 +40,11 @@ def test_an_ordinary_gis_script_passes(tmp_path):
 
 
 REFUSED = [
-    ("import os", "import of 'os' is not allowed"),
-    ("from os import path", "import of 'os' is not allowed"),
+    ("import sys", "import of 'sys' is not allowed"),
+    ("from sys import modules", "import of 'sys' is not allowed"),
     ("import numpy.ctypeslib as c\nimport tensorflow", "import of 'tensorflow' is not allowed"),
     ("from . import secrets", "relative imports are not allowed"),
-    ("from pathlib import os", "importing 'os' from 'pathlib' is not allowed"),
+    ("from pathlib import sys", "importing 'sys' from 'pathlib' is not allowed"),
     ("x = compile('1', 'f', 'eval')", "'compile' is not allowed"),
     ("globals()['x'] = 1", "'globals' is not allowed"),
     ("df = None\ndf._data", "private attribute '._data'"),

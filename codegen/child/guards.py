@@ -26,6 +26,13 @@ _PATH_WRITE_EVENTS = {  # event -> indexes of path arguments that are written
 }  # fmt: skip
 _PATH_READ_EVENTS = {"os.listdir": 0, "os.scandir": 0, "glob.glob": 0, "pathlib.Path.glob": 0, "os.walk": 0}
 _FFI_MODULES = {"ctypes", "_ctypes", "cffi", "_posixsubprocess", "pty", "_winapi", "mmap"}
+_ENV_EVENTS = {"os.putenv", "os.unsetenv"}
+# os functions that raise no audit event but change privileges, namespaces or process groups: wrapped by name.
+_OS_UNAUDITED = (
+    "chroot", "setuid", "seteuid", "setgid", "setegid", "setreuid", "setregid", "setresuid", "setresgid", "setgroups",
+    "initgroups", "setsid", "setpgid", "setpgrp", "tcsetpgrp", "memfd_create", "pidfd_open", "openpty", "login_tty",
+    "unshare", "setns", "register_at_fork", "nice", "sched_setscheduler", "sched_setparam", "setpriority", "plock",
+)  # fmt: skip
 
 
 class SandboxViolation(PermissionError):  # noqa: N818 - the name users see in error messages
@@ -99,6 +106,7 @@ class Guard:
         self._base_roots = list(self.write_roots)
         self.read_roots: list[str] = []  # package and data dirs and the work root: the only readable places
         self.read_files: set[str] = set()  # device files such as /dev/null
+        self.env_markers = tuple(m.upper() for m in policy.get("env_forbidden_markers", ()))
 
     # -- called by the worker only ---------------------------------------------------------
     def enter(self, work_dir: str) -> None:
@@ -171,6 +179,10 @@ class Guard:
                     self.check_write(args[i], verb)
             if event == "os.symlink":
                 self.check_write(args[0], "linking to")
+        elif event in _ENV_EVENTS and args:
+            key = os.fsdecode(args[0]) if isinstance(args[0], (bytes, str)) else str(args[0])
+            if any(marker in key.upper() for marker in self.env_markers):
+                self.deny(f"changing the environment variable '{key}' is not allowed (network, loader or paths)")
         elif event in _PATH_READ_EVENTS and args:
             self.check_read(args[_PATH_READ_EVENTS[event]])
         elif event in _PROCESS_EVENTS or event.startswith("socket.") or event.startswith("winreg."):
@@ -184,8 +196,11 @@ class Guard:
             self.deny(f"more than {self.max_threads} threads are not allowed")
 
 
-def restricted_builtins(policy: dict) -> dict:
-    """A builtins dict for generated code: no eval/exec/compile/open-ended import, guarded getattr."""
+def restricted_builtins(policy: dict, after_import=None) -> dict:
+    """A builtins dict for generated code: no eval/exec/compile/open-ended import, guarded getattr.
+
+    `after_import(name)` runs after every import the code makes (the worker guards rasterio once it is loaded).
+    """
     allowed = set(policy["allowed_imports"])
     forbidden = set(policy["forbidden_modules"])
     exceptions = {k: set(v) for k, v in policy.get("submodule_exceptions", {}).items()}
@@ -193,14 +208,17 @@ def restricted_builtins(policy: dict) -> dict:
 
     def guarded_import(name, globals=None, locals=None, fromlist=(), level=0):  # noqa: A002 - builtin signature
         top = name.partition(".")[0]
-        if level or top not in allowed:
+        if level or top not in allowed:  # private submodules too: C extensions import theirs through here
             raise ImportError(f"Blocked by the sandbox: import of '{name}' is not allowed.", name=name)
         for item in fromlist or ():
             if item in exceptions.get(top, ()):
                 continue
             if item in forbidden or (item.startswith("_") and item != "*"):
                 raise ImportError(f"Blocked by the sandbox: importing '{item}' from '{name}' is not allowed.")
-        return real_import(name, globals, locals, fromlist, level)
+        module = real_import(name, globals, locals, fromlist, level)
+        if after_import is not None:
+            after_import(name)
+        return module
 
     def guarded_getattr(obj, name, *default):
         if isinstance(name, str) and name.startswith("_"):
@@ -264,8 +282,30 @@ def guard_threads(guard: Guard) -> None:
     threading._start_new_thread = start_new_thread
 
 
+def guard_os(guard: Guard) -> None:
+    """Refuse the os functions that raise no audit event (privileges, namespaces, process groups) while code runs."""
+    for name in _OS_UNAUDITED:
+        func = getattr(os, name, None)
+        if callable(func):
+            setattr(os, name, _refused_while_active(func, guard, name))
+
+
+def _refused_while_active(func, guard: Guard, name: str):
+    def wrapper(*args, **kwargs):
+        if guard.active:
+            guard.deny(f"os.{name} is not allowed (no privilege, process group or namespace changes)")
+        return func(*args, **kwargs)
+
+    wrapper.__name__ = name
+    return wrapper
+
+
 def install(guard: Guard) -> None:
     """Install the audit hook (for the life of the process), the thread cap and the I/O path checks."""
+    import raster_guard
+
     guard_geo_io(guard)
+    raster_guard.install_if_loaded(guard)
+    guard_os(guard)
     guard_threads(guard)
     sys.addaudithook(guard.hook)

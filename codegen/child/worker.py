@@ -39,7 +39,7 @@ def main() -> int:
             abi = landlock.restrict([policy["root"], policy["tmp_dir"]], guard.read_roots, _device_files())
         except OSError as exc:
             preload_errors.append(f"landlock: {exc}")
-    safe_builtins = guards.restricted_builtins(policy)
+    safe_builtins = guards.restricted_builtins(policy, after_import=lambda name: _guard_late_imports(guard, name))
     flusher = Flusher()  # started before the hooks: its thread is part of the baseline, not the code's
     guards.install(guard)
     hello = {
@@ -110,6 +110,14 @@ class _Baseline:
                 except (OSError, ValueError, TypeError):
                     continue
         return changed
+
+
+def _guard_late_imports(guard, name: str) -> None:
+    """A library the code imports after start (rasterio is not always preloaded) gets its path checks now."""
+    if name.partition(".")[0] in ("rasterio", "affine"):
+        import raster_guard
+
+        raster_guard.install_if_loaded(guard)
 
 
 def _preload(names: list[str]) -> tuple[list[str], list[str]]:
@@ -226,6 +234,7 @@ def _close_figures() -> None:
 
 def _run_cell(request: dict, namespace: dict, guard, policy: dict, cell: int, channel, flusher) -> dict:
     import guards
+    import raster_guard
     from liveout import LiveOut
 
     work_dir = request["work_dir"]
@@ -244,6 +253,7 @@ def _run_cell(request: dict, namespace: dict, guard, policy: dict, cell: int, ch
     except OSError as exc:
         ok, error = False, f"The work dir cannot be used: {exc}"
     if ok:
+        raster_guard.install_if_loaded(guard)  # rasterio imported by an earlier cell or another library
         sys.stdout, sys.stderr = out, err
         flusher.current = out
         guard.enter(work_dir)
