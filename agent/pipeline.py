@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import CancelledError, GeoAgentError
+from ..errors import CancelledError, GeoAgentError, ValidationError
 from ..function_lib.context import LayerStore, RunContext, output_kind
 from ..function_lib.describe import LayerInfo, describe_gdf, describe_path
 from ..function_lib.registry import run_tool
@@ -126,16 +126,69 @@ def _serve(request, ctx, infos, decision, registry, config, report) -> None:
     from .tiers import serve_with_model
 
     serve_with_model(request, ctx, infos, decision, registry, config, report)
+    fmt = asked_format(request, plan) if report.status == "ok" and report.tier == 1 else None
+    if fmt and report.route == "function":
+        write_in_format(fmt, ctx, registry, report)  # the model may have left it in GeoPackage
+        report.outputs = [o.to_json() for o in ctx.outputs]
 
 
 def _run_plan(plan, ctx, registry, report) -> None:
     t0 = time.perf_counter()
     report.steps.append({"tool": plan.tool, "params": plan.params})
     result = run_tool(registry, plan.tool, plan.params, ctx)
+    report.answer = result.answer or result.summary
+    if getattr(plan, "output_format", None):
+        write_in_format(plan.output_format, ctx, registry, report)
     report.timings_ms["execute"] = (time.perf_counter() - t0) * 1000
     report.outputs = [o.to_json() for o in ctx.outputs]
-    report.answer = result.answer or result.summary
     report.status = "ok"
+
+
+def asked_format(request: str, plan=None) -> str | None:
+    """The file format the request asks the result in ('… as GeoJSON'), from the plan or read from the text."""
+    if plan is not None and getattr(plan, "output_format", None):
+        return plan.output_format
+    from ..router.quantities import output_format
+    from ..router.text import fold
+
+    asked = output_format(fold(request))
+    return asked.code if asked else None
+
+
+def write_in_format(fmt: str, ctx, registry, report) -> None:
+    """Write the final result in the asked format (a save_result step), replacing the default GeoPackage."""
+    from ..function_lib.geojson.conversion import FORMATS
+
+    if not ctx.outputs:
+        ctx.note(f"The result is an answer, not a layer, so no {fmt.upper()} file was written.")
+        return
+    final = ctx.outputs[-1]
+    suffix = Path(final.path).suffix.lower().lstrip(".")
+    if suffix == fmt or (fmt == "geojson" and suffix == "json"):
+        return  # already written in that format (a tier-1 model may have saved it itself)
+    if fmt not in FORMATS:
+        raise ValidationError(
+            f"GeoAgent cannot write {fmt.upper()} files.", fix="Ask for one of: " + ", ".join(FORMATS) + "."
+        )
+    if final.kind == "table":
+        if fmt == "csv":
+            return
+        raise ValidationError(
+            f"The result is a table ({Path(final.path).name}), which is written as CSV, not {fmt.upper()}.",
+            fix="Ask for CSV, or for a result that is a layer.",
+        )
+    if final.kind != "vector":
+        raise ValidationError(
+            f"The result is a {final.kind} ({Path(final.path).name}), which cannot be written as {fmt.upper()}.",
+            fix="Ask for a format of that kind of result, or leave the format out.",
+        )
+    params = {"layer": final.name, "format": fmt, "name": final.name}
+    report.steps.append({"tool": "save_result", "params": params})
+    run_tool(registry, "save_result", params, ctx)
+    ctx.outputs.remove(final)  # the asked format replaces the default file
+    Path(final.path).unlink(missing_ok=True)
+    written = Path(ctx.outputs[-1].path).name
+    report.answer = f"{report.answer} Written as {fmt.upper()}: {written}.".strip()
 
 
 def _why_needs_llm(decision, config, route) -> str:

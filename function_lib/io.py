@@ -15,6 +15,7 @@ WRITE_DRIVERS = {
     ".json": "GeoJSON",
     ".shp": "ESRI Shapefile",
     ".fgb": "FlatGeobuf",
+    ".kml": "KML",  # GDAL writes KML in EPSG:4326 whatever the layer's CRS
 }
 
 
@@ -100,7 +101,7 @@ def write_vector(gdf, path: str | Path) -> str:
     else:
         driver = WRITE_DRIVERS.get(suffix)
         if driver is None:
-            raise ValidationError(f"Cannot write '{suffix}' files.", fix="Use gpkg, geojson, shp, fgb, csv or parquet.")
+            raise ValidationError(f"Cannot write '{suffix}' files.", fix="Use gpkg, geojson, shp, fgb, kml, csv or parquet.")
         gdf.to_file(path, driver=driver, **GPKG_OPTIONS.get(driver, {}))
     return str(path)
 

@@ -11,6 +11,7 @@ import difflib
 import re
 
 from .crs import find_crs
+from .quantities import output_units
 from .schema_match import find_fields, find_values
 from .text import find_numbers
 
@@ -34,15 +35,10 @@ AGG_WORDS = [
 ]
 # Totals the measuring tools report themselves.
 OWN_AGG = {"geometry_length": {"total", "sum"}, "geometry_area": {"total", "sum"}}
-# An output unit asked for ('area in hectares', 'length in miles'): tools that measure in m/m² cannot honour it.
-UNIT = re.compile(
-    r"(?<![a-z])(?:in|as|to|into|auf|als)\s+(?:the\s+)?(?P<u>square\s+(?:kilo)?met(?:er|re)s?|sq\.?\s*km|km2|km²|"
-    r"hectares?|ha|acres?|kilomet(?:er|re)s?|km|miles?|mi|feet|ft|yards?|hektar|quadratkilometer\w*|meilen|met(?:er|re)s?)(?![a-z0-9²])|"
-    r"(?:以|按)(?P<z>公顷|平方公里|平方千米|公里|千米|英亩|英里)"
-)
+# Tools that measure in m/m² with no unit param: a unit asked for ('distance in miles') is dropped by them.
 UNIT_TOOLS = {"geometry_area", "geometry_length", "distance_matrix", "nearest_distance_summary", "join_nearest",
               "perpendicular_distance", "qgis_join_by_nearest", "export_coordinates", "add_xy"}  # fmt: skip
-_NATIVE_UNIT = re.compile(r"^(?:square\s+met|m2|m²|met)")
+
 # A feature named like an identifier: 'Hospital 3', 'T05', 'Zone B-12'.
 _IDENT = re.compile(
     r"(?<![\w'\"])(?:[A-Z][a-z]+\s+\d{1,4}(?![\d.,]*\s*(?:m|km|ft|mi|%)\b)|[A-Z]{1,3}-?\d{1,5})(?![\w.])"
@@ -50,11 +46,6 @@ _IDENT = re.compile(
 _QUOTED = re.compile(r"'([^']{2,40})'|\"([^\"]{2,40})\"|“([^”]{2,40})”|„([^“”]{2,40})[“”]")
 _GROUP_WORD = re.compile(
     r"(?<![a-z])(?:by|per|for each|je|pro)\s+(?:the\s+|each\s+|their\s+|ihre[mn]?\s+)?([a-z_][a-z0-9_]{2,})"
-)
-_SAVE_AS = re.compile(
-    r"(?:save|export|write|store|speicher\w*|exportier\w*)\b[^.;]{0,40}?\b(?:as|to|into|als|in)\s+(?:an?\s+|eine?n?\s+)?"
-    r"(?P<f>shape\s*files?|shp|geo\s*json|geo\s*package|gpkg|csv|parquet|geoparquet|flatgeobuf|fgb|kml)\b"
-    r"|(?:保存|导出)为\s*(?P<z>shp|geojson|gpkg|csv|shapefile)"
 )
 _ZH_GROUP = re.compile(r"按(?:照)?\s*([\u4e00-\u9fffa-z_0-9]{1,12}?)\s*字段")
 _COND_WORD = re.compile(
@@ -277,17 +268,12 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
                 missing.append(f"aggregation: {label}" + _of_field(ftext, hits[0].end(), plan_layers))
                 break
 
-    # An output format for a tool that writes none ('reproject … and save as shapefile'): a save step.
-    if not names & {"format", "path"} and spec.name not in ("export_coordinates",):  # it writes the table itself
-        m = _SAVE_AS.search(ftext)
-        if m:
-            missing.append(f"next_step: save as {m.group('f') or m.group('z')}")
-
     # Output units the tool cannot honour.
-    if spec.name in UNIT_TOOLS and not (names & {"unit", "units"} and params.keys() & {"unit", "units"}):
-        m = UNIT.search(ftext)
-        if m and not _NATIVE_UNIT.match(m.group("u") or ""):
-            missing.append(f"unit: {m.group('u') or m.group('z')}")
+    if spec.name in UNIT_TOOLS and not names & {"unit", "units"}:  # a unit param reads its own unit (plan.py)
+        fields = {f.name.lower() for la in plan_layers for f in la.fields}
+        for u in output_units(ftext, lang):
+            if u.code not in ("m", "m2") and u.word not in fields:
+                missing.append(f"unit: {u.word}")
     return list(dict.fromkeys(missing)), list(dict.fromkeys(notes))
 
 

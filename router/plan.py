@@ -9,7 +9,18 @@ from . import fillers as fill
 from .conditions import find_conditions
 from .consume import AGG_TOOLS, unconsumed
 from .crs import find_crs
-from .quantities import find_bbox, find_distances, find_format, find_paths, find_url, integer_for
+from .quantities import (
+    AREA_UNIT_WORDS,
+    WRITABLE_FORMATS,
+    find_bbox,
+    find_distances,
+    find_format,
+    find_paths,
+    find_url,
+    integer_for,
+    output_format,
+    unit_for,
+)
 from .result import Plan
 from .roles import assign_layers
 from .schema_match import find_fields, find_layers
@@ -173,12 +184,19 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
             value = find_crs(text)
         elif p.kind == "format":
             value = find_format(text, list(p.enum) if p.enum else None)
+            asked = output_format(folded)
+            if value is None and asked and p.enum and asked.code not in p.enum:
+                missing.append(f"format: {asked.word} ({_CANNOT_WRITE} {', '.join(p.enum)})")
         elif p.kind == "url":
             value = find_url(text)
         elif p.kind == "bbox":
             value = find_bbox(text)
         elif p.kind == "boolean":
             value = fill.boolean_for(folded, p.name)
+        elif p.kind == "enum" and p.name in ("unit", "units"):
+            value, problem = unit_for(ftext, "area" if set(p.enum or ()) & set(AREA_UNIT_WORDS) else "length", p.enum)
+            if problem:
+                missing.append(problem)  # a unit asked for but not readable: never a silent default
         elif p.kind == "enum":
             value = fill.enum_for(folded, p, owner, conds)
         elif p.kind == "expression":
@@ -198,7 +216,16 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
         params["format"] = "gpkg"  # 'convert the csv into a point layer': the csv is the source, a layer the target
     missing.extend(several_distances(spec, params, folded, lang))
     missing = [m for m in missing if m not in params] + _one_of_missing(spec, params)
-    if is_chain(folded, spec.name, [k for k, v in params.items() if v is not None]):
+    if any(m.startswith("format: ") for m in missing):
+        missing = [m for m in missing if m != "format"]  # the explained one says why
+    fmt, chain_text = None, folded
+    if not any(p.kind == "format" or p.name == "path" for p in spec.params):
+        asked = output_format(folded)
+        if asked and asked.code in WRITABLE_FORMATS:
+            fmt, chain_text = asked.code, _mask(folded, [(_save_clause_start(folded, asked.start), asked.end)])
+        elif asked:
+            missing.append(f"format: {asked.word} ({_CANNOT_WRITE} {', '.join(WRITABLE_FORMATS)})")
+    if is_chain(chain_text, spec.name, [k for k, v in params.items() if v is not None]):
         missing.append(NEXT_STEP)  # one tool cannot serve a chain: tier 1 plans the steps
     listed = [(g[0].start, g[-1].end) for g in distance_series(folded, lang) if len(g) >= 2 and "rings" not in params]
     extra, notes = unconsumed(
@@ -208,7 +235,21 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
     order = [p.name for p in spec.params]
     params = {k: params[k] for k in sorted(params, key=order.index)}
     missing = sorted(set(missing), key=lambda m: order.index(m) if m in order else len(order))
-    return Plan(tool=spec.name, params=params, complete=not missing, missing=missing, notes=notes)
+    return Plan(tool=spec.name, params=params, complete=not missing, missing=missing, notes=notes, output_format=fmt)
+
+
+_CANNOT_WRITE = "GeoAgent cannot write this format; it writes"
+# The words that lead to an asked format: ', and save it', 'und speichere sie', '并导出' (blanked with the format,
+# so 'buffer … and export as GeoJSON' is one buffer written as GeoJSON, not a chain of two tools).
+_SAVE_LEAD = re.compile(
+    r"(?:(?:\s*[,;，]\s*|\s+)(?:and\s+|und\s+|then\s+|dann\s+)?|并|然后|再)?"
+    r"(?:(?:save|export|write|store|output|give|return|speicher|exportier|导出|保存|输出|另存)\w*[^.;!?]{0,40}?)?$"
+)
+
+
+def _save_clause_start(folded: str, start: int) -> int:
+    m = _SAVE_LEAD.search(folded[:start])
+    return m.start() if m else start
 
 
 _TO_LAYER = re.compile(

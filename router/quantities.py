@@ -40,6 +40,11 @@ def find_distances(text: str, lang: str | None = None) -> list[Distance]:
             continue
         gap_start = len(text[: m.start()].rstrip(" \t-"))
         number = next((n for n in numbers if n.end == gap_start), None)
+        slash = _SLASH.search(text[:gap_start])
+        if slash is not None and int(slash.group("d")) > 0:  # '1/4 mile', '1 1/2 miles', '3/4 mi'
+            value = int(slash.group("n")) / int(slash.group("d")) + int(slash.group("w") or 0)
+            out.append(Distance(value * factor, slash.start(), m.end()))
+            continue
         if number is not None:
             value, start = number.value, number.start
             frac = fraction_before(text, start)
@@ -55,6 +60,9 @@ def find_distances(text: str, lang: str | None = None) -> list[Distance]:
         out.append(Distance(value * factor, start, m.end()))
     out.sort(key=lambda d: d.start)
     return out
+
+
+_SLASH = re.compile(r"(?<![\d/.,])(?:(?P<w>\d+)\s+)?(?P<n>\d+)\s*/\s*(?P<d>\d+)$")
 
 
 def _m_is_not_metres(text: str, end: int) -> bool:
@@ -85,6 +93,93 @@ def free_numbers(text: str, lang: str | None = None) -> list[Number]:
             continue
         out.append(n)
     return out
+
+
+# Output units ('area in square feet', 'length in miles', 'Fläche in Quadratfuß', '面积（亩）'), on folded text.
+# Long words name a unit anywhere; short ones ('ft', 'ha', '米') only after a cue ('in', 'as', '(', '以', '单位').
+AREA_UNIT_WORDS = {
+    "km2": (r"square\s+kilomet(?:er|re)s?|quadratkilomet\w*|平方公里|平方千米", r"sq\.?\s*kms?|km2"),
+    "mi2": (r"square\s+miles?|quadratmeile\w*|平方英里", r"sq\.?\s*mi(?:les?)?|mi2"),
+    "ft2": (r"square\s+f(?:ee|oo)t(?:age)?|quadratfuss\w*|平方英尺|平方呎", r"sq\.?\s*f(?:ee|oo)?t|ft2|sf"),
+    "yd2": (r"square\s+yards?|quadratyard\w*|平方码", r"sq\.?\s*yds?|yd2"),
+    "m2": (r"square\s+met(?:er|re)s?|quadratmet(?:er|re)\w*|平方米|平方公尺", r"sq\.?\s*m|m2"),
+    "ha": (r"hectares?|hektar\w*|公顷", r"ha"),
+    "acres": (r"acres?|acreage|英亩", r"ac"),
+    "mu": (r"(?<!英)亩", r"$^"),
+}
+LENGTH_UNIT_WORDS = {
+    "nmi": (r"nautical\s+miles?|seemeilen?|海里", r"nmi"),
+    "km": (r"kilomet(?:er|re)s?n?|公里|千米", r"kms?"),
+    "mi": (r"miles?|meilen?|英里", r"mi"),
+    "ft": (r"feet|foot|fuss|英尺", r"ft"),
+    "yd": (r"yards?|英码", r"yds?|码"),
+    "m": (r"met(?:er|re)s?n?|公尺", r"m|米"),
+}
+UNIT_KIND = {**{c: "area" for c in AREA_UNIT_WORDS}, **{c: "length" for c in LENGTH_UNIT_WORDS}}
+SQUARE_OF = {"m": "m2", "km": "km2", "mi": "mi2", "ft": "ft2", "yd": "yd2"}
+_UNIT_CUE = (
+    r"(?:(?<![a-z])(?:in|as|to|into|auf|als|units?|einheit)\s*[:=]?\s*(?:the\s+|den\s+)?|[(（]\s*|以|按|"
+    r"单位(?:为|是)?[:：]?\s*)$"
+)
+
+
+def _unit_regex(table: dict, short: bool) -> re.Pattern:
+    parts = [f"(?P<{code}>{pats[1] if short else pats[0]})" for code, pats in table.items()]
+    return re.compile(r"(?<![a-z0-9])(?:" + "|".join(parts) + r")(?![a-z0-9])")
+
+
+_LONG_UNITS = _unit_regex({**AREA_UNIT_WORDS, **LENGTH_UNIT_WORDS}, short=False)
+_SHORT_UNITS = _unit_regex({**AREA_UNIT_WORDS, **LENGTH_UNIT_WORDS}, short=True)
+
+
+@dataclass
+class UnitWord:
+    """A unit named without a number ('in acres'): the unit a result should be given in."""
+
+    code: str
+    start: int
+    end: int
+    word: str
+
+
+def output_units(folded: str, lang: str | None = None) -> list[UnitWord]:
+    """Units the result is asked in: unit words not attached to a number ('500 ft' is a quantity, not a unit)."""
+    lang = lang or detect_lang(folded)
+    numbers = find_numbers(folded, lang)
+    quantities = [(d.start, d.end) for d in find_distances(folded, lang)]
+    out: list[UnitWord] = []
+    for regex, short in ((_LONG_UNITS, False), (_SHORT_UNITS, True)):
+        for m in regex.finditer(folded):
+            if any(s <= m.start() < e or s < m.end() <= e for s, e in quantities):
+                continue
+            if any(u.start <= m.start() < u.end for u in out):
+                continue
+            before = folded[: m.start()].rstrip(" \t-")
+            if any(n.end == len(before) for n in numbers) or re.search(r"[\d.,]$|(?:^|\s)(?:a|an|one|half)$", before):
+                continue  # '3 acres', '5平方公里', 'a mile': a quantity
+            if short and not re.search(_UNIT_CUE, folded[: m.start()]):
+                continue
+            code = next(c for c, v in m.groupdict().items() if v is not None)
+            out.append(UnitWord(code, m.start(), m.end(), m.group()))
+    return sorted(out, key=lambda u: u.start)
+
+
+def unit_for(folded: str, kind: str, allowed, lang: str | None = None) -> tuple[str | None, str | None]:
+    """(unit, problem) for a measuring param of `kind` ('area' or 'length'): the one unit asked for, read into
+    one of `allowed`; or a problem naming what could not be honoured (two units, an unknown or wrong-kind unit)."""
+    found = output_units(folded, lang)
+    codes: list[str] = []
+    for u in found:
+        code = u.code
+        if kind == "area" and UNIT_KIND[code] == "length":
+            code = SQUARE_OF.get(code, code)  # 'area in feet' means square feet
+        if UNIT_KIND.get(code) != kind or (allowed and code not in allowed):
+            return None, f"unit: {u.word}" + ("" if UNIT_KIND.get(code) == kind else f" (not a unit of {kind})")
+        codes.append(code)
+    codes = list(dict.fromkeys(codes))
+    if len(codes) > 1:
+        return None, "unit: several units (" + ", ".join(codes) + ")"
+    return (codes[0] if codes else None), None
 
 
 # Counts: the keywords that name what an integer parameter counts, in three languages.
@@ -157,6 +252,56 @@ def find_format(text: str, allowed: list[str] | None = None) -> str | None:
         ):
             return code
     return sorted(hits)[-1][1]
+
+
+# Formats GeoAgent writes (function_lib/geojson/conversion.py FORMATS; a test keeps the two equal).
+WRITABLE_FORMATS = ("gpkg", "geojson", "shp", "csv", "parquet", "fgb", "kml")
+_FORMAT_WORDS = (
+    r"(?P<shp>shape[\s-]*(?:files?|datei(?:en)?)|shp|esri\s+shape\w*)|(?P<geojson>geo\s*json)|"
+    r"(?P<gpkg>geo\s*packages?|gpkg)|(?P<csv>csv|comma[- ]separated(?:\s+values)?)|(?P<parquet>(?:geo\s*)?parquet)|"
+    r"(?P<fgb>flat\s*geobuf|fgb)|(?P<kml>kml|kmz|google earth)|(?P<xlsx>excel|xlsx?)|(?P<gml>gml)|(?P<dxf>dxf|cad)|"
+    r"(?P<gpx>gpx)|(?P<json>json)|(?P<tif>geotiff|tiff?)|(?P<mif>mapinfo|tab)"
+)
+# The words that make a format the target: 'as/to/into/in (a) X', 'als X', 'X format', '导出为X', '保存成X'.
+_FORMAT_TARGET = re.compile(
+    r"(?:(?<![a-z])(?:as|to|into|als|nach|zu|im|in|give me|return|save|export|write|output|speichern?|exportieren?)"
+    r"\s+(?:an?\s+|eine?[mn]?\s+|the\s+)?|(?:为|成|出|存)\s*)"
+    r"(?:(?P<fmt>" + _FORMAT_WORDS + r"))(?![a-z0-9])(?P<tail>[\s-]*(?:files?|formats?|layer|datei|format|文件|格式)?)"
+)
+_FORMAT_AFTER_SAVE = re.compile(
+    r"(?:save|export|write|store|output|speicher|exportier|导出|保存|输出|另存)\w*[^.;!?]{0,40}?"
+)
+
+
+@dataclass
+class FormatAsked:
+    """An output format asked for in a request, with the span of its wording."""
+
+    code: str
+    word: str
+    start: int
+    end: int
+
+
+def output_format(folded: str) -> FormatAsked | None:
+    """The file format the result is asked in ('… as GeoJSON', 'save it as a shapefile', '导出为shp'): the last
+    format word written as a target. Source files ('the csv of stations', 'roads.shp') are not targets."""
+    hits = []
+    for m in _FORMAT_TARGET.finditer(folded):
+        if "." in (folded[m.end("fmt") : m.end("fmt") + 1], folded[m.start("fmt") - 1 : m.start("fmt")]):
+            continue  # a file name ('to out.geojson' is a path, read elsewhere)
+        code = next(k for k, v in m.groupdict().items() if v is not None and k not in ("fmt", "tail"))
+        cue = folded[m.start() : m.start("fmt")].strip()
+        if cue in ("in", "im") and not m.group("tail").strip() and not _FORMAT_AFTER_SAVE.search(folded[: m.start()]):
+            continue  # 'the points in csv' names a source; 'in CSV format' or 'save … in CSV' a target
+        if code == "tif":
+            continue  # a raster format: raster tools write GeoTIFF already
+        if code == "mif" and "mapinfo" not in m.group("fmt"):
+            continue  # 'tab' alone is a table, not MapInfo TAB
+        if code == "json":
+            code = "geojson"  # a vector result 'as JSON' is GeoJSON
+        hits.append(FormatAsked(code, m.group("fmt"), m.start(), m.end()))
+    return hits[-1] if hits else None
 
 
 def find_url(text: str) -> str | None:

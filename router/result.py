@@ -14,6 +14,7 @@ class Plan:
     complete: bool = False
     missing: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what was read by meaning ("'population' read as POP2020")
+    output_format: str | None = None  # the file format the result is asked in ('as GeoJSON') when the tool has none
 
     def to_json(self) -> dict:
         out = {
@@ -24,6 +25,8 @@ class Plan:
         }
         if self.notes:  # extra key, only when something was read by meaning
             out["notes"] = list(self.notes)
+        if self.output_format:  # extra key: the pipeline writes the final result in this format
+            out["output_format"] = self.output_format
         return out
 
 

@@ -92,7 +92,6 @@ def test_plain_requests_stay_complete(tool, text, layers, params):
         ("geometry_length", "average length of the rivers", "aggregation: mean"),
         ("sort_by_field", "sort the tracts by POP2020 and average median_age", "aggregation: mean of median_age"),
         ("buffer", "buffer the hospitals with the most beds by 1 km", "field: beds"),
-        ("reproject", "reproject the parks to EPSG:3857 and save as shapefile", "next_step: save as shapefile"),
         ("buffer", "把医院缓冲1公里并统计每个普查区的数量", "next_step"),
     ],
 )

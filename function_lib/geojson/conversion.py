@@ -19,7 +19,7 @@ from ._base import LAYER, tool_list, vector_result
 TOOLS, tool = tool_list()
 
 OVERPASS_URL = "https://overpass-api.de/api/interpreter"
-FORMATS = ("gpkg", "geojson", "shp", "csv", "parquet", "fgb")
+FORMATS = ("gpkg", "geojson", "shp", "csv", "parquet", "fgb", "kml")
 DOWNLOAD_TIMEOUT_S = 30
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+import numbers
+
 from ...errors import ValidationError
 from ..context import RunContext, ToolResult, did_you_mean
 from ..io import aligned, checked_layer, crs_label, note_if_disjoint, read_table, run_validated
@@ -15,9 +18,16 @@ AGGREGATIONS = ("count", "sum", "mean", "min", "max", "median")
 
 
 def _measured(ctx, gdf, purpose: str):
-    """The geometry in a metric CRS (projected when in degrees) and the label of that CRS."""
+    """The geometry in a metric CRS (projected when in degrees), the factor from its unit to metres, and its label."""
     metric, _ = to_metric(gdf, ctx, purpose)
-    return metric.geometry, crs_label(metric.crs)
+    return metric.geometry, _metres_per_unit(metric.crs), crs_label(metric.crs)
+
+
+def _metres_per_unit(crs) -> float:
+    """Metres in one unit of a projected CRS's axes (0.3048 for feet, 1200/3937 for US survey feet)."""
+    axes = getattr(crs, "axis_info", None) or []
+    factor = getattr(axes[0], "unit_conversion_factor", None) if axes else None
+    return float(factor) if factor and getattr(crs, "is_projected", False) else 1.0
 
 
 def _format_length(metres: float) -> str:
@@ -28,14 +38,33 @@ def _format_area(square_metres: float) -> str:
     return f"{square_metres / 1e6:,.3f} km²" if square_metres >= 1e6 else f"{square_metres:,.2f} m²"
 
 
-LENGTH_UNITS = {"m": 1.0, "km": 1000.0, "ft": 0.3048, "mi": 1609.344}
-AREA_UNITS = {"m2": 1.0, "km2": 1e6, "ha": 1e4, "acres": 4046.8564224, "mi2": 2589988.110336}
-UNIT_LABELS = {"m2": "m²", "km2": "km²", "mi2": "mi²"}
+# Metres (square metres) in one unit; international foot, yard and mile; the Chinese mu is 10000/15 m².
+LENGTH_UNITS = {"m": 1.0, "km": 1000.0, "ft": 0.3048, "yd": 0.9144, "mi": 1609.344, "nmi": 1852.0}
+AREA_UNITS = {
+    "m2": 1.0, "km2": 1e6, "ha": 1e4, "acres": 4046.8564224, "mi2": 2589988.110336, "ft2": 0.09290304,
+    "yd2": 0.83612736, "mu": 10000 / 15,
+}  # fmt: skip
+UNIT_LABELS = {"m2": "m²", "km2": "km²", "mi2": "mi²", "ft2": "ft²", "yd2": "yd²", "mu": "mu (亩)"}
+
+
+def plain_number(value) -> str:
+    """A number as people read it: 525,000 or 1,234.57 or 0.0123, never 5.25e+05."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return str(value)
+    if isinstance(value, numbers.Integral):
+        return f"{int(value):,}"
+    value = float(value)
+    if not math.isfinite(value):
+        return str(value)
+    if value.is_integer() and abs(value) < 1e15:
+        return f"{int(value):,}"
+    if abs(value) >= 1:
+        return f"{value:,.2f}"
+    return f"{value:.6f}".rstrip("0").rstrip(".") if abs(value) >= 1e-6 else f"{value:.3g}"
 
 
 def _in_unit(value: float, unit: str) -> str:
-    label = UNIT_LABELS.get(unit, unit)
-    return f"{value:,.2f} {label}" if abs(value) >= 1 else f"{value:.4g} {label}"
+    return f"{plain_number(value)} {UNIT_LABELS.get(unit, unit)}"
 
 
 _MEASURES = {"length": (LENGTH_UNITS, "m", _format_length), "area": (AREA_UNITS, "m2", _format_area)}
@@ -85,8 +114,8 @@ def geometry_length(ctx: RunContext, layer: str, unit: str | None = None) -> Too
         metres = lengths["length_m"].reindex(gdf.index).to_numpy()  # geometries stay exactly as given
         used = "the UTM zone of each feature"
     else:
-        geoms, used = _measured(ctx, gdf, "distance")
-        metres = geoms.length.to_numpy()
+        geoms, factor, used = _measured(ctx, gdf, "distance")
+        metres = geoms.length.to_numpy() * factor
     return _measure_result(ctx, gdf, layer, "length", metres, unit, used)
 
 
@@ -104,8 +133,8 @@ def geometry_length(ctx: RunContext, layer: str, unit: str | None = None) -> Too
 )
 def geometry_area(ctx: RunContext, layer: str, unit: str | None = None) -> ToolResult:
     gdf = checked_layer(ctx, layer, expect="polygon")
-    geoms, used = _measured(ctx, gdf, "area")
-    return _measure_result(ctx, gdf, layer, "area", geoms.area.to_numpy(), unit, used)
+    geoms, factor, used = _measured(ctx, gdf, "area")
+    return _measure_result(ctx, gdf, layer, "area", geoms.area.to_numpy() * factor**2, unit, used)
 
 
 @tool(
@@ -278,9 +307,7 @@ def group_by(ctx: RunContext, layer: str, by: list, field: str | None = None, ag
 
 
 def _short(value) -> str:
-    if isinstance(value, float):
-        return f"{value:,.2f}" if abs(value) >= 1 else f"{value:.4g}"
-    return str(value)
+    return plain_number(value)
 
 
 @tool(

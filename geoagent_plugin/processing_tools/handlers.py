@@ -17,6 +17,7 @@ from qgis.core import (
 
 from ...errors import ValidationError
 from ...function_lib.context import did_you_mean
+from ...function_lib.geojson.measure import plain_number
 from .inputs import crs_label, is_metric, load_layer, metric_crs_for
 
 AGG_NAMES = {"count": "count", "sum": "sum", "mean": "mean", "min": "min", "max": "max", "median": "median"}
@@ -252,7 +253,7 @@ def _dbscan_post(call, results, outputs):
 
 
 def _fmt(value) -> str:
-    return f"{value:.4g}" if isinstance(value, float) else str(value)
+    return plain_number(value)  # 525,000 and 1,234.57, never 5.25e+05
 
 
 def _terrain(call):
