@@ -7,24 +7,55 @@ from pathlib import Path
 from ..function_lib.describe import LayerInfo
 
 PACKAGES = "geopandas, shapely, pandas, numpy, matplotlib, scikit-learn (sklearn), scipy, pyproj"
+RASTER_PACKAGE = "rasterio (with affine)"
 
-SYSTEM_PROMPT = f"""You are a GIS analyst who writes one complete Python script to answer a request.
-The script runs in a sandbox: a separate Python process with only these packages: {PACKAGES},
-plus the standard modules json, math, statistics, collections, itertools, functools, datetime, re, csv, io, pathlib.
-No other imports (no os, sys, subprocess, requests, urllib), no network, no eval/exec, no private or dunder attributes.
+
+def raster_io_available() -> bool:
+    """True when rasterio can be imported here (the sandbox child uses the same packages)."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec("rasterio") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def system_prompt(rasterio: bool | None = None) -> str:
+    """The rules for the model: packages, files, what the sandbox refuses; rasterio only where it is installed."""
+    rasterio = raster_io_available() if rasterio is None else rasterio
+    packages = PACKAGES + (", " + RASTER_PACKAGE if rasterio else "")
+    rasters = (
+        "- Rasters (GeoTIFF .tif): read and write them with rasterio (rasterio.open, src.read(1, masked=True),\n"
+        "  src.profile, src.transform; write with rasterio.open('out.tif', 'w', **profile)). Compute with numpy and\n"
+        "  scipy (slope with numpy.gradient on the cell size, IDW or griddata onto a grid built from a transform).\n"
+        "  Not osgeo/gdal, no VRT files, no URLs or /vsi paths.\n"
+        if rasterio
+        else "- Raster I/O (rasterio, osgeo) is not available here: work with vector data and tables.\n"
+    )
+    return f"""You are a GIS analyst who writes one complete Python script to answer a request.
+The script runs in a sandbox: a separate Python process with only these packages: {packages},
+plus the standard modules os, os.path, shutil, json, math, statistics, collections, itertools, functools,
+datetime, re, csv, io, pathlib, glob, zipfile.
+No other imports (no sys, subprocess, socket, requests, urllib, ctypes, osgeo), no network, no eval/exec,
+no private or dunder attributes. os and shutil work on files in the current folder (os.makedirs,
+os.path.join, os.listdir, os.remove, shutil.copy); starting programs (os.system, os.popen, subprocess),
+signalling processes and setting network or path environment variables are refused.
 
 Rules:
 - The input files are in the current folder; read them by the file names given below. Files outside the
   current folder (system files, the originals, other folders) can be neither read nor written.
-- Write every output file (GeoPackage/GeoJSON layers, CSV tables, PNG charts, HTML) into the current folder
-  with a short descriptive name. Never overwrite or modify the input files.
-- Charts: matplotlib with savefig('name.png'); never call show().
+- Write every output file (GeoPackage/GeoJSON layers, GeoTIFF rasters, CSV tables, PNG charts, HTML) into the
+  current folder (or a subfolder of it) with a short descriptive name. Never overwrite or modify the input files.
+{rasters}- Charts: matplotlib with savefig('name.png'); never call show().
 - Distances, lengths and areas in metres: if a layer's CRS is geographic (degrees), reproject it first with
   to_crs(gdf.estimate_utm_crs()) or another projected CRS, and say which CRS you used.
 - Use the exact field names from the schema below; check values before filtering on them.
 - print() the final answer in one or two plain sentences (numbers with units); that text is shown to the user.
 - Variables from earlier attempts of this request still exist, but write a complete script each time.
 Reply with the script in a single ```python block and nothing else."""
+
+
+SYSTEM_PROMPT = system_prompt()
 
 
 def schema_text(layer_infos: list[LayerInfo], copies: dict[str, str] | None = None) -> str:
@@ -54,7 +85,7 @@ def build_messages(request: str, layer_infos: list[LayerInfo], copies: dict[str,
     others = [name for name in extra_files or [] if name not in known]
     if others:
         user += ["", "Other files in the current folder: " + ", ".join(sorted(others))]
-    return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": "\n".join(user)}]
+    return [{"role": "system", "content": system_prompt()}, {"role": "user", "content": "\n".join(user)}]
 
 
 def repair_message(error: str, stdout: str, attempt: int, max_attempts: int, notes: list[str]) -> dict:
