@@ -106,6 +106,8 @@ def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None
     join_like = any(p.name in ("join", "table") for p in others) and bool(_JOIN_VERBS.search(folded))
     cues = {m.name: _cue(folded, m) for m in rest}
     primary = _primary_by_verb(rest, cues, folded, join_like)
+    if any(p.name == "join" for p in others):  # a spatial join: whose rows are kept is the main layer
+        primary = _join_target(rest, folded, by_name) or primary
     primary = (
         primary or [m for m in rest if not cues[m.name]] or [m for m in rest if cues[m.name] != "nearest"] or rest[:1]
     )
@@ -166,6 +168,48 @@ def _primary_by_verb(rest: list[Mention], cues: dict, folded: str, join_like: bo
     if _ERASE_VERBS.search(folded):
         return [m for m in rest if cues[m.name] in ("from", "von", "aus")]
     return []
+
+
+# The layer whose attributes are added, said outright: 'the tracts' attributes', 'district names', 'fields of the
+# parcels', 'the district it is in', 'the tract containing it', 'die Attribute der Bezirke', '区的属性'.
+_ATTR_NOUN = r"(?:attributes?|fields?|columns?|names?|ids?|codes?|data|info(?:rmation)?|values?|labels?|attribute|" \
+             r"felder|spalten|namen|daten|属性|字段|名称|信息)"  # fmt: skip
+_SOURCE_AFTER = re.compile(
+    r"^(?:'s?)?\s*(?:layer\s+)?" + _ATTR_NOUN + r"(?![a-z])|^\s*(?:polygon\s+)?(?:it|each one|they|that it|which it)\s+"
+    r"(?:is|are|lies|lie|falls?|sits?|belongs?|is located|are located)\s+(?:in|within|inside|to)\b|"
+    r"^\s*(?:(?:that|which)\s+)?contain(?:s|ing)\s+(?:it|them|each)|^\s*(?:的)?(?:属性|字段|名称|信息)"
+)
+_SOURCE_BEFORE = re.compile(
+    r"(?:" + _ATTR_NOUN + r"|attribute data)\s+(?:of|from|von|der|des|aus)\s+(?:the\s+|den\s+|dem\s+)?$"
+)
+_ONE_SIDED = {("point", "polygon"), ("point", "line"), ("line", "polygon")}
+
+
+def _join_target(rest: list[Mention], folded: str, by_name) -> list[Mention]:
+    """The layer that keeps its rows in a spatial join: the other one when the text names whose attributes are
+    added ('join the tracts' attributes to the hospitals', 'add the district it is in'); else, for points (or lines)
+    and polygons, the points, each getting the polygon it lies in ('spatial join hospitals to tracts')."""
+    if len(rest) != 2:
+        return []
+    sources = [m for m in rest if _names_source(folded, m)]
+    if len(sources) == 1:
+        return [m for m in rest if m is not sources[0]]
+    if sources:
+        return []
+    each = [m for m in rest if _EACH.search(folded[max(0, m.start - 24) : m.start])]
+    if len(each) == 1:
+        return each
+    kinds = [geometry_class(by_name[m.name]) for m in rest]
+    if tuple(kinds) in _ONE_SIDED:
+        return [rest[0]]
+    if tuple(reversed(kinds)) in _ONE_SIDED:
+        return [rest[1]]
+    return []
+
+
+def _names_source(folded: str, m: Mention) -> bool:
+    after, before = folded[m.end : m.end + 40], folded[max(0, m.start - 30) : m.start]
+    return bool(_SOURCE_AFTER.search(after) or _SOURCE_BEFORE.search(before))
 
 
 def _by_cue(p, fits: list[Mention], folded: str) -> str | None:

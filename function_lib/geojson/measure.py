@@ -64,7 +64,8 @@ def plain_number(value) -> str:
 
 
 def _in_unit(value: float, unit: str) -> str:
-    return f"{plain_number(value)} {UNIT_LABELS.get(unit, unit)}"
+    shown = f"{value:,.2f}" if abs(value) >= 1 else f"{value:.4g}" if abs(value) >= 1e-4 else plain_number(value)
+    return f"{shown} {UNIT_LABELS.get(unit, unit)}"
 
 
 _MEASURES = {"length": (LENGTH_UNITS, "m", _format_length), "area": (AREA_UNITS, "m2", _format_area)}
