@@ -1,4 +1,4 @@
-"""Metric correctness: distances, lengths and areas in metres even when a layer is in degrees."""
+"""Metric correctness: distances, lengths and areas in metres, in a layer's own projection when it is honest."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ MAX_ZONE_SPAN_DEG = 12.0
 
 
 def metric_crs(gdf, ctx=None, purpose: str = "distance"):
-    """The CRS to measure `gdf` in: its own when projected in metres, else local UTM or equal-area.
+    """The CRS to measure `gdf` in: its own projection when it measures honestly, else local UTM or equal-area.
 
-    purpose is "distance" (local UTM zone) or "area" (an equal-area CRS). The choice is noted in
-    ctx so the summary can tell the user which CRS was used.
+    purpose is "distance" (local UTM zone) or "area" (an equal-area CRS). A layer in a projected CRS with a linear
+    unit (metre, foot, US survey foot, ...) is measured in its own projection (see `measures_honestly`); when that
+    unit is not the metre, the same projection expressed in metres is returned, so the conversion is an exact
+    scale (PROJ's unitconvert), never a reprojection. The choice is noted in ctx so the summary can tell the user.
     """
     from pyproj import CRS
 
@@ -22,9 +24,14 @@ def metric_crs(gdf, ctx=None, purpose: str = "distance"):
             fix="Assign the right CRS first (for example with reproject/assign CRS), then try again.",
         )
     crs = CRS.from_user_input(gdf.crs)
-    # Web Mercator's "metres" are metres only at the equator (300 of them are ~180 m at 52°N).
-    if crs.is_projected and _unit_is_metre(crs) and not _is_web_mercator(crs):
-        return crs
+    if measures_honestly(crs, purpose):
+        if _unit_is_metre(crs):
+            return crs
+        target = in_metres(crs)
+        if ctx is not None:
+            ctx.note(f"Measured in the layer's own projection ({crs.name}); its {_unit_name(crs)}s were converted "
+                     "to metres exactly.")  # fmt: skip
+        return target
     if purpose == "area":
         target = _equal_area_for(gdf)
     else:
@@ -32,18 +39,87 @@ def metric_crs(gdf, ctx=None, purpose: str = "distance"):
     if ctx is not None:
         from .io import crs_label
 
-        why = "distorts distances" if _is_web_mercator(crs) else "is not in metres"
+        why = "is not in metres" if not crs.is_projected or _linear_factor(crs) is None else f"distorts {purpose}s"
         ctx.note(f"Measured in {crs_label(target)} because {crs.name} {why}.")
     return target
+
+
+# Projections that distort distances and areas far from their centre line: world maps, never measured in.
+_WORLD_METHODS = ("pseudo mercator", "equidistant cylindrical", "miller", "robinson", "gall", "winkel", "natural earth",
+                  "van der grinten", "times", "patterson", "kavrayskiy", "wagner", "plate carr")  # fmt: skip
+# Equal-area world projections: honest for areas, not for distances.
+_EQUAL_AREA_WORLD = ("mollweide", "sinusoidal", "eckert", "equal earth", "goode", "homolosine",
+                     "cylindrical equal area")  # fmt: skip
+
+
+def measures_honestly(crs, purpose: str = "distance") -> bool:
+    """Whether a layer's own CRS can measure `purpose` ("distance" or "area") without reprojecting.
+
+    The rule: the CRS is projected, every axis has a linear unit with a known factor to the metre (metre, foot,
+    US survey foot, ...), and its projection is not known to distort badly. Mercator (Web/Pseudo Mercator, World
+    Mercator; Transverse and Oblique Mercator are local and fine), Plate Carrée and other world compromise
+    projections (Miller, Robinson, Winkel, ...) never qualify; equal-area world projections (Mollweide, Sinusoidal,
+    Equal Earth, EASE-Grid, ...) qualify for areas only. Local projections (UTM, State Plane, national grids,
+    Albers, LAEA) are trusted within their area of use, where their scale error stays below about 0.1 %.
+    """
+    from pyproj import CRS
+
+    crs = CRS.from_user_input(crs)
+    if not crs.is_projected or _linear_factor(crs) is None:
+        return False
+    operation = crs.coordinate_operation
+    method = (operation.method_name if operation is not None else "").lower()
+    if "mercator" in method and "transverse" not in method and "oblique" not in method:
+        return False
+    if any(name in method for name in _WORLD_METHODS):
+        return False
+    return purpose == "area" or not any(name in method for name in _EQUAL_AREA_WORLD)
+
+
+def in_metres(crs):
+    """The same projected CRS with its axes in metres (a US-feet State Plane zone -> that zone in metres)."""
+    from pyproj import CRS
+
+    crs = CRS.from_user_input(crs)
+    if _unit_is_metre(crs):
+        return crs
+    data = crs.to_json_dict()
+    for axis in data.get("coordinate_system", {}).get("axis", []):
+        axis["unit"] = "metre"
+    data["name"] = f"{crs.name} (in metres)"
+    data.pop("id", None)
+    data.pop("ids", None)
+    return CRS.from_json_dict(data)
+
+
+def foot_in_metres(crs) -> float:
+    """Metres in one foot of `crs`: the US survey foot (1200/3937 m) for a CRS in US feet, else the international
+    foot (0.3048 m). Lets "in feet" answers for a US-feet layer give back its own feet exactly."""
+    from pyproj import CRS
+
+    if crs is not None:
+        crs = CRS.from_user_input(crs)
+        if crs.is_projected and "us survey" in _unit_name(crs).lower():
+            return 1200 / 3937
+    return 0.3048
+
+
+def _linear_factor(crs) -> float | None:
+    """Metres per unit of the CRS's axes when they share one linear unit; None otherwise (degrees, mixed, unknown)."""
+    factors = {round(ax.unit_conversion_factor, 15) for ax in crs.axis_info if ax.unit_conversion_factor}
+    units = {ax.unit_name.lower() for ax in crs.axis_info}
+    if len(factors) != 1 or any("degree" in u or "radian" in u or "grad" in u for u in units):
+        return None
+    return factors.pop()
+
+
+def _unit_name(crs) -> str:
+    return crs.axis_info[0].unit_name if crs.axis_info else "unit"
 
 
 def _unit_is_metre(crs) -> bool:
     units = {ax.unit_name.lower() for ax in crs.axis_info}
     return bool(units) and units <= {"metre", "meter", "m"}
-
-
-def _is_web_mercator(crs) -> bool:
-    return crs.to_epsg() in (3857, 900913)
 
 
 def _lonlat_bounds(gdf):
@@ -104,10 +180,7 @@ def spans_zones(gdf) -> bool:
     """True when a layer in degrees is wider than one UTM zone can measure honestly (> 12° of longitude)."""
     if gdf.crs is None or len(gdf) == 0:
         return False
-    from pyproj import CRS
-
-    crs = CRS.from_user_input(gdf.crs)
-    if crs.is_projected and _unit_is_metre(crs) and not _is_web_mercator(crs):
+    if measures_honestly(gdf.crs, "distance"):
         return False
     xmin, _, xmax, _ = _lonlat_bounds(gdf)
     return (xmax - xmin) > MAX_ZONE_SPAN_DEG
