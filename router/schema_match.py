@@ -325,12 +325,22 @@ def find_fields(text: str, layer, every: bool = False) -> list[Mention]:
                 if _close(w, full, 0.85):
                     add(f.name, s, e, 0.6)
         for words_set, tokens in CONCEPTS:
-            if set(toks) & tokens or full in tokens:
+            if set(toks) & tokens or full in tokens or _cjk_concept(full, words_set):
                 for zh in (z for z in words_set if _is_cjk(z)):
                     if zh in text:
                         i = text.index(zh)
                         add(f.name, i, i + len(zh), 0.75)
+        if _is_cjk(full[:1]) and f.name not in found and len(full) >= 3:
+            stem = re.sub(r"(?:数量|数|量)$", "", full)  # 床位数 named as 床位, 学生数 as 学生
+            if len(stem) >= 2 and stem in text:
+                i = text.index(stem)
+                add(f.name, i, i + len(stem), 0.7)
     return sorted(found.values(), key=lambda m: m.start)
+
+
+def _cjk_concept(field_name: str, words_set) -> bool:
+    """A Chinese field name that holds a Chinese word of the concept (床位数 ⊃ 床位, 常住人口 ⊃ 人口)."""
+    return _is_cjk(field_name[:1]) and any(_is_cjk(w) and len(w) >= 2 and w in field_name for w in words_set)
 
 
 @lru_cache(maxsize=65536)

@@ -129,7 +129,7 @@ STRING_CUES = {
 # words before a grouping field: 'by', 'per', 'for each', 'pro', 'nach', 'je', '按', '每个'.
 GROUP_CUE = (
     r"(?:by|per|for each|for every|each|grouped by|group by|pro|nach|je|für jede\w*|fur jede\w*|"
-    r"按照|按|每个|各|分|依|根据)"
+    r"按照|按|每个|每种|每类|每一种|各种|各类|各|分|依|根据|不同)"
 )
 # words for 'type' that name a category field without naming it.
 TYPE_WORDS = r"type|kind|category|class|typ|art|kategorie|klasse|类型|类别|种类|类"

@@ -6,6 +6,7 @@ import re
 
 from . import phrases
 from .layers import ANY, ARCHETYPES, NUMERIC, Field, Layer, archetypes_for, make_layer, make_raster, make_table
+from .native import nativise
 from .typos import add_typo
 
 NAME_TYPO_RATE = 0.04
@@ -63,7 +64,10 @@ class Builder:
         if self.implied and param == "layer":  # the wording implies a field ("most populous" -> population)
             fits = [a for a in archetypes_for(geoms) if any(f.meaning == self.implied for f in ARCHETYPES[a][3])]
         pool = [a for a in fits if a not in used] or fits
-        return self._add(make_layer(self.rng, self.rng.choice(sorted(pool)), geoms, crs), param, slot, geoms)
+        lyr = make_layer(self.rng, self.rng.choice(sorted(pool)), geoms, crs)
+        state = self.rng.getstate()[1]  # a seed for this row and layer that draws nothing from self.rng
+        nativise(f"{self.lang}|{state[0]}|{state[1]}|{state[-1]}|{len(self.layers)}", lyr, self.lang)
+        return self._add(lyr, param, slot, geoms)
 
     def table(self, param: str | None, slot: str, key: str = "census_table") -> Layer:
         return self._add(make_table(self.rng, key), param, slot)

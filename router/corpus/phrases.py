@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .layers import Field, Layer
 from .meanings import MEANINGS
 
@@ -172,10 +174,24 @@ def number_text(rng, lang: str, v) -> str:
     if lang == "zh":
         if v >= 10_000 and v % 10_000 == 0 and r < 0.5:
             return f"{v // 10_000}万"
+        if v >= 10_000 and v % 1000 == 0 and r < 0.6:
+            return f"{v / 10_000:g}万"  # 1.5万
+        if 1000 <= v < 100_000 and v % 1000 == 0 and r > 0.8:
+            return _zh_thousands(v)  # 五千, 两万, 一万五千
         return str(v)
     if v >= 1_000_000 and v % 100_000 == 0 and r < 0.3:
         return f"{v / 1e6:g} Millionen".replace(".", ",")
     return f"{v:,}".replace(",", ".") if v >= 1000 and r < 0.6 else str(v)
+
+
+ZH_DIGITS = "零一两三四五六七八九"
+
+
+def _zh_thousands(v: int) -> str:
+    """A multiple of 1000 below 100000 in Chinese numerals: 5000 → 五千, 20000 → 两万, 15000 → 一万五千."""
+    wan, qian = divmod(v // 1000, 10)
+    out = (ZH_DIGITS[wan].replace("两", "一") if wan == 1 else ZH_DIGITS[wan]) + "万" if wan else ""
+    return out + (ZH_DIGITS[qian] + "千" if qian else "")
 
 
 def _num(rng, lang: str, f: Field, v) -> str:
@@ -195,14 +211,14 @@ OPS = {
         "<=": ["at most {}", "<= {}", "{} or less", "no more than {}"],
     },
     "zh": {
-        ">": ["大于{}", "超过{}", "高于{}", "> {}"],
-        ">=": ["至少{}", "不少于{}", ">= {}", "{}以上"],
-        "<": ["小于{}", "低于{}", "不到{}", "< {}"],
+        ">": ["大于{}", "超过{}", "高于{}", "> {}", "多于{}"],
+        ">=": ["至少{}", "不少于{}", ">= {}", "{}以上", "不低于{}"],
+        "<": ["小于{}", "低于{}", "不到{}", "< {}", "不足{}", "少于{}"],
         "<=": ["最多{}", "不超过{}", "<= {}", "{}以下"],
     },
     "de": {
         ">": ["über {}", "größer als {}", "mehr als {}", "> {}", "höher als {}"],
-        ">=": ["mindestens {}", ">= {}", "{} oder mehr"],
+        ">=": ["mindestens {}", ">= {}", "{} oder mehr", "ab {}"],
         "<": ["unter {}", "kleiner als {}", "weniger als {}", "< {}"],
         "<=": ["höchstens {}", "<= {}", "{} oder weniger"],
     },
@@ -210,8 +226,69 @@ OPS = {
 JOIN = {"en": " {} ", "zh": "{}", "de": " {} "}
 
 
+RANGE_TEXTS = {
+    "en": ["{f} between {a} and {b}", "{f} from {a} to {b}"],
+    "zh": ["{f}在{a}到{b}之间", "{f}介于{a}和{b}之间", "{f}在{a}至{b}之间", "{f}介于{a}与{b}之间"],
+    "de": ["{f} zwischen {a} und {b}", "{f} von {a} bis {b}"],
+}
+
+
+def range_condition(rng, lang: str, f: Field, fmention: str, v=None) -> tuple[str, str]:
+    """'population between 10,000 and 30,000' (人口在1万到3万之间) as text and expression."""
+    v = _round_value(rng, f) if v is None else v
+    if f.meaning == "year":
+        hi = v + rng.choice([10, 20, 30])
+    else:
+        hi = v * 3 if isinstance(v, int) else round(v * 2, 1)
+    a, b = _num(rng, lang, f, v), _num(rng, lang, f, hi)
+    text = rng.choice(RANGE_TEXTS[lang])
+    return text.format(f=fmention, a=a, b=b), f'"{f.name}" >= {_lit(v)} AND "{f.name}" <= {_lit(hi)}'
+
+
+LIKE_TEXTS = {
+    "starts": {
+        "en": ["{f} starts with '{v}'", "{f} beginning with {v}", "{f} begins with '{v}'"],
+        "zh": ["{f}以{v}开头", "{f}以'{v}'开头"],
+        "de": ["{f} beginnt mit '{v}'", "{f} beginnt mit {v}"],
+    },
+    "contains": {
+        "en": ["{f} contains '{v}'", "{f} containing {v}", "{f} including '{v}'"],
+        "zh": ["{f}包含{v}", "{f}中含有'{v}'"],
+        "de": ["{f} enthält '{v}'"],
+    },
+    "ends": {
+        "en": ["{f} ends with '{v}'", "{f} ending in {v}"],
+        "zh": ["{f}以{v}结尾", "{f}以'{v}'结束"],
+        "de": ["{f} endet auf '{v}'", "{f} endet mit {v}"],
+    },
+}
+
+
+def _like(rng, lang: str, f: Field, fmention: str) -> tuple[str, str]:
+    """A pattern condition on a name field: starts with / contains / ends with part of a sample name."""
+    sample = str(rng.choice(f.samples))
+    kind = rng.choice(["starts", "starts", "contains", "ends"])
+    words = sample.split()
+    cjk = bool(re.search(r"[\u4e00-\u9fff]", sample))
+    if kind == "starts":
+        half = sample[: max(3, len(sample) // 2)]
+        part = sample[: rng.choice([1, 2])] if cjk else (words[0] if len(words) > 1 else half)
+    elif kind == "ends":
+        part = sample[-1:] if cjk else (words[-1] if len(words) > 1 else sample[-3:])
+    else:
+        part = sample[1:2] if cjk and len(sample) > 2 else (words[-1] if len(words) > 1 else sample[1:4])
+    part = part.strip() or sample
+    if lang == "en" and kind == "starts" and rng.random() < 0.2:  # the user's own SQL pattern, kept as written
+        return f"{fmention} like '{part}%'", f"\"{f.name}\" LIKE '{part}%'"
+    text = rng.choice(LIKE_TEXTS[kind][lang])
+    pattern = {"starts": f"{part}%", "contains": f"%{part}%", "ends": f"%{part}"}[kind]
+    return text.format(f=fmention, v=part), f"\"{f.name}\" LIKE '{pattern}'"
+
+
 def comparison(rng, lang: str, f: Field, fmention: str) -> tuple[str, str]:
     """A condition on one field, as text and as a QGIS-like expression."""
+    if f.meaning == "name" and f.type == "string" and f.samples and rng.random() < 0.35:
+        return _like(rng, lang, f, fmention)
     if f.categories or not f.numeric:
         val = rng.choice(f.categories or f.samples)
         text = rng.choice(
@@ -224,19 +301,7 @@ def comparison(rng, lang: str, f: Field, fmention: str) -> tuple[str, str]:
         return text.format(f=fmention, v=val), f"\"{f.name}\" = '{val}'"
     v = _round_value(rng, f)
     if rng.random() < 0.15:
-        if f.meaning == "year":
-            hi = v + rng.choice([10, 20, 30])
-        else:
-            hi = v * 3 if isinstance(v, int) else round(v * 2, 1)
-        a, b = _num(rng, lang, f, v), _num(rng, lang, f, hi)
-        text = rng.choice(
-            {
-                "en": ["{f} between {a} and {b}", "{f} from {a} to {b}"],
-                "zh": ["{f}在{a}到{b}之间", "{f}介于{a}和{b}之间"],
-                "de": ["{f} zwischen {a} und {b}", "{f} von {a} bis {b}"],
-            }[lang]
-        )
-        return text.format(f=fmention, a=a, b=b), f'"{f.name}" >= {_lit(v)} AND "{f.name}" <= {_lit(hi)}'
+        return range_condition(rng, lang, f, fmention, v)
     op = rng.choice(list(OPS[lang]))
     phrase = rng.choice(OPS[lang][op]).format(_num(rng, lang, f, v))
     sep = "" if lang == "zh" else " "

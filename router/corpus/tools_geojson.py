@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import phrases
 from .layers import ANY, LINE, POINT, POLY
 
 AGG = {
@@ -302,6 +303,26 @@ def b_select_top(b):
 
 
 def b_filter(b):
+    if "range" in b.want:  # a range on its own slot: '人口在1万到3万之间的{layer}'
+        lyr = b.layer(numeric=True)
+        f = b.pick_field(lyr, "numeric")
+        text, expr = phrases.range_condition(b.rng, b.lang, f, phrases.field_mention(b.rng, b.lang, lyr, f))
+        b.text(None, "range", None, text)
+        b.pmap["expression"] = ("range", expr)
+        return
+    if {"field", "value"} <= b.want:  # '{field}为{value}的{layer}': a field named, then one of its values
+        lyr = b.layer(category=True)
+        pool = [f for f in lyr.fields if f.type == "string" and (f.categories or (f.meaning == "name" and f.samples))]
+        if pool:
+            f = b.rng.choice(pool)
+            b.field(None, lyr, f=f)
+            value = str(b.rng.choice(f.categories or f.samples))
+            b.text(None, "value", None, value)
+            escaped = value.replace("'", "''")
+            b.pmap["expression"] = (("field", "value"), f"\"{f.name}\" = '{escaped}'")
+            return
+        b.condition("expression", lyr)
+        return
     if b.want & {"notval", "inval"}:  # a category value alone: 'hospitals that are not private', 'in the North …'
         lyr = b.layer(category=True)
         f = b.pick_field(lyr, "category")

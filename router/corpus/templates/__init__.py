@@ -7,6 +7,7 @@ from . import (
     de_function,
     de_more,
     de_other,
+    de_query,
     en_data,
     en_extra,
     en_geometry,
@@ -15,11 +16,13 @@ from . import (
     en_other,
     en_processing,
     en_qgis,
+    en_query,
     en_varied,
     zh_extra,
     zh_function,
     zh_more,
     zh_other,
+    zh_query,
 )
 
 
@@ -33,7 +36,9 @@ def _language(function_modules, other_modules) -> SimpleNamespace:
 
 
 LANGUAGES = {
-    "en": _language([en_data, en_geometry, en_processing, en_extra, en_varied, en_qgis], [en_other, en_more, en_open]),
-    "zh": _language([zh_function, zh_more, zh_extra], [zh_other, zh_more, zh_extra]),
-    "de": _language([de_function, de_more, de_extra], [de_other, de_more, de_extra]),
+    "en": _language(
+        [en_data, en_geometry, en_processing, en_extra, en_varied, en_qgis, en_query], [en_other, en_more, en_open]
+    ),
+    "zh": _language([zh_function, zh_more, zh_extra, zh_query], [zh_other, zh_more, zh_extra]),
+    "de": _language([de_function, de_more, de_extra, de_query], [de_other, de_more, de_extra]),
 }

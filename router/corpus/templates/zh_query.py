@@ -1,0 +1,50 @@
+"""Chinese attribute queries: bare conditions (人口少于2万的区), top-N by 最多/最少, totals, per-group counts."""
+
+FUNCTION = {
+    "filter_by_expression": [
+        "{cond}的{layer}",
+        "{layer}中{cond}的记录",
+        "找出{cond}的{layer}",
+        "{cond}的{layer}有哪些",
+        "选择所有{cond}的{layer}",
+        "{layer}：{cond}",
+        "只保留{cond}的{layer}",
+        "列出{cond}的{layer}",
+        "{cond}的{layer}都有哪些？",
+        "{range}的{layer}",
+        "筛选{range}的{layer}",
+        "{layer}中{range}的有哪些",
+        "{field}为{value}的{layer}",
+        "{field}是{value}的{layer}",
+        "{layer}里{field}等于{value}的记录",
+        "找出{field}为{value}的{layer}",
+    ],
+    "select_rows": [
+        ("{field}最多的{n}个{layer}", {"ascending": False}),
+        ("{field}最少的{layer}", {"top_n": 1, "ascending": True}),
+        ("{field}最高的{layer}是哪个", {"top_n": 1, "ascending": False}),
+        ("{field}最低的{n}个{layer}", {"ascending": True}),
+        ("{layer}里{field}排名前{n}的", {"ascending": False}),
+        ("{field}倒数{n}的{layer}", {"ascending": True}),
+        ("{field}最大的{n}条{layer}记录", {"ascending": False}),
+        ("哪个{layer}的{field}最少？", {"top_n": 1, "ascending": True}),
+    ],
+    "qgis_basic_statistics": [
+        "所有{layer}的{field}总和",
+        "{layer}的{field}总计是多少",
+        "全部{layer}的总{field}是多少？",
+        "{layer}的{field}加起来一共多少",
+        "统计{layer}的{field}合计",
+    ],
+    "group_by": [
+        "按{by}汇总{layer}的{field}（{agg}）",
+        "每种{by}的{field}{agg}值",
+        "各{by}{layer}的{agg}{field}",
+        ("每个{by}各有多少{layer}", {"agg": "count"}),
+    ],
+    "count_features": [
+        "每种{field}的{layer}各有几个",
+        "{layer}按{field}分别计数",
+        "不同{field}的{layer}数量",
+    ],
+}
