@@ -183,8 +183,11 @@ def write_in_format(fmt: str, ctx, registry, report) -> None:
             fix="Ask for a format of that kind of result, or leave the format out.",
         )
     params = {"layer": final.name, "format": fmt, "name": final.name}
-    report.steps.append({"tool": "save_result", "params": params})
-    run_tool(registry, "save_result", params, ctx)
+    if "save_result" in registry:
+        report.steps.append({"tool": "save_result", "params": params})
+        run_tool(registry, "save_result", params, ctx)
+    else:  # a registry without the storage tools (an embedding app's own): write it directly
+        ctx.save_vector(ctx.gdf(final.name), final.name, fmt)
     ctx.outputs.remove(final)  # the asked format replaces the default file
     Path(final.path).unlink(missing_ok=True)
     written = Path(ctx.outputs[-1].path).name
