@@ -130,6 +130,8 @@ RUNTIME = [
     ("rt_os_unsetenv_proj", "import os\ndel os.environ['PROJ_NETWORK']", "environment variable"),
     ("rt_os_chroot", "import os\nos.chroot('.')", "os.chroot is not allowed"),
     ("rt_os_setsid", "import os\nos.setsid()", "os.setsid is not allowed"),
+    ("rt_os_close_protocol", "import os\nfor fd in range(3, 64):\n    try:\n        os.close(fd)\n"
+     "    except OSError:\n        pass\nprint('closed')", "died"),
     ("rt_shutil_rmtree_out", "import shutil\nshutil.rmtree('{outside}')", "outside the work dir"),
     ("rt_shutil_copy_secret", "import shutil\nshutil.copy('{home}/.ssh/id_rsa', 'k.txt')", "not allowed"),
     ("rt_shutil_move_out", "import shutil\nopen('x.txt', 'w').write('a')\nshutil.move('x.txt', '{outside}/x.txt')",

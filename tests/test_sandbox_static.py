@@ -64,6 +64,14 @@ REFUSED = [
     ("import pandas as pd\npd.read_csv('https://example.com/a.csv')", "url or virtual path"),
     ("g = None\ng.to_file('/tmp/out.gpkg')", "to_file() of '/tmp/out.gpkg' is outside the work dir"),
     ("print('unclosed'", "SyntaxError"),
+    ("import os as o\no.system('id')", "os.system is not allowed"),
+    ("import os.path as p\np.os.fork()", "os.fork is not allowed"),
+    ("from os import setuid", "os.setuid is not allowed"),
+    ("import os\nos.environ['CPL_VSIL_CURL_ALLOWED_EXTENSIONS'] = '.tif'", "environment variable"),
+    ("import os\nos.makedirs('/tmp/elsewhere')", "makedirs() of '/tmp/elsewhere' is outside the work dir"),
+    ("import shutil\nshutil.rmtree('/home')", "rmtree() of '/home' is outside the work dir"),
+    ("import numpy._core as c", "private module"),
+    ("from osgeo import gdal", "import of 'osgeo' is not allowed"),
 ]
 
 
@@ -78,6 +86,16 @@ def test_refusals_name_the_problem(tmp_path, code, expected):
 def test_findings_carry_line_numbers(tmp_path):
     findings = check_code("x = 1\ny = 2\nimport socket\n", tmp_path)
     assert [f.line for f in findings] == [3]
+
+
+def test_os_shutil_and_rasterio_for_files_in_the_work_dir_pass(tmp_path):
+    code = (
+        "import os\nimport shutil\nimport rasterio\nfrom os.path import join\n"
+        "os.makedirs(join('out', 'a'), exist_ok=True)\nprint(os.listdir('.'), os.getcwd(), os.path.exists('x.tif'))\n"
+        "shutil.copy('x.tif', 'out/y.tif')\nos.remove('out/y.tif')\nos.environ['SHAPE_RESTORE_SHX'] = 'YES'\n"
+        "src = rasterio.open('x.tif')\n"
+    )
+    assert check_code(code, tmp_path) == []
 
 
 def test_paths_inside_the_work_dir_are_fine(tmp_path):
