@@ -47,6 +47,7 @@ NEXT_STEP = "next_step"
 SUPERLATIVE = re.compile(
     r"(?<![a-z])(?:the (?:most|least|fewest|[a-z]{3,}est)|largest|biggest|highest|smallest|lowest|greatest)(?![a-z])|"
     r"am (?:grossten|hochsten|kleinsten|niedrigsten|meisten|wenigsten)|(?:grosste|hochste|kleinste|niedrigste)[nrs]?\b|"
+    r"(?:die|den|der) (?:meisten|wenigsten)\b|(?<![a-z])(?<!at )(?:least|fewest) [a-z]{4,}|"
     r"最大|最高|最多|最小|最低|最少"
 )
 
@@ -221,8 +222,10 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
     fmt, chain_text = None, folded
     if not any(p.kind == "format" or p.name == "path" for p in spec.params):
         asked = output_format(folded)
+        if asked:  # the save clause is not a step of its own
+            chain_text = _mask(folded, [(_save_clause_start(folded, asked.start), asked.end)])
         if asked and asked.code in WRITABLE_FORMATS:
-            fmt, chain_text = asked.code, _mask(folded, [(_save_clause_start(folded, asked.start), asked.end)])
+            fmt = asked.code
         elif asked:
             missing.append(f"format: {asked.word} ({_CANNOT_WRITE} {', '.join(WRITABLE_FORMATS)})")
     if is_chain(chain_text, spec.name, [k for k, v in params.items() if v is not None]):
@@ -320,6 +323,9 @@ def _one_of_missing(spec, params: dict) -> list[str]:
         return ["value"]
     if spec.name == "select_rows" and "top_n" in params and "field" not in params:
         return ["field"]  # the top N by what? ('the highest daily riders' with no riders field)
+    field_param = any(q.name == "field" for q in spec.params)
+    if params.get("agg") not in (None, "count") and "field" not in params and field_param:
+        return ["field"]  # a sum/mean per group of no field ('床位总数' with no beds field read) cannot run
     if spec.name == "download_geojson" and not any(k in params for k in ("url", "bbox")):
         return ["url"]
     return []
