@@ -25,7 +25,7 @@ def metric_crs(gdf, ctx=None, purpose: str = "distance"):
         )
     crs = CRS.from_user_input(gdf.crs)
     if measures_honestly(crs, purpose):
-        if _unit_is_metre(crs):
+        if _unit_is_metre(_horizontal(crs)):
             return crs
         target = in_metres(crs)
         if ctx is not None:
@@ -64,7 +64,7 @@ def measures_honestly(crs, purpose: str = "distance") -> bool:
     """
     from pyproj import CRS
 
-    crs = CRS.from_user_input(crs)
+    crs = _horizontal(CRS.from_user_input(crs))
     if not crs.is_projected or _linear_factor(crs) is None:
         return False
     operation = crs.coordinate_operation
@@ -81,8 +81,9 @@ def in_metres(crs):
     from pyproj import CRS
 
     crs = CRS.from_user_input(crs)
-    if _unit_is_metre(crs):
+    if _unit_is_metre(_horizontal(crs)):
         return crs
+    crs = _horizontal(crs)  # a compound CRS (State Plane feet + height): its horizontal part in metres
     data = crs.to_json_dict()
     for axis in data.get("coordinate_system", {}).get("axis", []):
         axis["unit"] = "metre"
@@ -98,10 +99,15 @@ def foot_in_metres(crs) -> float:
     from pyproj import CRS
 
     if crs is not None:
-        crs = CRS.from_user_input(crs)
+        crs = _horizontal(CRS.from_user_input(crs))
         if crs.is_projected and "us survey" in _unit_name(crs).lower():
             return 1200 / 3937
     return 0.3048
+
+
+def _horizontal(crs):
+    """The horizontal part of a compound CRS (projected + vertical); any other CRS as it is."""
+    return crs.sub_crs_list[0] if crs.is_compound and crs.sub_crs_list else crs
 
 
 def _linear_factor(crs) -> float | None:

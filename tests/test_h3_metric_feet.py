@@ -114,3 +114,12 @@ def test_web_mercator_and_mollweide_distances_are_still_reprojected():
     world = gpd.GeoDataFrame(geometry=[box(0, 0, 1000, 1000)], crs="ESRI:54009")
     assert metric_crs(world, purpose="area").equals(CRS.from_user_input("ESRI:54009"))
     assert not metric_crs(world, purpose="distance").equals(CRS.from_user_input("ESRI:54009"))
+
+
+def test_compound_feet_crs_is_measured_in_its_horizontal_projection():
+    crs = CRS.from_user_input("EPSG:2263+6360")  # State Plane US feet + NAVD88 height in US feet
+    line = gpd.GeoDataFrame(geometry=[LineString([(X0, Y0, 5.0), (X0 + 2700, Y0, 5.0)])], crs=crs)
+    metric, _ = to_metric(line)
+    assert [a.unit_name for a in metric.crs.axis_info] == ["metre", "metre"]
+    assert metric.geometry.iloc[0].length / foot_in_metres(crs) == pytest.approx(2700.0, abs=1e-6)
+    assert measures_honestly(CRS.from_user_input("EPSG:32633+5703"), "area")
