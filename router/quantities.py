@@ -189,7 +189,8 @@ COUNT_WORDS = {
     "top_n": r"top|largest|biggest|highest|greatest|most|fewest|smallest|lowest|first|best|bottom|least|last|"
     r"[a-z]{3,}iest|"
     r"größten|grossten|hochsten|"
-    r"höchsten|kleinsten|niedrigsten|ersten|letzten|前|最大的|最小的|最高的|最低的",
+    r"höchsten|kleinsten|niedrigsten|ersten|letzten|meisten|wenigsten|[a-z]{3,}sten|"
+    r"前|最大的|最小的|最高的|最低的|最多的|最少的",
     "min_samples": r"min(?:imum)?[\s_]*(?:samples|points|pts)|(?:min(?:imum)?\s+)?cluster size|min(?:imum)? size|"
     r"mindestgrosse|mindestens|at least|个点|点|punkte|points|最少|至少|最小簇",
     "k": r"neighbou?rs?|nachbarn|邻",

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .text import detect_lang, fold, singular
+from .text import fold, singular
 
 # Layer themes: what users call a layer (English, German, Chinese) → one theme key per kind of thing.
 THEMES = {
@@ -289,7 +289,6 @@ def find_fields(text: str, layer, every: bool = False) -> list[Mention]:
         if old is None or score > old.score:
             found[key] = Mention(fname, start, end, score, layer=layer.name)
 
-    german = detect_lang(folded) == "de"
     exact: dict[str, tuple[int, int]] = {}
     bigram = {s: (words[i + 1][0],) for i, (_, s, _) in enumerate(words[:-1])}
     for f in layer.fields:
@@ -317,9 +316,10 @@ def find_fields(text: str, layer, every: bool = False) -> list[Mention]:
                     add(f.name, s, e, 0.65)
             wforms = set(forms(w)) | {w + nxt for nxt in bigram.get(s, ())}
             for i, (words_set, tokens) in enumerate(CONCEPTS):
-                if german and not wforms & words_set and _compound(w, i) and (set(toks) & tokens or full in tokens):
-                    add(f.name, s, e, 0.7)  # a German compound: Schul|typ → type, Schüler|zahl → students
-                elif wforms & words_set and (set(toks) & tokens or full in tokens):
+                of_concept = set(toks) & tokens or full in tokens or set(toks) & words_set  # Einwohner is one
+                if not wforms & words_set and _compound(w, i) and of_concept:
+                    add(f.name, s, e, 0.7)  # a compound: Schul|typ → type, Schüler|zahl → students, sub|type
+                elif wforms & words_set and of_concept:
                     add(f.name, s, e, 0.85 if not (set(forms(w)) & words_set) else 0.75)  # two words agree
             if f.name not in found and len(w) >= 5 and len(full) >= 5:
                 if _close(w, full, 0.85):
@@ -345,7 +345,7 @@ def _cjk_concept(field_name: str, words_set) -> bool:
 
 @lru_cache(maxsize=65536)
 def _compound(word: str, concept: int) -> bool:
-    """Is `word` a German compound of a concept word: its head (Schul|typ) or a long modifier (Einwohner|zahl)?"""
+    """Is `word` a compound of a concept word: its head (Schul|typ) or a long modifier (Einwohner|zahl)?"""
     if len(word) < 7:
         return False
     for c in CONCEPTS[concept][0]:
