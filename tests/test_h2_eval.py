@@ -105,9 +105,12 @@ def test_eval_file_is_well_formed():
     assert all(r["expect"] and all("tool" in e and "layer" in e["params"] for e in r["expect"]) for r in rows)
 
 
-def test_tier0_is_never_wrong_on_the_eval_set(router):
-    """A wrong tier-0 answer is worse than a needs_llm: every plan that would run must be the expected one."""
-    result = score(router, load_rows())
+def test_tier0_is_never_wrong_on_the_dev_part(router):
+    """A wrong tier-0 answer is worse than a needs_llm: every plan that would run must be the expected one.
+
+    The held-out part is scored by `python tests/test_h2_eval.py holdout` and reported, not developed against.
+    """
+    result = score(router, load_rows("dev"))
     wrong = [line for line in result["lines"] if " T0-WRONG " in line]
     assert not wrong, "\n".join(wrong)
 
