@@ -29,8 +29,10 @@ def metric_crs(gdf, ctx=None, purpose: str = "distance"):
             return crs
         target = in_metres(crs)
         if ctx is not None:
-            ctx.note(f"Measured in the layer's own projection ({crs.name}); its {_unit_name(crs)}s were converted "
-                     "to metres exactly.")  # fmt: skip
+            unit = _unit_name(_horizontal(crs))
+            units = unit[: -len("foot")] + "feet" if unit.endswith("foot") else unit + "s"
+            ctx.note(f"Measured in the layer's own projection ({crs.name}), in metres: its {units} were converted "
+                     "exactly.")  # fmt: skip
         return target
     if purpose == "area":
         target = _equal_area_for(gdf)

@@ -31,7 +31,7 @@ def test_a_2700_ft_street_measures_2700_us_feet_in_its_own_projection(tmp_path):
     assert metres == pytest.approx([2700 * US_FT, 700 * US_FT], rel=1e-12)  # 822.9616 m, not UTM's 822.71 m
     assert (metres / foot_in_metres(out.crs)).tolist() == pytest.approx([2700.0, 700.0], abs=1e-6)
     assert out.crs.to_epsg() == 2263 and out.geometry.iloc[0].equals(_streets().geometry.iloc[0])
-    assert any("own projection" in note and "US survey foot" in note for note in ctx.notes)
+    assert any("own projection" in note and "its US survey feet were converted" in note for note in ctx.notes)
     assert "UTM" not in res.summary
 
 
