@@ -163,12 +163,24 @@ class CodegenWorker:
             )
         else:
             seen[signature] = number
-        notes += _schema_hints(error, layer_infos)
+        notes += _schema_hints(error, layer_infos) + _raster_hints(error)
         if "Blocked by the sandbox" in error or "refused the code" in error:
             notes.append(
                 "Stay within the allowed packages and the current folder; do not try to work around the sandbox."
             )
         return notes
+
+
+def _raster_hints(error: str) -> list[str]:
+    """osgeo/gdal refused: say how rasters are read and written here instead."""
+    if not re.search(r"import of '(osgeo|gdal|fiona)|No module named '(osgeo|gdal)", error):
+        return []
+    if prompt.raster_io_available():
+        return [
+            "GDAL's Python bindings (osgeo) are not available: read and write rasters with rasterio "
+            "(rasterio.open('in.tif'), src.read(1, masked=True), rasterio.open('out.tif', 'w', **profile))."
+        ]
+    return ["Raster I/O is not available in this sandbox: work with the vector layers and tables only."]
 
 
 def _schema_hints(error: str, layer_infos) -> list[str]:

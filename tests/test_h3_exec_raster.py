@@ -159,3 +159,11 @@ def test_the_scripts_a_model_writes_pass_the_static_check(tmp_path):
     assert check_code(IDW, tmp_path) == []
     refused = check_code("import os\nos.system('ls')\nfrom osgeo import gdal\n", tmp_path)
     assert [f.line for f in refused] == [2, 3]
+
+
+def test_a_refused_osgeo_import_gets_the_rasterio_hint():
+    from geoagent.codegen.repair import _raster_hints
+
+    hints = _raster_hints("The sandbox refused the code before running it: line 1: import of 'osgeo' is not allowed")
+    assert len(hints) == 1 and "rasterio.open('in.tif')" in hints[0]
+    assert _raster_hints("NameError: name 'x' is not defined") == []
