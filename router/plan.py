@@ -228,6 +228,11 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
             fmt = asked.code
         elif asked:
             missing.append(f"format: {asked.word} ({_CANNOT_WRITE} {', '.join(WRITABLE_FORMATS)})")
+    if spec.name in _STORAGE_TOOLS:
+        asked = output_format(folded)
+        rest = _mask(folded, [(asked.start, asked.end)]) if asked else folded
+        if _OPERATION.search(_mask(rest, spans)):
+            missing.append(NEXT_STEP)  # 'dissolve the tracts and save the result as GeoJSON': save is the last step
     if is_chain(chain_text, spec.name, [k for k, v in params.items() if v is not None]):
         missing.append(NEXT_STEP)  # one tool cannot serve a chain: tier 1 plans the steps
     listed = [(g[0].start, g[-1].end) for g in distance_series(folded, lang) if len(g) >= 2 and "rings" not in params]
@@ -241,6 +246,15 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
     return Plan(tool=spec.name, params=params, complete=not missing, missing=missing, notes=notes, output_format=fmt)
 
 
+_STORAGE_TOOLS = {"save_result", "convert_format"}
+# An operation named besides saving: the save is then the last step of a chain, never the whole request.
+_OPERATION = re.compile(
+    r"(?<![a-z])(?:buffer|clip|dissolv|merg|intersect|union|erase|select|filter|reproject|project|join|simplif|"
+    r"centroid|count|calculat|comput|sort|extract|aggregat|cluster|smooth|split|overlay|keep only|"
+    r"puffer|verschneid|schneid|aufl[oö]s|vereinig|filter|w[aä]hl|projizier|zusammenf[uü]hr|berechn|z[aä]hl|"
+    r"sortier|extrahier)\w*|缓冲|裁剪|融合|合并|相交|筛选|选出|选择|投影|连接|关联|计算|统计|提取|排序|简化|擦除|"
+    r"聚类|平滑|分割"
+)
 _CANNOT_WRITE = "GeoAgent cannot write this format; it writes"
 # The words that lead to an asked format: ', and save it', 'und speichere sie', '并导出' (blanked with the format,
 # so 'buffer … and export as GeoJSON' is one buffer written as GeoJSON, not a chain of two tools).

@@ -200,3 +200,20 @@ def test_processing_buffer_as_geojson(hospitals, tmp_path, router):
     out = gpd.read_file(report.outputs[-1]["path"])
     assert len(out) == 5
     assert out.to_crs(32633).geometry.area.sum() == pytest.approx(5 * 3.14159 * 200**2, rel=2e-2)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["dissolve the hospitals and save the result as GeoJSON", "将医院缓冲500米，导出为GeoJSON",
+     "Puffere die hospitals um 500 m und speichere sie als GeoJSON", "save the selected hospitals as GeoJSON"],
+)  # fmt: skip
+def test_save_after_an_operation_never_saves_the_input(router, hospitals, text):
+    plan = router.route(text, [describe_gdf(gpd.read_file(hospitals), "hospitals", hospitals)]).plan
+    assert not (plan.tool in ("save_result", "convert_format") and plan.complete), plan.to_json()
+
+
+def test_plain_save_stays_tier0(router, hospitals):
+    plan = router.route("save the hospitals as a shapefile", [describe_gdf(gpd.read_file(hospitals), "hospitals",
+                                                                           hospitals)]).plan  # fmt: skip
+    assert plan.to_json() == {"tool": "save_result", "params": {"layer": "hospitals", "format": "shp"},
+                              "complete": True, "missing": []}  # fmt: skip
