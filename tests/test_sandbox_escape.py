@@ -130,6 +130,9 @@ RUNTIME = [
     ("rt_os_unsetenv_proj", "import os\ndel os.environ['PROJ_NETWORK']", "environment variable"),
     ("rt_os_chroot", "import os\nos.chroot('.')", "os.chroot is not allowed"),
     ("rt_os_setsid", "import os\nos.setsid()", "os.setsid is not allowed"),
+    ("rt_private_submodule", "import pyogrio._io as raw\nraw.ogr_read('{authdb}')", "import of 'pyogrio._io' is not"),
+    ("rt_private_from_import", "from rasterio._io import DatasetWriterBase as W\nW('{outside}/x.tif', 'w')",
+     "import of 'rasterio._io' is not"),
     ("rt_os_close_protocol", "import os\nfor fd in range(3, 64):\n    try:\n        os.close(fd)\n"
      "    except OSError:\n        pass\nprint('closed')", "died"),
     ("rt_shutil_rmtree_out", "import shutil\nshutil.rmtree('{outside}')", "outside the work dir"),

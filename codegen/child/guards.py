@@ -208,7 +208,10 @@ def restricted_builtins(policy: dict, after_import=None) -> dict:
 
     def guarded_import(name, globals=None, locals=None, fromlist=(), level=0):  # noqa: A002 - builtin signature
         top = name.partition(".")[0]
-        if level or top not in allowed:  # private submodules too: C extensions import theirs through here
+        # An import statement passes None or a tuple; C code (PyImport_Import) passes a list, and may import its
+        # private submodules (numpy.core._dtype) from inside the code's frame: only statements are held to the rule.
+        statement = fromlist is None or isinstance(fromlist, tuple)
+        if level or top not in allowed or (statement and any(p.startswith("_") for p in name.split("."))):
             raise ImportError(f"Blocked by the sandbox: import of '{name}' is not allowed.", name=name)
         for item in fromlist or ():
             if item in exceptions.get(top, ()):
