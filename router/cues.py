@@ -40,7 +40,9 @@ CUES = {
     # a comparison with a number: a filter or a selection ('over 5000', '超过5000', 'mehr als 5.000', '>= 3')
     "comparison": r"(?:\bmore than|\bless than|\bfewer than|\bgreater than|\bover|\bunder|\babove|\bbelow|"
     r"\bat least|\bat most|\bmehr als|\bweniger als|\büber|\bunter|\bmindestens|\bhöchstens|"
-    r"大于|小于|超过|低于|高于|不少于|不超过|至少|[<>]=?)\s*\d",
+    r"\bbetween|\bzwischen|\bab|\bbis|\bvor|\bbefore|\bafter|"
+    r"大于|小于|超过|低于|高于|不少于|不超过|至少|不足|少于|多于|不到|不低于|介于|[<>]=?)\s*(?:\d|[一二两三四五六七八九十])|"
+    r"在\s*(?:\d|[一二两三四五六七八九十])[\d.,万千]*\s*[到至]",
 }
 _COMPILED = {k: re.compile(v, re.IGNORECASE) for k, v in CUES.items()}
 

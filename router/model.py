@@ -35,7 +35,12 @@ def normalise(text: str, layers=(), mentions=None) -> str:
                     spans.append((m.start(), m.end(), " fld "))
         for s, e, token in sorted(spans, key=lambda t: -t[0]):
             folded = folded[:s] + token + folded[e:]
-    return re.sub(r"\d+(?:[.,]\d+)*", "0", folded)
+    folded = _ZH_NUMBER.sub("0", folded)  # 一千, 两万, 三千五 like digits; 五千米 keeps its 米
+    return _MULTIPLIED.sub("0", re.sub(r"\d+(?:[.,]\d+)*", "0", folded))  # 5千, 1.5万 like 5000
+
+
+_ZH_NUMBER = re.compile(r"[一二两三四五六七八九十]+[十百千万亿][零一二两三四五六七八九十百千万亿]*(?!米)")
+_MULTIPLIED = re.compile(r"0\s?(?:万|亿|千(?!米))")
 
 
 _FILLER = re.compile(

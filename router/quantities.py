@@ -190,6 +190,7 @@ COUNT_WORDS = {
     r"[a-z]{3,}iest|"
     r"größten|grossten|hochsten|"
     r"höchsten|kleinsten|niedrigsten|ersten|letzten|meisten|wenigsten|[a-z]{3,}sten|"
+    r"grosste|hochste|kleinste|niedrigste|"
     r"前|最大的|最小的|最高的|最低的|最多的|最少的",
     "min_samples": r"min(?:imum)?[\s_]*(?:samples|points|pts)|(?:min(?:imum)?\s+)?cluster size|min(?:imum)? size|"
     r"mindestgrosse|mindestens|at least|个点|点|punkte|points|最少|至少|最小簇",

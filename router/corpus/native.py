@@ -69,18 +69,24 @@ NATIVE_NAME_FIELD = {
 # meaning → category values in the data's own language (as many as the archetype has, drawn without repeats)
 NATIVE_VALUES = {
     "zh": {
-        "type": ["城区", "郊区", "新区", "三甲", "二甲", "一级", "中学", "小学", "综合", "专科", "乡", "镇", "街道"],
         "district": ["武侯区", "锦江区", "城关镇", "新华街道", "东城区", "高新区", "海淀区", "朝阳区"],
         "status": ["正常", "停用", "在建", "废弃"],
         "landuse": ["住宅", "商业", "工业", "绿地", "农业", "混合"],
     },
     "de": {
-        "type": ["Grundschule", "Gymnasium", "Realschule", "Hauptstrasse", "Nebenstrasse", "Klinik", "Notaufnahme"],
         "district": ["Altstadt", "Nordstadt", "Südvorstadt", "Weststadt", "Nordkreis", "Südkreis", "Schwabing"],
         "status": ["aktiv", "stillgelegt", "geplant", "trocken"],
         "landuse": ["Wohnen", "Gewerbe", "Industrie", "Mischgebiet", "Grünfläche", "Landwirtschaft"],
     },
 }
+# 'type' values only where the archetype says what they are (a road is no Gymnasium); others keep their values
+NATIVE_TYPES = {
+    "zh": {"schools": ["小学", "中学", "高中"], "hospitals": ["三甲", "二甲", "一级"],
+           "roads": ["主干道", "次干道", "支路"], "districts": ["城区", "郊区", "新区"],
+           "cities": ["乡", "镇", "街道"]},
+    "de": {"schools": ["Grundschule", "Gymnasium", "Realschule"], "hospitals": ["Klinik", "Notaufnahme", "Allgemein"],
+           "roads": ["Hauptstrasse", "Nebenstrasse", "Wohnstrasse"]},
+}  # fmt: skip
 NATIVE_NAMES = {
     "zh": ["城关镇", "新华镇", "东山乡", "人民医院", "第一中学", "武侯区", "锦江区", "青年路", "中山公园"],
     "de": ["Altstadt", "Neustadt", "Hausen", "Bergheim", "Stern-Apotheke", "Königstraße", "Am Markt", "Lindenhof"],
@@ -107,6 +113,8 @@ def nativise(seed, layer, lang: str) -> None:
         f.name = rng.choice(names)
         taken.add(f.name)
         pool = NATIVE_VALUES[lang].get(f.meaning, ())
+        if f.meaning == "type":
+            pool = NATIVE_TYPES[lang].get(layer.archetype, ())
         if f.categories and len(pool) >= len(f.categories):
             mapping = dict(zip(f.categories, rng.sample(pool, len(f.categories))))
             f.categories = [mapping[c] for c in f.categories]

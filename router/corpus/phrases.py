@@ -178,6 +178,8 @@ def number_text(rng, lang: str, v) -> str:
             return f"{v / 10_000:g}万"  # 1.5万
         if 1000 <= v < 100_000 and v % 1000 == 0 and r > 0.8:
             return _zh_thousands(v)  # 五千, 两万, 一万五千
+        if 1000 <= v < 10_000 and v % 1000 == 0 and r > 0.6:
+            return f"{v // 1000}千"  # 5千
         return str(v)
     if v >= 1_000_000 and v % 100_000 == 0 and r < 0.3:
         return f"{v / 1e6:g} Millionen".replace(".", ",")

@@ -23,7 +23,7 @@ FUNCTION = {
     "qgis_basic_statistics": [
         "Summe von {field} aller {layer}",
         "wie viel {field} haben alle {layer} zusammen?",
-        "Gesamtsumme {field} in {layer}",
+        "Gesamtwert von {field} über alle {layer}",
         "{field} insgesamt über alle {layer}",
         "addiere {field} aller {layer}",
     ],
