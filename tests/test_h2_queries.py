@@ -1,0 +1,152 @@
+"""zh/de/en attribute queries: patterns, native field names, Chinese numbers, top-N, totals and their tier-0 plans."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from geoagent.function_lib import load_registry
+from geoagent.function_lib.describe import FieldInfo, LayerInfo
+from geoagent.router.conditions import conditions_expression, find_conditions
+from geoagent.router.model import normalise
+from geoagent.router.plan import fill_plan
+from geoagent.router.schema_match import find_fields
+from geoagent.router.text import detect_lang, find_numbers, fold, zh_value
+
+REGISTRY = load_registry()
+
+
+def layer(name, geom, fields):
+    fields = [FieldInfo(*f) for f in fields]
+    return LayerInfo(name=name, geometry_type=geom, kind="vector", crs="EPSG:32633", fields=fields)
+
+
+TOWNS = layer(
+    "towns",
+    "Polygon",
+    [("镇名", "string", ["城关镇", "新华镇"]), ("人口", "integer", [12000, 8000]), ("类型", "string", ["镇", "乡"])],
+)
+HOSPITALS = layer("hospitals", "Point", [("医院名称", "string", ["人民医院"]), ("床位数", "integer", [800]),
+                                         ("等级", "string", ["三甲", "二甲"])])  # fmt: skip
+PHARMACIES = layer(
+    "apotheken", "Point", [("Name", "string", ["Stern-Apotheke"]), ("Stadtteil", "string", ["Altstadt", "Neustadt"])]
+)
+GEMEINDEN = layer("gemeinden", "Polygon", [("Gemeinde", "string", ["Hausen"]), ("Einwohner", "integer", [4200])])
+SCHOOLS = layer("schools", "Point", [("name", "string", ["Linden Primary"]), ("type", "string", ["primary", "high"]),
+                                     ("students", "integer", [645])])  # fmt: skip
+PARCELS = layer("parcels", "Polygon", [("Land Use", "string", ["Park", "Commercial"]), ("NAME_EN", "string", ["T 1"])])
+
+
+@pytest.mark.parametrize(
+    "text, lyr, expression",
+    [
+        # a user's own LIKE pattern is kept as written (it was '%Tract 1%%', a contains match)
+        ("tracts where NAME_EN like 'Tract 1%'", PARCELS, "\"NAME_EN\" LIKE 'Tract 1%'"),
+        ("NAME_EN like '%T_1'", PARCELS, "\"NAME_EN\" LIKE '%T_1'"),
+        ("NAME_EN starts with 'Tract'", PARCELS, "\"NAME_EN\" LIKE 'Tract%'"),
+        ("select parcels where \"Land Use\" = 'Park'", PARCELS, "\"Land Use\" = 'Park'"),
+        # German: the value before the verb
+        ("Apotheken, deren Name mit 'Stern' anfängt", PHARMACIES, "\"Name\" LIKE 'Stern%'"),
+        ("Apotheken, deren Name mit Stern beginnt", PHARMACIES, "\"Name\" LIKE 'Stern%'"),
+        ("Apotheken deren Name 'Löwen' enthält", PHARMACIES, "\"Name\" LIKE '%Löwen%'"),
+        ("Apotheken, deren Name auf 'apotheke' endet", PHARMACIES, "\"Name\" LIKE '%apotheke'"),
+        ("Gemeinden ab 30.000 Einwohnern", GEMEINDEN, '"Einwohner" >= 30000'),
+        ("Gemeinden bis 5000 Einwohner", GEMEINDEN, '"Einwohner" <= 5000'),
+        # Chinese: 以…开头/结尾, 包含, values end at 的, 不足 and number words
+        ("镇名以东开头的乡镇", TOWNS, "\"镇名\" LIKE '东%'"),
+        ("镇名以山结尾的乡镇", TOWNS, "\"镇名\" LIKE '%山'"),
+        ("镇名中含有'北'的乡镇", TOWNS, "\"镇名\" LIKE '%北%'"),
+        ("镇名包含河的乡镇", TOWNS, "\"镇名\" LIKE '%河%'"),
+        ("镇名为武侯镇的乡镇", TOWNS, "\"镇名\" = '武侯镇'"),
+        ("类型是乡的乡镇", TOWNS, "\"类型\" = '乡'"),
+        ("人口不足5千的镇", TOWNS, '"人口" < 5000'),
+        ("人口介于两万和五万之间的乡镇", TOWNS, '"人口" >= 20000 AND "人口" <= 50000'),
+        ("人口在5000到1.2万之间的乡镇", TOWNS, '"人口" >= 5000 AND "人口" <= 12000'),
+        ("人口超过三千五的乡镇", TOWNS, '"人口" > 3500'),
+    ],
+)
+def test_conditions(text, lyr, expression):
+    assert conditions_expression(find_conditions(text, lyr), text) == expression
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [("三千五", 3500), ("一万五", 15000), ("两百五", 250), ("一千零五", 1005), ("两千三百", 2300), ("两亿", 2e8),
+     ("一亿五千万", 1.5e8), ("十五", 15), ("两万", 20000)],
+)  # fmt: skip
+def test_chinese_numerals(text, value):
+    assert zh_value(text) == value
+
+
+def test_numbers_and_language():
+    assert [n.value for n in find_numbers("人口超过两亿的国家", "zh")] == [2e8]
+    assert detect_lang("Gemeinden ab 30.000 Einwohnern") == "de"
+    assert detect_lang("show me what it has") == "en"
+
+
+@pytest.mark.parametrize(
+    "text, lyr, field",
+    [
+        ("die drei größten Schulen nach Schülerzahl", SCHOOLS, "students"),  # Schüler|zahl
+        ("durchschnittliche Schülerzahl pro Schultyp", SCHOOLS, "type"),  # Schul|typ
+        ("die 5 bevölkerungsreichsten", GEMEINDEN, "Einwohner"),  # a field named like the concept word
+        ("按等级统计医院的床位总数", HOSPITALS, "床位数"),  # 床位 names 床位数
+        ("居民最多的乡镇", TOWNS, "人口"),
+    ],
+)
+def test_fields_by_compound_or_stem(text, lyr, field):
+    assert field in {m.name for m in find_fields(fold(text), lyr)}
+
+
+def test_chinese_number_words_are_features_like_digits():
+    assert normalise("学生人数大于一千的学校") == normalise("学生人数大于1000的学校")
+    assert normalise("人口不足5千的镇") == normalise("人口不足5000的镇")
+    assert normalise("缓冲五千米") == "缓冲五千米"  # a distance stays a distance
+    assert normalise("缓冲5千米") == "缓冲0千米"
+
+
+def plan(tool, text, layers):
+    return fill_plan(REGISTRY.get(tool).spec, text, layers)
+
+
+@pytest.mark.parametrize(
+    "tool, text, layers, params",
+    [
+        ("select_rows", "人口最多的3个乡镇", [TOWNS],
+         {"layer": "towns", "field": "人口", "top_n": 3, "ascending": False}),
+        ("select_rows", "床位数最少的医院", [HOSPITALS], {"layer": "hospitals", "field": "床位数", "top_n": 1,
+                                                        "ascending": True}),
+        ("select_rows", "die 5 bevölkerungsreichsten Gemeinden", [GEMEINDEN],
+         {"layer": "gemeinden", "field": "Einwohner", "top_n": 5}),  # ascending: False is the default
+        ("select_rows", "Welche Gemeinde hat die wenigsten Einwohner?", [GEMEINDEN],
+         {"layer": "gemeinden", "field": "Einwohner", "top_n": 1, "ascending": True}),
+        ("count_features", "每种类型的乡镇各有多少个", [TOWNS], {"layer": "towns", "by": "类型"}),
+        ("group_by", "按等级统计医院的床位总数", [HOSPITALS],
+         {"layer": "hospitals", "by": ["等级"], "field": "床位数", "agg": "sum"}),
+        ("qgis_basic_statistics", "全部乡镇的人口总和", [TOWNS], {"layer": "towns", "field": "人口"}),
+    ],
+)  # fmt: skip
+def test_complete_plans(tool, text, layers, params):
+    p = plan(tool, text, layers)
+    assert p.complete, p.missing
+    assert p.params == params
+
+
+def test_a_sum_per_group_without_a_value_field_is_incomplete():
+    p = plan("group_by", "按等级统计医院的总数值", [layer("h", "Point", [("等级", "string", ["三甲"])])])
+    assert not p.complete and "field" in p.missing
+
+
+def test_corpus_has_native_layers_and_pattern_labels():
+    """The generated corpus trains on Chinese/German field names and on LIKE conditions, with real fields."""
+    from geoagent.router.train import CORPUS
+
+    rows = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    names = [{f["name"] for la in r["layers"] for f in la["fields"]} for r in rows]
+    assert sum(1 for r, n in zip(rows, names) if r["lang"] == "zh" and n & {"人口", "类型", "名称"}) >= 30
+    assert sum(1 for r, n in zip(rows, names) if r["lang"] == "de" and n & {"Einwohner", "Typ", "Bezeichnung"}) >= 30
+    likes = [r for r in rows if "LIKE" in ((r.get("params") or {}).get("expression") or "")]
+    assert len(likes) >= 10
+    for r in likes:
+        fields = {f["name"] for la in r["layers"] for f in la["fields"]}
+        assert r["params"]["expression"].split('"')[1] in fields
