@@ -17,7 +17,7 @@ ALLOWED_IMPORTS = frozenset(
         "pathlib", "csv", "io", "decimal", "fractions", "random", "heapq", "bisect", "array", "copy",
         "dataclasses", "enum", "typing", "numbers", "warnings", "pprint", "html", "base64", "hashlib",
         "uuid", "struct", "abc", "contextlib", "traceback", "zipfile", "gzip", "locale", "glob", "fnmatch",
-        "os", "shutil", "rasterio", "affine",
+        "os", "shutil", "tempfile", "rasterio", "affine",
     }
 )  # fmt: skip
 
@@ -28,7 +28,7 @@ FORBIDDEN_MODULES = frozenset(
         "urllib3", "http", "httpx", "ftplib", "smtplib", "telnetlib", "xmlrpc", "socketserver", "asyncio",
         "pickle", "cPickle", "dill", "marshal", "shelve", "multiprocessing", "concurrent", "threading",
         "_thread", "signal", "builtins", "__builtin__", "pty", "fcntl", "resource", "posix", "nt", "gc",
-        "inspect", "code", "codeop", "runpy", "pkgutil", "sysconfig", "site", "webbrowser", "tempfile",
+        "inspect", "code", "codeop", "runpy", "pkgutil", "sysconfig", "site", "webbrowser",
         "mmap", "sqlite3", "dbm", "winreg", "_winapi", "msvcrt", "platform", "pdb", "faulthandler", "tracemalloc",
         "ast", "dis", "types", "weakref", "atexit", "select", "selectors", "pwd", "grp", "spwd", "crypt",
         "osgeo", "qgis", "PyQt5", "PyQt6", "sip", "geoagent", "openai", "fiona", "tarfile",

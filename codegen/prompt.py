@@ -35,7 +35,7 @@ def system_prompt(rasterio: bool | None = None) -> str:
     return f"""You are a GIS analyst who writes one complete Python script to answer a request.
 The script runs in a sandbox: a separate Python process with only these packages: {packages},
 plus the standard modules os, os.path, shutil, json, math, statistics, collections, itertools, functools,
-datetime, re, csv, io, pathlib, glob, zipfile.
+datetime, re, csv, io, pathlib, glob, zipfile, tempfile.
 No other imports (no sys, subprocess, socket, requests, urllib, ctypes, osgeo), no network, no eval/exec,
 no private or dunder attributes. os and shutil work on files in the current folder (os.makedirs,
 os.path.join, os.listdir, os.remove, shutil.copy); starting programs (os.system, os.popen, subprocess),

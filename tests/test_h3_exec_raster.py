@@ -123,6 +123,8 @@ def test_plain_os_and_shutil_work_inside_the_work_dir(tmp_path):
         "os.rename('copy.txt', 'moved.txt')\n"
         "os.environ['SHAPE_RESTORE_SHX'] = 'YES'\n"
         "os.remove(os.path.join('a', 'b', 'n.txt'))\nos.rmdir(os.path.join('a', 'b'))\n"
+        "import tempfile\nwith tempfile.TemporaryDirectory() as scratch:\n"
+        "    open(os.path.join(scratch, 's.txt'), 'w').write('scratch')\n"
         "print(sorted(os.listdir('.')), os.path.basename(os.getcwd()), os.environ['SHAPE_RESTORE_SHX'])\n"
     )
     data = _exec(tmp_path, code)

@@ -130,6 +130,7 @@ RUNTIME = [
     ("rt_os_unsetenv_proj", "import os\ndel os.environ['PROJ_NETWORK']", "environment variable"),
     ("rt_os_chroot", "import os\nos.chroot('.')", "os.chroot is not allowed"),
     ("rt_os_setsid", "import os\nos.setsid()", "os.setsid is not allowed"),
+    ("rt_tempfile_outside", "import tempfile\ntempfile.mkdtemp(dir='{outside}')", "outside the work dir"),
     ("rt_private_submodule", "import pyogrio._io as raw\nraw.ogr_read('{authdb}')", "import of 'pyogrio._io' is not"),
     ("rt_private_from_import", "from rasterio._io import DatasetWriterBase as W\nW('{outside}/x.tif', 'w')",
      "import of 'rasterio._io' is not"),
