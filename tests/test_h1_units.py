@@ -191,7 +191,7 @@ def test_area_in_asked_unit_by_value(data, tmp_path, registry, router, text, col
     report, out = _run(text, data["parcels"], tmp_path, registry, router)
     assert report.steps[0]["tool"] == "geometry_area"
     # a 100 ft × 1200 ft parcel is 120000 ft², a 50 ft × 100 ft one 5000 ft²
-    assert out[column].tolist() == pytest.approx([120000 * factor, 5000 * factor], rel=1e-4)
+    assert out[column].tolist() == pytest.approx([120000 * factor, 5000 * factor], rel=1e-7 if factor == 1 else 1e-4)
 
 
 @pytest.mark.parametrize(
@@ -206,7 +206,8 @@ def test_area_in_asked_unit_by_value(data, tmp_path, registry, router, text, col
 def test_length_in_asked_unit_by_value(data, tmp_path, registry, router, text, column, per_foot):
     report, out = _run(text, data["streets"], tmp_path, registry, router)
     assert report.steps[0]["tool"] == "geometry_length"
-    assert out[column].tolist() == pytest.approx([2700 * per_foot, 1760 * per_foot], rel=1e-3)
+    rel = 1e-7 if per_foot == 1 else 1e-3  # feet of a US-feet layer are its own US survey feet: exact
+    assert out[column].tolist() == pytest.approx([2700 * per_foot, 1760 * per_foot], rel=rel)
 
 
 def test_area_of_wgs84_layer_in_square_miles(data, tmp_path, registry, router):

@@ -71,12 +71,25 @@ def _in_unit(value: float, unit: str) -> str:
 _MEASURES = {"length": (LENGTH_UNITS, "m", _format_length), "area": (AREA_UNITS, "m2", _format_area)}
 
 
+US_SURVEY_FOOT = 1200 / 3937
+
+
+def _unit_size(ctx, gdf, kind: str, unit: str, units: dict) -> float:
+    """Metres (m²) in one asked unit; feet are US survey feet when the layer's own CRS is in them (State Plane)."""
+    if unit in ("ft", "ft2") and gdf.crs is not None:
+        names = {ax.unit_name.lower() for ax in getattr(gdf.crs, "axis_info", [])}
+        if any("us survey foot" in n for n in names):
+            ctx.note("Feet are US survey feet (1200/3937 m), the unit of the layer's CRS.")
+            return US_SURVEY_FOOT if kind == "length" else US_SURVEY_FOOT**2
+    return units[unit]
+
+
 def _measure_result(ctx, gdf, layer: str, kind: str, base_values, unit: str | None, used: str) -> ToolResult:
     """The layer with <kind>_<unit> from per-feature values in metres (m²), and its total in the answer."""
     units, base, format_base = _MEASURES[kind]
     column = f"{kind}_{unit or base}"
     out = gdf.copy()
-    out[column] = base_values / units[unit or base]
+    out[column] = base_values / _unit_size(ctx, gdf, kind, unit or base, units)
     total_base = float(base_values.sum())
     total = float(out[column].sum())
     shown = _in_unit(total, unit) if unit else format_base(total_base)
