@@ -169,3 +169,37 @@ def test_a_refused_osgeo_import_gets_the_rasterio_hint():
     hints = _raster_hints("The sandbox refused the code before running it: line 1: import of 'osgeo' is not allowed")
     assert len(hints) == 1 and "rasterio.open('in.tif')" in hints[0]
     assert _raster_hints("NameError: name 'x' is not defined") == []
+
+
+COMMON_RASTER_OPS = """
+import geopandas as gpd
+import numpy as np
+import rasterio
+import rasterio.features
+import rasterio.mask
+import rasterio.warp
+from rasterio.vrt import WarpedVRT
+from rasterio.windows import Window
+
+d = gpd.read_file("districts.gpkg")
+with rasterio.open("dem.tif") as src:
+    masked, _ = rasterio.mask.mask(src, d.geometry[:1], crop=True)
+    edge = src.read(1, window=Window(-5, -5, 20, 20), boundless=True, fill_value=0)
+    with WarpedVRT(src, crs="EPSG:4326") as vrt:
+        warped = vrt.read(1)
+    burnt = rasterio.features.rasterize(d.geometry, out_shape=src.shape, transform=src.transform)
+    first = next(src.sample([(src.bounds.left + 25, src.bounds.top - 25)]))[0]
+    corner = float(src.read(1)[0, 0])
+print(masked.ndim, edge.shape, int((edge[:5, :] == 0).all()), warped.ndim, int(burnt.max()), first == corner)
+"""
+
+
+def test_common_rasterio_operations_run_under_the_guards(tmp_path):
+    from geoagent.codegen.sandbox import Sandbox
+
+    with Sandbox(root=tmp_path / "sandbox", timeout=60) as sandbox:
+        work = sandbox.new_work_dir()
+        sandbox.prepare(work, [DEM, ROOT / "data" / "sample" / "districts.gpkg"])
+        result = sandbox.run(COMMON_RASTER_OPS, work)
+    assert result.ok, result.error
+    assert result.stdout.split() == ["3", "(20,", "20)", "1", "2", "1", "True"]

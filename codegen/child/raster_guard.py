@@ -9,7 +9,7 @@ import sys
 _ARCHIVES = ("/vsizip/", "/vsigzip/", "/vsitar/", "/vsi7z/", "/vsirar/")
 _DRIVER_PREFIX = re.compile(r"^[A-Za-z][A-Za-z0-9_]+:")  # NETCDF:f:v, MEM:::, GPKG:f:t (a drive letter is one char)
 _CONFIG_MARKERS = ("CURL", "HTTP", "PROXY", "NETWORK", "AWS", "GS_", "GOOGLE", "AZURE", "OSS_", "SWIFT", "WEBHDFS",
-                   "VSI", "DRIVER_PATH", "PLUGIN", "MEM_ENABLE", "SQLITE", "PYTHON", "SSL", "_CA_")  # fmt: skip
+                   "VSI", "DRIVER_PATH", "PLUGIN", "SQLITE", "PYTHON", "SSL", "_CA_")  # fmt: skip
 _WRAPPED = "geoagent_sandbox_checked"
 
 
