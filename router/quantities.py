@@ -40,10 +40,9 @@ def find_distances(text: str, lang: str | None = None) -> list[Distance]:
             continue
         gap_start = len(text[: m.start()].rstrip(" \t-"))
         number = next((n for n in numbers if n.end == gap_start), None)
-        slash = _SLASH.search(text[:gap_start])
-        if slash is not None and int(slash.group("d")) > 0:  # '1/4 mile', '1 1/2 miles', '3/4 mi'
-            value = int(slash.group("n")) / int(slash.group("d")) + int(slash.group("w") or 0)
-            out.append(Distance(value * factor, slash.start(), m.end()))
+        part = _fraction_of(text, gap_start)
+        if part is not None:  # '1/4 mile', '1 1/2 miles', 'three quarters of a mile', '四分之一英里'
+            out.append(Distance(part[0] * factor, part[1], m.end()))
             continue
         if number is not None:
             value, start = number.value, number.start
@@ -63,6 +62,37 @@ def find_distances(text: str, lang: str | None = None) -> list[Distance]:
 
 
 _SLASH = re.compile(r"(?<![\d/.,])(?:(?P<w>\d+)\s+)?(?P<n>\d+)\s*/\s*(?P<d>\d+)$")
+
+
+_PARTS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5, "fifths": 5,
+          "tenth": 10, "tenths": 10, "viertel": 4, "drittel": 3}  # fmt: skip
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "nine": 9, "ein": 1, "eine": 1, "einen": 1,
+           "zwei": 2, "drei": 3}  # fmt: skip
+_WORD_FRACTION = re.compile(
+    r"(?<![a-z])(?:(?P<n>\d+|a|an|one|two|three|four|nine|eine?n?|zwei|drei)\s*)?"
+    r"(?P<p>halves|thirds?|quarters?|fifths?|tenths?|viertel|drittel)(?:\s+of)?(?:\s+(?:an?|einer?))?\s*$",
+    re.IGNORECASE,
+)
+_ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+_ZH_FRACTION = re.compile(r"(?P<d>\d+|[一二三四五六七八九十])分之(?P<n>\d+|[一二两三四五六七八九])$")
+
+
+def _fraction_of(text: str, end: int) -> tuple[float, int] | None:
+    """A fraction written before a unit: '1/4', '1 1/2', 'three quarters of a', 'drei Viertel', '四分之三'."""
+    head = text[:end]
+    m = _SLASH.search(head)
+    if m and int(m.group("d")) > 0:
+        return int(m.group("n")) / int(m.group("d")) + int(m.group("w") or 0), m.start()
+    m = _WORD_FRACTION.search(head)
+    if m and (m.group("n") or not re.search(r"\d\s*$", head[: m.start("p")])):
+        count = m.group("n") or "a"
+        n = int(count) if count.isdigit() else _COUNTS[count.lower()]
+        return n / _PARTS[m.group("p").lower()], m.start()
+    m = _ZH_FRACTION.search(head)
+    if m:
+        d, n = (int(g) if g.isdigit() else _ZH_DIGITS[g] for g in (m.group("d"), m.group("n")))
+        return (n / d, m.start()) if d else None
+    return None
 
 
 def _m_is_not_metres(text: str, end: int) -> bool:

@@ -129,6 +129,10 @@ def test_unit_words_inside_other_words_are_not_units():
         ("buffer by 2 nmi", 3704.0),
         ("buffer by 1,000 ft", 304.8),
         ("在1/4英里内", 402.336),
+        ("buffer the hospitals by three quarters of a mile", 1207.008),
+        ("Puffer von drei Viertel Meile", 1207.008),
+        ("缓冲四分之三英里", 1207.008),
+        ("buffer by 2 thirds of a mile", 1072.896),
     ],
 )
 def test_distances_with_units_and_fractions(text, metres):
