@@ -130,6 +130,13 @@ RUNTIME = [
     ("rt_os_unsetenv_proj", "import os\ndel os.environ['PROJ_NETWORK']", "environment variable"),
     ("rt_os_chroot", "import os\nos.chroot('.')", "os.chroot is not allowed"),
     ("rt_os_setsid", "import os\nos.setsid()", "os.setsid is not allowed"),
+    ("rt_vrt_named_txt_vector", "open('x.txt', 'w').write('<OGRVRTDataSource><OGRVRTLayer name=\"k\"><SrcDataSource>"
+     "{home}/Documents/private.csv</SrcDataSource></OGRVRTLayer></OGRVRTDataSource>')\n"
+     "import geopandas as gpd\nprint(gpd.read_file('x.txt'))", "point GDAL at other files"),
+    ("rt_vrt_named_dat_raster", "open('x.dat', 'w').write('<VRTDataset rasterXSize=\"1\" rasterYSize=\"1\">"
+     "<VRTRasterBand dataType=\"Byte\" band=\"1\"><SimpleSource><SourceFilename>{authdb}</SourceFilename>"
+     "</SimpleSource></VRTRasterBand></VRTDataset>')\nimport rasterio\nprint(rasterio.open('x.dat').read())",
+     "point GDAL at other"),
     ("rt_tempfile_outside", "import tempfile\ntempfile.mkdtemp(dir='{outside}')", "outside the work dir"),
     ("rt_private_submodule", "import pyogrio._io as raw\nraw.ogr_read('{authdb}')", "import of 'pyogrio._io' is not"),
     ("rt_private_from_import", "from rasterio._io import DatasetWriterBase as W\nW('{outside}/x.tif', 'w')",

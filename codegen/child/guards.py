@@ -257,10 +257,12 @@ def _path_checked(func, guard: Guard, writes: bool):
             if "://" in text or text.startswith(("/vsicurl", "/vsis3", "/vsigs", "/vsiaz", "/vsiadls", "/vsihttp")):
                 guard.deny(f"reading '{text}' (network) is not allowed")
             for prefix in ("/vsizip/", "/vsigzip/", "/vsitar/", "/vsi7z/", "/vsirar/"):
-                text = text[len(prefix) - 1 :] if text.startswith(prefix) else text
+                text = (text[len(prefix) :] or ".") if text.startswith(prefix) else text  # /vsizip/a.zip: ./a.zip
             if text.lower().endswith((".vrt", ".ovf")) and not writes:
                 guard.deny("reading VRT files is not allowed (they can point at any file)")
             guard.check_write(text) if writes else guard.check_read(text)
+            if not writes:
+                refuse_pointer_files(guard, text)
             sql = str(kwargs.get("sql") or "").lower()
             if "attach" in sql or "load_extension" in sql:
                 guard.deny("SQL that attaches databases or loads extensions is not allowed")
@@ -268,6 +270,26 @@ def _path_checked(func, guard: Guard, writes: bool):
 
     wrapper.__name__ = getattr(func, "__name__", "ogr_call")
     return wrapper
+
+
+# Files whose content makes GDAL open other files or URLs, whatever their name: VRTs, web service descriptions,
+# PDS/ISIS labels with data pointers.
+_POINTER_MARKERS = (b"<vrtdataset", b"<ogrvrtdatasource", b"<gdal_wms", b"<gdal_wcs", b"<gdal_wmts", b"<wfs_",
+                    b"<ogrwfsdatasource", b"<wms_capabilities", b"<capabilities", b"pds_version_id", b"^image",
+                    b"^qube", b"<gdal_wms>")  # fmt: skip
+
+
+def refuse_pointer_files(guard: Guard, path) -> None:
+    """Refuse to hand GDAL a file that points at other files (a VRT saved as .txt is still a VRT)."""
+    try:
+        real = guard._resolve(path)
+        with open(real, "rb") as handle:
+            head = handle.read(8192).lower()
+    except (OSError, TypeError, ValueError):
+        return  # a folder (shapefile dir, .gdb), a part of an archive or a file that does not exist yet
+    if any(marker in head for marker in _POINTER_MARKERS):
+        guard.deny("files that point GDAL at other files or URLs (VRT, WMS/WFS descriptions, PDS labels) are not "
+                   "allowed; read the data files themselves")  # fmt: skip
 
 
 def guard_threads(guard: Guard) -> None:

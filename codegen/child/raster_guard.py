@@ -38,6 +38,10 @@ def check_raster_path(guard, value, writes: bool) -> None:
     if text.lower().endswith((".vrt", ".ovf")):
         guard.deny("VRT files are not allowed (they can point at any file); write GeoTIFFs instead")
     guard.check_write(text) if writes else guard.check_read(text)
+    if not writes:
+        from guards import refuse_pointer_files
+
+        refuse_pointer_files(guard, text)
 
 
 def check_config(guard, options: dict) -> None:
