@@ -14,6 +14,7 @@ from .crs import find_crs
 from .quantities import output_units
 from .schema_match import find_fields, find_values
 from .text import find_numbers
+from .words import GROUP_CUE
 
 # Tools whose job is a statistic: aggregation words are their own vocabulary, not a dropped step.
 AGG_TOOLS = {
@@ -213,6 +214,7 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
         for p in spec.params
         if not (p.name == "field" and params.get("agg") == "count")  # a count needs no value field
     )
+    groups = any(p.kind == "fields" or p.name == "by" for p in spec.params)
     for la in plan_layers:
         for fm in _fields(ftext, la):
             word = ftext[fm.start : fm.end]
@@ -230,6 +232,8 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
                 missing.append(f"field: {fm.name}")
             elif fm.score >= 0.75 and empty_field_param:  # 'histogram of measured value' with no field read
                 missing.append(f"field: {fm.name} ('{word.strip()}')")
+            elif not groups and re.search(GROUP_CUE + r"\s*$", ftext[max(0, fm.start - 12) : fm.start]):
+                missing.append(f"field: {fm.name} ('{word.strip()}')")  # 'mean … pro Schultyp' with no group param
 
     # A field word after 'by'/'per' or in a condition that no layer has.
     if plan_layers and any(p.kind in ("field", "fields", "expression") for p in spec.params):

@@ -25,6 +25,10 @@ THEMES = {
     "tree": "tree street_tree baum baume strassenbaum strassenbaume 树木 行道树",
     "incident": "incident crime accident collision vorfall vorfalle unfall unfalle 事故 案件",
     "city": "city town place populated_place stadt stadte gemeinde ortschaft 城市 乡镇 城镇",
+    "pharmacy": "pharmacy chemist drugstore apotheke 药店 药房",
+    "supermarket": "supermarket grocery supermarkt 超市",
+    "restaurant": "restaurant gaststatte 餐厅 饭店",
+    "library": "library bibliothek bucherei 图书馆",
     "sensor": "sensor monitoring_station air_quality_sensor messstation sensoren 传感器 监测站",
     "road": "road street road_network roadway strasse strass weg 道路 路网 公路 街道 马路",
     "river": "river stream waterway river_line fluss flusse gewasser 河流 河",
@@ -101,6 +105,10 @@ CONCEPTS = [
     ({"surface", "belag", "路面"}, {"surface"}),
     ({"district", "region", "borough", "bezirk", "stadtteil", "区", "区域"}, {"district", "region", "borough"}),
 ]  # fmt: skip
+
+
+# Adjectives that only hint at a field ('the 3 largest districts by population' ranks by population).
+_WEAK_WORDS = {"big", "large", "largest", "biggest", "gross", "grosse", "grosste", "grossten", "grossere", "long"}
 
 
 @lru_cache(maxsize=8192)
@@ -238,7 +246,7 @@ def find_layers(text: str, layers) -> list[Mention]:
                     add(name, start, words[i + n - 1][2], 0.95)
         theme = layer_theme(name)
         for key, s, e in themes:
-            if key == theme:
+            if key == theme and not _named_as_value(folded, s, e, layers):
                 add(name, s, e, 0.85)
         target = "_".join(toks)
         if name not in found and len(target) >= 5:
@@ -253,6 +261,19 @@ def find_layers(text: str, layers) -> list[Mention]:
         for m in out
         if not any(o is not m and o.start < m.end and m.start < o.end and o.score > m.score + 0.05 for o in out)
     ]
+
+
+_VALUE_CUE = re.compile(r"(?:为|是|等于|(?<![a-z])(?:is|ist|equals?|gleich)\s*|=\s*)['\"]?$")
+
+
+def _named_as_value(folded: str, start: int, end: int, layers) -> bool:
+    """'类型为城区的区', 'type is park': a theme word that is a sample value of a field, said as a value, no layer."""
+    if not _VALUE_CUE.search(folded[max(0, start - 8) : start]):
+        return False
+    word = folded[start:end]
+    return any(
+        isinstance(v, str) and fold(v) == word for la in layers for f in getattr(la, "fields", ()) for v in f.samples
+    )
 
 
 GEOMETRY_WORDS = {
@@ -301,6 +322,7 @@ def find_fields(text: str, layer, every: bool = False) -> list[Mention]:
     for f in layer.fields:
         full = fold(f.name)
         toks = [t for t in name_tokens(f.name) if not t.isdigit()]
+        concepts = _field_concepts(f.name)
         for w, s, e in words:
             if any(a <= s and e <= b for n, (a, b) in exact.items() if n != f.name):
                 continue  # 'est' inside 'pop_est' does not name gdp_md_est
@@ -315,27 +337,42 @@ def find_fields(text: str, layer, every: bool = False) -> list[Mention]:
                 elif len(w) >= 4 and len(t) > len(w) and t.startswith(w):
                     add(f.name, s, e, 0.65)
             wforms = set(forms(w)) | {w + nxt for nxt in bigram.get(s, ())}
-            for i, (words_set, tokens) in enumerate(CONCEPTS):
-                of_concept = set(toks) & tokens or full in tokens or set(toks) & words_set  # Einwohner is one
-                if not wforms & words_set and _compound(w, i) and of_concept:
+            weak = w in _WEAK_WORDS  # 'largest' hints at area; a field named outright wins
+            for i in concepts:
+                words_set = CONCEPTS[i][0]
+                if wforms & words_set:
+                    score = 0.85 if not (set(forms(w)) & words_set) else 0.75  # two words agree
+                    add(f.name, s, e, 0.6 if weak else score)
+                elif _compound(w, i):
                     add(f.name, s, e, 0.7)  # a compound: Schul|typ → type, Schüler|zahl → students, sub|type
-                elif wforms & words_set and of_concept:
-                    add(f.name, s, e, 0.85 if not (set(forms(w)) & words_set) else 0.75)  # two words agree
             if f.name not in found and len(w) >= 5 and len(full) >= 5:
                 if _close(w, full, 0.85):
                     add(f.name, s, e, 0.6)
-        for words_set, tokens in CONCEPTS:
-            if set(toks) & tokens or full in tokens or _cjk_concept(full, words_set):
-                for zh in (z for z in words_set if _is_cjk(z)):
-                    if zh in text:
-                        i = text.index(zh)
-                        add(f.name, i, i + len(zh), 0.75)
+        for zh in (z for i in concepts for z in _CJK_WORDS[i]):
+            if zh in text:
+                i = text.index(zh)
+                add(f.name, i, i + len(zh), 0.75)
         if _is_cjk(full[:1]) and f.name not in found and len(full) >= 3:
             stem = re.sub(r"(?:数量|数|量)$", "", full)  # 床位数 named as 床位, 学生数 as 学生
             if len(stem) >= 2 and stem in text:
                 i = text.index(stem)
                 add(f.name, i, i + len(stem), 0.7)
     return sorted(found.values(), key=lambda m: m.start)
+
+
+_CJK_WORDS = [tuple(sorted(w for w in ws if re.match(r"[\u4e00-\u9fff]", w))) for ws, _ in CONCEPTS]
+
+
+@lru_cache(maxsize=8192)
+def _field_concepts(name: str) -> tuple[int, ...]:
+    """The CONCEPTS a field name belongs to: by its tokens, or named like one of the concept's words."""
+    full = fold(name)
+    toks = {t for t in name_tokens(name) if not t.isdigit()}
+    return tuple(
+        i
+        for i, (words_set, tokens) in enumerate(CONCEPTS)
+        if toks & tokens or full in tokens or toks & words_set or _cjk_concept(full, words_set)
+    )
 
 
 def _cjk_concept(field_name: str, words_set) -> bool:

@@ -26,11 +26,18 @@ FUNCTION = {
         "Gesamtwert von {field} über alle {layer}",
         "{field} insgesamt über alle {layer}",
         "addiere {field} aller {layer}",
+        "Gesamtzahl der {field} in {layer}",
+        "Gesamtzahl der {field}",
+        "durchschnittliche {field} der {layer}",
+        "mittlere {field} aller {layer}",
     ],
     "group_by": [
         "{agg} {field} pro {by}",
         "{field} je {by} ({agg}) in {layer}",
         ("Anzahl {layer} pro {by} als Tabelle", {"agg": "count"}),
+        ("durchschnittliche {field} pro {by}", {"agg": "mean"}),
+        ("mittlere {field} je {by} in {layer}", {"agg": "mean"}),
+        ("gesamte {field} pro {by}", {"agg": "sum"}),
     ],
     "count_features": [
         "Anzahl der {layer} pro {field}",

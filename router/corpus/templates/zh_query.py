@@ -46,6 +46,8 @@ FUNCTION = {
         "全部{layer}的总{field}是多少？",
         "{layer}的{field}加起来一共多少",
         "统计{layer}的{field}合计",
+        "{layer}的平均{field}",
+        "所有{layer}的{field}一共是多少",
     ],
     "group_by": [
         "按{by}汇总{layer}的{field}（{agg}）",
