@@ -145,6 +145,13 @@ LENGTH_UNIT_WORDS = {
     "yd": (r"yards?|英码", r"yds?|码"),
     "m": (r"met(?:er|re)s?n?|公尺", r"m|米"),
 }
+# Units people ask for that the measuring tools do not give: read, so the plan says so instead of using m/m².
+OTHER_UNIT_WORDS = (
+    r"square\s+(?:inch(?:es)?|centimet(?:er|re)s?|millimet(?:er|re)s?|chains?|rods?)|inch(?:es)?|centimet(?:er|re)s?|"
+    r"millimet(?:er|re)s?|rods?|perches|chains|furlongs?|leagues?|roods?|morgen|dunams?|donums?|arpents?|tsubo|"
+    r"zoll|zentimeter\w*|millimeter\w*|cm2|mm2|cm|mm|厘米|毫米|英寸|平方厘米|平方毫米|平方英寸|顷"
+)
+_OTHER_UNITS = re.compile(r"(?<![a-z0-9])(?:" + OTHER_UNIT_WORDS + r")(?![a-z0-9])")
 UNIT_KIND = {**{c: "area" for c in AREA_UNIT_WORDS}, **{c: "length" for c in LENGTH_UNIT_WORDS}}
 SQUARE_OF = {"m": "m2", "km": "km2", "mi": "mi2", "ft": "ft2", "yd": "yd2"}
 _UNIT_CUE = (
@@ -191,6 +198,13 @@ def output_units(folded: str, lang: str | None = None) -> list[UnitWord]:
                 continue
             code = next(c for c, v in m.groupdict().items() if v is not None)
             out.append(UnitWord(code, m.start(), m.end(), m.group()))
+    for m in _OTHER_UNITS.finditer(folded):
+        before = folded[: m.start()].rstrip(" \t-")
+        if any(u.start <= m.start() < u.end for u in out) or any(n.end == len(before) for n in numbers):
+            continue
+        if re.search(r"[\d.,]$", before) or not re.search(_UNIT_CUE + r"|多少$", folded[: m.start()]):
+            continue  # only an output unit ('in inches', '（顷）'), never '5 inches' or a word in passing
+        out.append(UnitWord("other", m.start(), m.end(), m.group()))
     return sorted(out, key=lambda u: u.start)
 
 
@@ -201,8 +215,10 @@ def unit_for(folded: str, kind: str, allowed, lang: str | None = None) -> tuple[
     codes: list[str] = []
     for u in found:
         code = u.code
-        if kind == "area" and UNIT_KIND[code] == "length":
+        if kind == "area" and UNIT_KIND.get(code) == "length":
             code = SQUARE_OF.get(code, code)  # 'area in feet' means square feet
+        if code == "other":
+            return None, f"unit: {u.word} (not a unit GeoAgent measures in)"
         if UNIT_KIND.get(code) != kind or (allowed and code not in allowed):
             return None, f"unit: {u.word}" + ("" if UNIT_KIND.get(code) == kind else f" (not a unit of {kind})")
         codes.append(code)

@@ -99,6 +99,11 @@ def test_unit_read(text, kind, unit):
         ("area in acres and hectares", "area", "unit: several units (acres, ha)"),
         ("length of the streets in square feet", "length", "unit: square feet (not a unit of length)"),
         ("area in nautical miles", "area", "unit: nautical miles (not a unit of area)"),
+        ("area of each parcel in rods", "area", "unit: rods (not a unit GeoAgent measures in)"),
+        ("length of the rivers in cm", "length", "unit: cm (not a unit GeoAgent measures in)"),
+        ("area of parcels in cm2", "area", "unit: cm2 (not a unit GeoAgent measures in)"),
+        ("Fläche in Morgen", "area", "unit: morgen (not a unit GeoAgent measures in)"),
+        ("地块面积是多少顷", "area", "unit: 顷 (not a unit GeoAgent measures in)"),
     ],
 )
 def test_unit_not_readable_is_a_problem(text, kind, problem):
