@@ -340,8 +340,11 @@ def output_format(folded: str) -> FormatAsked | None:
             continue  # a file name ('to out.geojson' is a path, read elsewhere)
         code = next(k for k, v in m.groupdict().items() if v is not None and k not in ("fmt", "tail"))
         cue = folded[m.start() : m.start("fmt")].strip()
-        if cue in ("in", "im") and not m.group("tail").strip() and not _FORMAT_AFTER_SAVE.search(folded[: m.start()]):
+        saved = _FORMAT_AFTER_SAVE.search(folded[: m.start()]) or re.match(r"save|export|write|output|speicher", cue)
+        if cue in ("in", "im") and not m.group("tail").strip() and not saved:
             continue  # 'the points in csv' names a source; 'in CSV format' or 'save … in CSV' a target
+        if cue.endswith(" the") and not saved:
+            continue  # 'clip the roads to the shapefile boundary' names a source
         if code == "tif":
             continue  # a raster format: raster tools write GeoTIFF already
         if code == "mif" and "mapinfo" not in m.group("fmt"):

@@ -69,7 +69,7 @@ def test_output_format_read(text, code):
 @pytest.mark.parametrize(
     "text",
     ["buffer the points in csv by 5 m", "buffer stations.csv by 500 m", "read the csv of stations and buffer 500 m",
-     "join table.csv to districts", "count points per district as a table"],
+     "join table.csv to districts", "count points per district as a table", "clip roads to the shapefile boundary"],
 )  # fmt: skip
 def test_source_files_are_not_output_formats(text):
     assert output_format(fold(text)) is None
