@@ -103,6 +103,8 @@ CONCEPTS = [
     ({"construction", "baujahr", "建造年份"}, {"year", "built", "constr", "yr"}),
     ({"concentration", "pm25", "pollution", "konzentration", "浓度"}, {"pm", "no", "pm25", "no2"}),
     ({"surface", "belag", "路面"}, {"surface"}),
+    ({"shelter", "shelters", "unterstand", "wartehauschen", "候车亭"}, {"shelter"}),
+    ({"wifi", "wlan", "无线网络", "无线网"}, {"wifi"}),
     ({"district", "region", "borough", "bezirk", "stadtteil", "区", "区域"}, {"district", "region", "borough"}),
 ]  # fmt: skip
 

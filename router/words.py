@@ -85,8 +85,8 @@ BOOLEAN_WORDS = {
     "ascending": (
         r"ascending|smallest first|lowest first|least|fewest|bottom|aufsteigend|kleinste\w*|niedrigste\w*|"
         r"wenigste\w*|geringste\w*|升序|从小到大|最小|最低|最少|倒数",
-        r"descending|largest|highest|biggest|top|most|absteigend|größte\w*|grosste\w*|höchste\w*|hochste\w*|"
-        r"meiste\w*|降序|最大|最高|最多",
+        r"descending|largest|highest|biggest|(?<![a-z])top(?![a-z])|(?<![a-z])most(?![a-z])|absteigend|größte\w*|"
+        r"grosste\w*|höchste\w*|hochste\w*|(?<![a-z])meiste\w*|降序|最大|最高|最多",
     ),
     "whole_layer": (
         r"whole layer|entire layer|all features|single (?:centroid|centre|center|point)|"

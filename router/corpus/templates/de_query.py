@@ -34,7 +34,6 @@ FUNCTION = {
     "group_by": [
         "{agg} {field} pro {by}",
         "{field} je {by} ({agg}) in {layer}",
-        ("Anzahl {layer} pro {by} als Tabelle", {"agg": "count"}),
         ("durchschnittliche {field} pro {by}", {"agg": "mean"}),
         ("mittlere {field} je {by} in {layer}", {"agg": "mean"}),
         ("gesamte {field} pro {by}", {"agg": "sum"}),

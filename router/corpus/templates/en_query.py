@@ -27,7 +27,6 @@ FUNCTION = {
     ],
     "group_by": [
         "{agg} {field} per {by} in {layer}",
-        ("how many {layer} per {by}, as a table", {"agg": "count"}),
     ],
     "count_features": [
         "count the {layer} per {field}",

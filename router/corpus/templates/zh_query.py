@@ -53,7 +53,6 @@ FUNCTION = {
         "按{by}汇总{layer}的{field}（{agg}）",
         "每种{by}的{field}{agg}值",
         "各{by}{layer}的{agg}{field}",
-        ("每个{by}各有多少{layer}", {"agg": "count"}),
     ],
     "count_features": [
         "每种{field}的{layer}各有几个",
