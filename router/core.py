@@ -8,7 +8,7 @@ import numpy as np
 
 from ..errors import ValidationError
 from . import model as rmodel
-from .plan import fill_plan, split_steps
+from .plan import STORAGE_TOOLS, fill_plan, operation_without_save, split_steps
 from .result import RouteResult
 from .schema_match import find_layers
 from .text import detect_lang, fold
@@ -65,6 +65,9 @@ class Router:
         layers = [layer_from_json(la) if isinstance(la, dict) else la for la in (layers or [])]
         mentions = find_layers(fold(request), layers) if layers else []
         routes, tools = self.scores(request, layers, mentions)
+        operation = operation_without_save(request) if tools and tools[0][0] in STORAGE_TOOLS else None
+        if operation:  # '… 并导出为GeoJSON': the operation picks the tool; the plan writes the format
+            routes, tools = self.scores(operation, layers, mentions)
         steps = self._steps(request, layers) if routes.get("codegen", 0) < 0.9 else []
         if steps:
             tools = interleave(tools, [s[1] for s in steps])

@@ -228,7 +228,7 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
             fmt = asked.code
         elif asked:
             missing.append(f"format: {asked.word} ({_CANNOT_WRITE} {', '.join(WRITABLE_FORMATS)})")
-    if spec.name in _STORAGE_TOOLS:
+    if spec.name in STORAGE_TOOLS:
         asked = output_format(folded)
         rest = _mask(folded, [(asked.start, asked.end)]) if asked else folded
         if _OPERATION.search(_mask(rest, spans)):
@@ -246,7 +246,7 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
     return Plan(tool=spec.name, params=params, complete=not missing, missing=missing, notes=notes, output_format=fmt)
 
 
-_STORAGE_TOOLS = {"save_result", "convert_format"}
+STORAGE_TOOLS = {"save_result", "convert_format"}
 # An operation named besides saving: the save is then the last step of a chain, never the whole request.
 _OPERATION = re.compile(
     r"(?<![a-z])(?:buffer|clip|dissolv|merg|intersect|union|erase|select|filter|reproject|project|join|simplif|"
@@ -262,6 +262,19 @@ _SAVE_LEAD = re.compile(
     r"(?:(?:\s*[,;，]\s*|\s+)(?:and\s+|und\s+|then\s+|dann\s+)?|并|然后|再)?"
     r"(?:(?:save|export|write|store|output|give|return|speicher|exportier|导出|保存|输出|另存)\w*[^.;!?]{0,40}?)?$"
 )
+
+
+def operation_without_save(text: str) -> str | None:
+    """The request with its save clause blanked ('缓冲500米并导出为GeoJSON' → '缓冲500米'), when an operation remains
+    to be chosen by it; None when the request is only a save ('save the hospitals as a shapefile')."""
+    folded = fold(text)
+    asked = output_format(folded)
+    if asked is None or len(text) != len(folded):
+        return None
+    start = _save_clause_start(folded, asked.start)
+    if not _OPERATION.search(folded[:start] + folded[asked.end :]):
+        return None
+    return text[:start] + " " * (asked.end - start) + text[asked.end :]
 
 
 def _save_clause_start(folded: str, start: int) -> int:

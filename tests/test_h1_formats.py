@@ -212,6 +212,30 @@ def test_save_after_an_operation_never_saves_the_input(router, hospitals, text):
     assert not (plan.tool in ("save_result", "convert_format") and plan.complete), plan.to_json()
 
 
+@pytest.mark.parametrize(
+    ("text", "tool", "fmt"),
+    [
+        ("将hospitals缓冲500米并导出为GeoJSON", "buffer", "geojson"),
+        ("把hospitals缓冲500米，结果保存为shp", "buffer", "shp"),
+        ("Puffere die hospitals um 500 m und speichere sie als GeoJSON", "buffer", "geojson"),
+        ("dissolve the hospitals and save the result as GeoJSON", "dissolve", "geojson"),
+    ],
+)
+def test_operation_then_save_is_the_operation_in_that_format(router, hospitals, text, tool, fmt):
+    plan = router.route(text, [describe_gdf(gpd.read_file(hospitals), "hospitals", hospitals)]).plan
+    assert plan.tool == tool and plan.complete, plan.to_json()
+    assert plan.output_format == fmt
+
+
+def test_chinese_buffer_then_export_end_to_end(hospitals, tmp_path, registry, router):
+    report = _run("将hospitals缓冲500米并导出为GeoJSON", hospitals, tmp_path, registry, router)
+    assert report.status == "ok" and report.tier == 0, report.error
+    assert [s["tool"] for s in report.steps] == ["buffer", "save_result"]
+    out = gpd.read_file(report.outputs[-1]["path"])
+    assert report.outputs[-1]["path"].endswith(".geojson") and len(out) == 5
+    assert out.geometry.area.sum() == pytest.approx(5 * Point(0, 0).buffer(500).area, rel=1e-3)
+
+
 def test_plain_save_stays_tier0(router, hospitals):
     plan = router.route("save the hospitals as a shapefile", [describe_gdf(gpd.read_file(hospitals), "hospitals",
                                                                            hospitals)]).plan  # fmt: skip
