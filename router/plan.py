@@ -198,6 +198,7 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
             value, problem = unit_for(ftext, "area" if set(p.enum or ()) & set(AREA_UNIT_WORDS) else "length", p.enum)
             if problem:
                 missing.append(problem)  # a unit asked for but not readable: never a silent default
+            value = None if value in ("m", "m2") else value  # the tools' own unit: no param needed
         elif p.kind == "enum":
             value = fill.enum_for(folded, p, owner, conds)
         elif p.kind == "expression":
