@@ -200,8 +200,9 @@ def _theme_mentions(text: str, words) -> list[tuple[str, int, int]]:
             key = THEME.get("_".join(parts)) or (THEME.get("".join(parts)) if n > 1 else None)
             if key is None and n == 1:
                 key = canon(words[i][0]) if canon(words[i][0]) in THEMES else None
-            if key:
-                out.append((key, words[i][1], words[i + n - 1][2]))
+            s, e = words[i][1], words[i + n - 1][2]
+            if key and "_" not in text[max(0, s - 1) : s] + text[e : e + 1]:  # not a part of 'district_name'
+                out.append((key, s, e))
                 taken.update(range(i, i + n))
     if not CJK_RE.search(text):
         return out

@@ -150,3 +150,61 @@ def test_corpus_has_native_layers_and_pattern_labels():
     for r in likes:
         fields = {f["name"] for la in r["layers"] for f in la["fields"]}
         assert r["params"]["expression"].split('"')[1] in fields
+
+
+CN_DISTRICTS = layer(
+    "cn_districts",
+    "Polygon",
+    [("区名", "string", ["锦江区", "青羊区"]), ("人口", "integer", [12000]), ("类型", "string", ["城区", "郊区"])],
+)
+DE_DISTRICTS = layer(
+    "bezirke",
+    "Polygon",
+    [("Stadtteil", "string", ["Schwabing"]), ("Einwohner", "integer", [1]), ("Fläche_ha", "real", [4.5])],
+)
+
+
+@pytest.mark.parametrize(
+    "tool, text, layers, params",
+    [
+        # a theme word said as a field's value is not the layer: '城区' is a 类型, not 'the districts'
+        ("filter_by_expression", "类型为城区的区", [CN_DISTRICTS],
+         {"layer": "cn_districts", "expression": "\"类型\" = '城区'"}),
+        ("filter_by_expression", "区名为武侯区的区", [CN_DISTRICTS],
+         {"layer": "cn_districts", "expression": "\"区名\" = '武侯区'"}),
+        # 'größten' only hints at area: the field named after 'nach' ranks
+        ("select_rows", "die 3 größten Stadtteile nach Einwohnern", [DE_DISTRICTS],
+         {"layer": "bezirke", "field": "Einwohner", "top_n": 3, "ascending": False}),
+        # a theme word inside an identifier ('district_name') is part of the new name, not a layer mention
+        ("rename_field", "将 区名 改名为 district_name", [CN_DISTRICTS],
+         {"layer": "cn_districts", "field": "区名", "new_name": "district_name"}),
+        ("rename_field", "cn_districts里的类型列改叫type", [CN_DISTRICTS],
+         {"layer": "cn_districts", "field": "类型", "new_name": "type"}),
+    ],
+)  # fmt: skip
+def test_values_and_identifiers_are_not_layers(tool, text, layers, params):
+    p = plan(tool, text, layers)
+    assert p.complete, p.missing
+    assert p.params == params
+
+
+def test_a_filter_sentence_gives_no_rename():
+    """'区名为武侯区的区' names no new name: a bare 为 is no rename cue, so a rename plan stays incomplete."""
+    p = plan("rename_field", "区名为武侯区的区", [CN_DISTRICTS])
+    assert not p.complete and "new_name" in p.missing
+
+
+def test_a_group_word_for_a_tool_without_groups_is_unconsumed():
+    p = plan("qgis_basic_statistics", "durchschnittliche Schülerzahl pro Schultyp", [SCHOOLS])
+    assert p.params.get("field") == "students"
+    assert not p.complete and any(m.startswith("field: type") for m in p.missing)
+
+
+def test_pharmacies_are_a_layer_theme():
+    from geoagent.router.schema_match import find_layers
+
+    pharmacies = layer("de_apotheken", "Point", [("Name", "string", ["Löwen-Apotheke"])])
+    assert [m.name for m in find_layers("zähle die apotheken pro stadtteil", [DE_DISTRICTS, pharmacies])] == [
+        "de_apotheken",
+        "bezirke",
+    ]
