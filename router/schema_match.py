@@ -210,7 +210,13 @@ def _theme_mentions(text: str, words) -> list[tuple[str, int, int]]:
         for m in word_re(zh).finditer(text):
             if not any(s <= m.start() < e for _, s, e in out):
                 out.append((key, m.start(), m.end()))
+    for m in _ZH_DISTRICT.finditer(text):  # 每个区, 各区, 区内: the one-character word for the districts
+        if not any(s <= m.start() < e for _, s, e in out):
+            out.append(("district", m.start(), m.end()))
     return out
+
+
+_ZH_DISTRICT = re.compile(r"(?:(?<=每个)|(?<=各个)|(?<=[各每]))区(?![域划名])|(?<![\u4e00-\u9fff])区(?=内|里|中)")
 
 
 def find_layers(text: str, layers) -> list[Mention]:

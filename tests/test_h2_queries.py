@@ -208,3 +208,12 @@ def test_pharmacies_are_a_layer_theme():
         "de_apotheken",
         "bezirke",
     ]
+
+
+def test_the_one_character_district_word():
+    from geoagent.router.schema_match import find_layers
+
+    schools = layer("cn_schools", "Point", [("名称", "string", ["第一中学"])])
+    found = find_layers("统计每个区内的学校数量", [CN_DISTRICTS, schools])
+    assert sorted(m.name for m in found) == ["cn_districts", "cn_schools"]
+    assert find_layers("武侯区内的学校", [CN_DISTRICTS]) == []  # a district's own name is no mention of the layer
