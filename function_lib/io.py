@@ -101,7 +101,9 @@ def write_vector(gdf, path: str | Path) -> str:
     else:
         driver = WRITE_DRIVERS.get(suffix)
         if driver is None:
-            raise ValidationError(f"Cannot write '{suffix}' files.", fix="Use gpkg, geojson, shp, fgb, kml, csv or parquet.")
+            raise ValidationError(
+                f"Cannot write '{suffix}' files.", fix="Use gpkg, geojson, shp, fgb, kml, csv or parquet."
+            )
         gdf.to_file(path, driver=driver, **GPKG_OPTIONS.get(driver, {}))
     return str(path)
 
