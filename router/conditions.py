@@ -29,6 +29,8 @@ _PREFIX_OPS = [
 _POSTFIX_OPS = [
     (">=", r"or more|or greater|or higher|or above|and above|and more|\+|oder mehr|und mehr|及以上|或以上|以上"),
     ("<=", r"or less|or fewer|or lower|or below|and below|and less|oder weniger|及以下|或以下|以下"),
+    ("<", r"年以前|年之前|以前|之前"),
+    (">", r"年以后|以后"),
 ]
 _BETWEEN = [
     r"between\s+(?P<a>\S+)\s+and\s+(?P<b>\S+)",
@@ -53,20 +55,21 @@ _EXPLICIT = re.compile(
 
 
 _LIKE_KINDS = [
-    ("contains", r"contains?|containing|includes?|including|like|enthalt|enthaelt|enthalten|包含|含有"),
-    ("starts", r"starts? with|starting with|begins? with|beginning with|beginnt mit"),
-    ("ends", r"ends? with|ending (?:with|in)|endet (?:mit|auf)"),
+    ("contains", r"containing|contains?|including|includes?|like|enthaelt|enthalten|enthalt|包含|含有"),
+    ("starts", r"starting with|starts? with|beginning with|begins? with|beginnt mit"),
+    ("ends", r"ending (?:with|in)|ends? with|endet (?:mit|auf)"),
 ]
 _QUOTED = r"'[^']+'|\"[^\"]+\"|“[^”]+”|„[^“”]+[“”]"
 _ZH_VALUE = r"[\u4e00-\u9fff]+?(?=的|字|[，,。；;\s]|$)|[\u4e00-\u9fff]+"
 _LIKE = re.compile(
     r"\s*(?:field\s+|feld\s+|中|里)?(?P<neg>(?:does\s+)?not\s+|doesn'?t\s+|nicht\s+|不)?(?P<op>"
     + "|".join(p for _, p in _LIKE_KINDS)
-    + r")\s*(?P<v>" + _QUOTED + r"|[a-z0-9_][a-z0-9_-]*|" + _ZH_VALUE + r")"
+    + r")(?![a-z])\s*(?P<v>" + _QUOTED + r"|[a-z0-9_][a-z0-9_-]*|" + _ZH_VALUE + r")"
 )
 # The value before the verb: German 'Name mit 'Stern' anfängt', 'Name 'Sonne' enthält', Chinese '镇名以东开头'.
 _LIKE_AFTER = re.compile(
-    r"\s*(?:mit\s+|auf\s+|以\s*)?(?P<v>" + _QUOTED + r"|[a-z0-9_][a-z0-9_-]*|[\u4e00-\u9fff]{1,8}?)\s*"
+    r"\s*(?P<neg0>nicht\s+|不)?(?:mit\s+|auf\s+|以\s*)?"
+    r"(?P<v>" + _QUOTED + r"|[a-z0-9_][a-z0-9_-]*|[\u4e00-\u9fff]{1,8}?)\s*"
     r"(?P<neg>nicht\s+)?(?P<op>beginnt|beginnen|anfangt|anfangen|startet|enthalt|enthalten|endet|enden|"
     r"开头|开始|打头|结尾|结束)"
 )
@@ -95,7 +98,7 @@ def _ops(folded: str):
     """Operator occurrences (op, start, end), longest phrase winning where they overlap."""
     hits = []
     for op, pat in _PREFIX_OPS:
-        for m in re.finditer(r"(?:(?<![a-z])|(?<=[\u4e00-\u9fff]))(?:" + pat + r")(?![a-z])", folded):
+        for m in re.finditer(r"(?:(?<![a-z])|(?=[\u4e00-\u9fff]))(?:" + pat + r")(?![a-z])", folded):
             hits.append((op, m.start(), m.end(), "prefix"))
     for op, pat in _POSTFIX_OPS:
         for m in re.finditer(r"(?:" + pat + r")(?![a-z])", folded):
@@ -186,7 +189,8 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
             pattern = value  # the user's own pattern ('Tract 1%') is kept as written
         else:
             pattern = {"contains": f"%{value}%", "starts": f"{value}%", "ends": f"%{value}"}[kind]
-        conds.append(Condition(f.name, "NOT LIKE" if m.group("neg") else "LIKE", pattern, f.start))
+        negated = m.group("neg") or (after and m.group("neg0"))
+        conds.append(Condition(f.name, "NOT LIKE" if negated else "LIKE", pattern, f.start))
         taken.append((start, m.end()))
     for f in fields:
         if f.name in numeric or any(c.field == f.name for c in conds):

@@ -42,7 +42,7 @@ CUES = {
     r"\bat least|\bat most|\bmehr als|\bweniger als|\büber|\bunter|\bmindestens|\bhöchstens|"
     r"\bbetween|\bzwischen|\bab|\bbis|\bvor|\bbefore|\bafter|"
     r"大于|小于|超过|低于|高于|不少于|不超过|至少|不足|少于|多于|不到|不低于|介于|[<>]=?)\s*(?:\d|[一二两三四五六七八九十])|"
-    r"在\s*(?:\d|[一二两三四五六七八九十])[\d.,万千]*\s*[到至]",
+    r"在\s*(?:\d|[一二两三四五六七八九十])[\d.,万千]*\s*[到至]|\d\s*年?(?:以前|之前|以后|以上|以下)",
 }
 _COMPILED = {k: re.compile(v, re.IGNORECASE) for k, v in CUES.items()}
 

@@ -217,3 +217,22 @@ def test_the_one_character_district_word():
     found = find_layers("统计每个区内的学校数量", [CN_DISTRICTS, schools])
     assert sorted(m.name for m in found) == ["cn_districts", "cn_schools"]
     assert find_layers("武侯区内的学校", [CN_DISTRICTS]) == []  # a district's own name is no mention of the layer
+
+
+HOUSES = layer("houses", "Point", [("value_eur", "integer", [367000]), ("year_built", "integer", [1983])])
+
+
+@pytest.mark.parametrize(
+    "text, lyr, expression",
+    [
+        ("districts with a name containing 'stadt'", SCHOOLS, "\"name\" LIKE '%stadt%'"),  # not 'contain' + 'ing'
+        ("Bezirke, deren Name nicht mit 'Nord' beginnt", PHARMACIES, "\"Name\" NOT LIKE 'Nord%'"),
+        ("学校名称不以林开头的学校", layer("s", "Point", [("学校名称", "string", ["林中"])]),
+         "\"学校名称\" NOT LIKE '林%'"),
+        ("value_eur不足30万的房屋", HOUSES, '"value_eur" < 300000'),  # a Chinese operator right after a field name
+        ("1990年以前建成的房屋", HOUSES, '"year_built" < 1990'),
+        ("2000年以后建成的房屋", HOUSES, '"year_built" > 2000'),
+    ],
+)
+def test_more_conditions(text, lyr, expression):
+    assert conditions_expression(find_conditions(text, lyr), text) == expression
