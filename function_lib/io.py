@@ -48,8 +48,8 @@ def _read_csv(path: Path):
     import geopandas as gpd
     import pandas as pd
 
-    df = pd.read_csv(path, sep="\t" if path.suffix.lower() == ".tsv" else ",")
-    lower = {c.lower(): c for c in df.columns}
+    df = read_csv_table(path)
+    lower = {str(c).strip().lower(): c for c in df.columns}
     for wkt in ("wkt", "geometry", "geom", "the_geom"):
         if wkt in lower:
             geom = gpd.GeoSeries.from_wkt(df[lower[wkt]].astype(str))
@@ -57,9 +57,15 @@ def _read_csv(path: Path):
     for xs, ys in XY_COLUMNS:
         if xs in lower and ys in lower:
             x, y = (pd.to_numeric(df[lower[c]], errors="coerce") for c in (xs, ys))
+            cols = f"{lower[xs]}/{lower[ys]}"
+            if len(df) and not (x.notna() & y.notna()).any():
+                raise ValidationError(
+                    f"'{path.name}' has {cols} columns, but they hold no numbers (first values: "
+                    f"{df[lower[xs]].iloc[0]!r}, {df[lower[ys]].iloc[0]!r}).",
+                    fix="Write the coordinates as plain numbers (decimal point or decimal comma).",
+                )
             gdf = gpd.GeoDataFrame(df, geometry=gpd.points_from_xy(x, y), crs=None)
             in_range = x.notna().any() and x.abs().max() <= 180 and y.abs().max() <= 90
-            cols = f"{lower[xs]}/{lower[ys]}"
             if in_range and xs in ("x", "lon", "longitude", "lng"):
                 gdf = gdf.set_crs("EPSG:4326")
                 gdf.attrs["crs_note"] = (
@@ -71,10 +77,74 @@ def _read_csv(path: Path):
                     "assign one with reproject and assign=true (e.g. crs EPSG:32633) before measuring."
                 )
             return gdf
+    shown = ", ".join(map(str, list(df.columns)[:12]))
     raise ValidationError(
-        f"'{path.name}' has no geometry: no WKT column and no X/Y or lon/lat columns.",
-        fix="Add a WKT column or X and Y columns.",
+        f"'{path.name}' has no geometry: none of its columns ({shown}) is a WKT column or an X/Y or lon/lat pair.",
+        fix="Add a WKT column or X and Y (or lon and lat) columns.",
     )
+
+
+CSV_SEPARATORS = (",", ";", "\t", "|")
+# A number written with a decimal comma, optionally with '.' or a space as thousands separator: 1200,5 / 1.200,5
+_DECIMAL_COMMA = r"^[+-]?(?:\d{1,3}(?:[. \u00a0]\d{3})+|\d+)(?:,\d+)?$"
+
+
+def read_csv_table(path: str | Path):
+    """A CSV/TSV as a DataFrame: the separator (, ; tab |) and the encoding sniffed, and columns written with a
+    decimal comma (the European Excel export: `umsatz;lat` / `1200,5;52,52`) read as numbers."""
+    import pandas as pd
+
+    path = Path(path)
+    raw = path.read_bytes()[:65536]
+    encoding = "utf-8-sig"
+    try:
+        sample = raw.decode(encoding)
+    except UnicodeDecodeError as exc:  # a cut multi-byte character at the sample's end is still UTF-8
+        if exc.start >= len(raw) - 3:
+            sample = raw[: exc.start].decode(encoding)
+        else:
+            encoding = "cp1252"
+            sample = raw.decode(encoding, errors="replace")
+    sep = "\t" if path.suffix.lower() == ".tsv" else sniff_separator(sample)
+    df = pd.read_csv(path, sep=sep, encoding=encoding)
+    return decimal_comma_columns(df) if sep != "," else df
+
+
+def sniff_separator(sample: str) -> str:
+    """The separator of a CSV sample: the candidate splitting the header into the most columns that splits
+    the next lines into the same number (quoted text is respected)."""
+    import csv
+    import io
+
+    lines = [line for line in sample.splitlines()[:20] if line.strip()]
+    if len(lines) > 1 and not sample.endswith(("\n", "\r")):
+        lines = lines[:-1]  # the sample may cut the last line
+    best, best_cols = ",", 1
+    for sep in CSV_SEPARATORS:
+        rows = list(csv.reader(io.StringIO("\n".join(lines)), delimiter=sep))
+        if not rows:
+            continue
+        cols = len(rows[0])
+        if cols > best_cols and all(len(r) == cols for r in rows[1:]):
+            best, best_cols = sep, cols
+    return best
+
+
+def decimal_comma_columns(df):
+    """df with text columns whose every value is a decimal-comma number (1200,5 / 1.200,5) made numeric."""
+    import pandas as pd
+
+    for column in df.columns:
+        values = df[column]
+        if values.dtype != object and not pd.api.types.is_string_dtype(values):
+            continue
+        text = values.dropna().astype(str).str.strip()
+        text = text[text != ""]
+        if text.empty or not text.str.contains(",").any() or not text.str.fullmatch(_DECIMAL_COMMA).all():
+            continue
+        plain = text.str.replace(r"[. \u00a0]", "", regex=True).str.replace(",", ".", regex=False)
+        df[column] = pd.to_numeric(plain, errors="coerce").reindex(df.index)
+    return df
 
 
 def _need_pyarrow() -> None:
@@ -329,7 +399,7 @@ def read_table(ctx, name: str):
         path = Path(entry.path)
         if path.suffix.lower() == ".xlsx":
             return pd.read_excel(path)
-        return pd.read_csv(path, sep="\t" if path.suffix.lower() == ".tsv" else ",")
+        return read_csv_table(path)
     gdf = ctx.gdf(name)
     return pd.DataFrame(gdf.drop(columns=gdf.geometry.name))
 

@@ -1,0 +1,61 @@
+"""H4: input reading fixes from QA round 3: European CSVs and multi-layer files."""
+
+from __future__ import annotations
+
+import pytest
+from geoagent.errors import ValidationError
+from geoagent.function_lib.io import read_csv_table, read_vector, sniff_separator
+
+EURO = (
+    "name;stadt;umsatz;lat;lon\nA;Berlin;1200,5;52,52;13,40\nB;Berlin;800,0;52,51;13,41\n"
+    "C;München;1.500,25;48,14;11,58\n"
+)
+
+
+def test_semicolon_decimal_comma_csv_reads_as_points_with_numbers(tmp_path):
+    path = tmp_path / "filialen.csv"
+    path.write_text(EURO, encoding="utf-8")
+    gdf = read_vector(path)
+    assert list(gdf.columns[:5]) == ["name", "stadt", "umsatz", "lat", "lon"]
+    assert gdf["umsatz"].tolist() == [1200.5, 800.0, 1500.25]
+    assert gdf.geometry.x.tolist() == [13.40, 13.41, 11.58]
+    assert gdf.geometry.y.tolist() == [52.52, 52.51, 48.14]
+    assert gdf.crs.to_epsg() == 4326
+    assert gdf["stadt"].tolist() == ["Berlin", "Berlin", "München"]
+
+
+def test_windows_1252_semicolon_csv(tmp_path):
+    path = tmp_path / "ventes.csv"
+    path.write_bytes("nom;ville;x;y\nA;Orléans;2,5;47,9\n".encode("cp1252"))
+    gdf = read_vector(path)
+    assert gdf["ville"].tolist() == ["Orléans"]
+    assert (gdf.geometry.x[0], gdf.geometry.y[0]) == (2.5, 47.9)
+
+
+def test_comma_csv_unchanged_and_quoted_commas_respected(tmp_path):
+    path = tmp_path / "a.csv"
+    path.write_text('id,name,lat,lon\n1,"Lisbon, PT",38.7,-9.1\n2,Porto,41.1,-8.6\n', encoding="utf-8")
+    assert sniff_separator(path.read_text()) == ","
+    gdf = read_vector(path)
+    assert gdf["name"].tolist() == ["Lisbon, PT", "Porto"]
+    assert gdf.geometry.x.tolist() == [-9.1, -8.6]
+
+
+def test_text_codes_with_commas_are_not_made_numbers(tmp_path):
+    path = tmp_path / "t.csv"
+    path.write_text("code;label;x;y\n01,02;a;1;2\nB7;b;3;4\n", encoding="utf-8")
+    df = read_csv_table(path)
+    assert df["code"].tolist() == ["01,02", "B7"]
+
+
+def test_no_geometry_message_lists_the_columns_and_never_denies_lat_lon(tmp_path):
+    path = tmp_path / "plain.csv"
+    path.write_text("name;value\na;1\n", encoding="utf-8")
+    with pytest.raises(ValidationError) as err:
+        read_vector(path)
+    assert "name, value" in str(err.value)
+    bad = tmp_path / "words.csv"
+    bad.write_text("name,lat,lon\na,north,east\n", encoding="utf-8")
+    with pytest.raises(ValidationError) as err:
+        read_vector(bad)
+    assert "lon/lat columns, but they hold no numbers" in str(err.value)
