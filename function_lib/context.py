@@ -102,6 +102,7 @@ class LayerEntry:
     path: str | None = None
     data: Any = None
     loader: Callable[[], Any] | None = None
+    layer: str | None = None  # the layer inside a multi-layer file (a GeoPackage's 'roads'); None: its only layer
 
 
 class LayerStore:
@@ -110,21 +111,31 @@ class LayerStore:
     def __init__(self):
         self._entries: dict[str, LayerEntry] = {}
 
-    def add(self, name: str, path: str | None = None, data: Any = None, loader=None) -> LayerEntry:
-        entry = LayerEntry(name=name, path=path, data=data, loader=loader)
+    def add(self, name: str, path: str | None = None, data: Any = None, loader=None, layer=None) -> LayerEntry:
+        entry = LayerEntry(name=name, path=path, data=data, loader=loader, layer=layer)
         self._entries[name] = entry
         return entry
 
     def add_path(self, path: str | Path) -> LayerEntry:
         """Add an input file under its stem (and keep the path findable by its full text); a second file
-        with the same stem (a/points.geojson, b/points.geojson) becomes points_2, never a replacement."""
+        with the same stem (a/points.geojson, b/points.geojson) becomes points_2, never a replacement.
+
+        A file holding several layers with features (a GeoPackage with 'parcels' and 'roads') adds one input
+        per layer, named by the layer; the first entry is returned."""
         path = str(path)
-        stem = name = Path(path).stem
-        n = 2
+        layers = sublayers(path)
+        if len(layers) <= 1:
+            first = layers[0] if layers else None
+            return self.add(self._free_name(Path(path).stem), path=path, layer=first)
+        entries = [self.add(self._free_name(layer), path=path, layer=layer) for layer in layers]
+        return entries[0]
+
+    def _free_name(self, stem: str) -> str:
+        name, n = stem, 2
         while name in self._entries:
             name = f"{stem}_{n}"
             n += 1
-        return self.add(name, path=path)
+        return name
 
     def names(self) -> list[str]:
         return list(self._entries)
@@ -153,6 +164,34 @@ class LayerStore:
                 fix=did_you_mean(name, self.names(), "Available layers: " + ", ".join(self.names())),
             )
         return entry
+
+
+MULTI_LAYER_SUFFIXES = {".gpkg", ".gpx", ".kml", ".gml", ".sqlite", ".gdb"}
+
+
+def sublayers(path: str) -> list[str]:
+    """The layers with features of a file that can hold several (GeoPackage, GPX, KML, ...), in file order.
+
+    [] for single-layer formats and unreadable files (the reader will say why); a file whose only layer with
+    features is its first gives that one name, read as the file's default layer either way."""
+    if Path(path).suffix.lower() not in MULTI_LAYER_SUFFIXES:
+        return []
+    try:
+        import pyogrio
+
+        listed = pyogrio.list_layers(path)
+        if len(listed) <= 1:
+            return []
+        found = []
+        for name, geometry_type in listed:
+            if geometry_type is None:
+                continue  # an attribute table without geometry (GeoPackage metadata, say)
+            count = pyogrio.read_info(path, layer=str(name), force_feature_count=True)["features"]
+            if count:
+                found.append(str(name))
+    except Exception:  # noqa: BLE001 - unreadable: the reader raises the clear error later
+        return []
+    return [] if found == [str(listed[0][0])] else found
 
 
 def did_you_mean(name: str, choices: list[str], fallback: str = "") -> str:
@@ -215,7 +254,7 @@ class RunContext:
         elif entry.path:
             from .io import read_vector
 
-            entry.data = read_vector(entry.path)
+            entry.data = read_vector(entry.path, layer=entry.layer)
         else:
             raise ValidationError(f"Layer '{name}' has no data to read.")
         return entry.data
@@ -233,7 +272,7 @@ class RunContext:
             try:
                 import pyogrio
 
-                info = pyogrio.read_info(entry.path)
+                info = pyogrio.read_info(entry.path, layer=entry.layer)
             except Exception:  # noqa: BLE001 - an unreadable header means "unknown", the tool will say why
                 return LayerPeek()
             if info.get("geometry_type") not in (None, "Unknown"):

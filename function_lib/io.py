@@ -19,8 +19,9 @@ WRITE_DRIVERS = {
 }
 
 
-def read_vector(path: str | Path):
-    """Read GeoJSON, GeoPackage, Shapefile, FlatGeobuf, GeoParquet, or CSV with WKT or X/Y columns."""
+def read_vector(path: str | Path, layer: str | None = None):
+    """Read GeoJSON, GeoPackage, Shapefile, FlatGeobuf, GeoParquet, or CSV with WKT or X/Y columns (layer: one
+    layer of a multi-layer file, else its first)."""
     import geopandas as gpd
 
     path = Path(path)
@@ -33,7 +34,7 @@ def read_vector(path: str | Path):
             return gpd.read_parquet(path)
         if suffix in (".csv", ".tsv", ".txt"):
             return _read_csv(path)
-        return gpd.read_file(path)
+        return gpd.read_file(path, layer=layer) if layer else gpd.read_file(path)
     except (ValidationError, ToolError, DependencyError):
         raise
     except Exception as exc:  # noqa: BLE001 - any reader failure becomes one clear message

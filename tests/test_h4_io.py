@@ -59,3 +59,58 @@ def test_no_geometry_message_lists_the_columns_and_never_denies_lat_lon(tmp_path
     with pytest.raises(ValidationError) as err:
         read_vector(bad)
     assert "lon/lat columns, but they hold no numbers" in str(err.value)
+
+
+def _city(tmp_path):
+    import geopandas as gpd
+    from shapely.geometry import LineString, box
+
+    path = tmp_path / "city.gpkg"
+    crs = "EPSG:32633"
+    parcels = gpd.GeoDataFrame({"pid": [1, 2, 3]}, geometry=[box(i * 100, 0, i * 100 + 50, 50) for i in range(3)],
+                               crs=crs)
+    roads = gpd.GeoDataFrame({"rname": ["A", "B"]}, geometry=[LineString([(0, 100), (300, 100)]),
+                                                              LineString([(0, 200), (300, 200)])], crs=crs)
+    parcels.to_file(path, layer="parcels", driver="GPKG")
+    roads.to_file(path, layer="roads", driver="GPKG")
+    gpd.GeoDataFrame({"x": []}, geometry=[], crs=crs).to_file(path, layer="empty", driver="GPKG")
+    return path
+
+
+def test_each_layer_of_a_geopackage_is_its_own_input(tmp_path):
+    from geoagent.function_lib.context import RunContext
+
+    ctx = RunContext(tmp_path / "out")
+    first = ctx.layers.add_path(_city(tmp_path))
+    assert first.name == "parcels"
+    assert ctx.layers.names() == ["parcels", "roads"]  # the empty layer is no input
+    roads = ctx.gdf("roads")
+    assert roads["rname"].tolist() == ["A", "B"] and set(roads.geom_type) == {"LineString"}
+    assert ctx.gdf("parcels")["pid"].tolist() == [1, 2, 3]
+    assert ctx.peek("roads").count == 2
+    assert ctx.layers.find("city").name == "parcels"  # the file stem still finds a layer of it
+
+
+def test_single_layer_file_keeps_its_stem(tmp_path):
+    import geopandas as gpd
+    from geoagent.function_lib.context import LayerStore
+    from shapely.geometry import Point
+
+    path = tmp_path / "wells.gpkg"
+    gpd.GeoDataFrame({"a": [1]}, geometry=[Point(0, 0)], crs="EPSG:4326").to_file(path, layer="layer_x")
+    store = LayerStore()
+    entry = store.add_path(path)
+    assert (entry.name, entry.layer, store.names()) == ("wells", None, ["wells"])
+
+
+def test_buffer_the_roads_of_a_multi_layer_geopackage(tmp_path):
+    """Request in, file out: 'buffer the roads by 10 m' buffers the roads layer, not the first layer."""
+    import geopandas as gpd
+    from geoagent.agent.pipeline import AgentConfig, run_request
+
+    report = run_request("buffer the roads by 10 m", [str(_city(tmp_path))], tmp_path / "out",
+                         AgentConfig(offline=True))
+    assert report.status == "ok", report.to_json()
+    out = gpd.read_file(report.outputs[0]["path"] if isinstance(report.outputs[0], dict) else report.outputs[0].path)
+    assert sorted(out["rname"]) == ["A", "B"]
+    assert out.area.sum() == pytest.approx(2 * (300 * 20 + 3.14159 * 100), rel=0.01)

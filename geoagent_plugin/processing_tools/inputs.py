@@ -37,7 +37,8 @@ def load_layer(ctx, name: str, source: str = "vector") -> QgsMapLayer:
         elif path.lower().endswith(TEXT_SUFFIXES) and _has_points(ctx, entry.name):
             layer = _from_geodataframe(ctx, entry.name)
         else:
-            layer = QgsVectorLayer(path, entry.name, "ogr")
+            source_uri = f"{path}|layername={entry.layer}" if entry.layer and entry.path == path else path
+            layer = QgsVectorLayer(source_uri, entry.name, "ogr")
     if not layer.isValid():
         raise ValidationError(f"Layer '{name}' could not be opened.", fix="Check that the file is a readable GIS file.")
     if source == "raster" and layer.type() != RASTER:

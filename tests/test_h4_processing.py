@@ -1,0 +1,29 @@
+"""H4: Processing-side fixes from QA round 3 (multi-layer inputs, empty buffers, hulls of points, grids)."""
+
+from __future__ import annotations
+
+import geopandas as gpd
+import pytest
+from shapely.geometry import LineString, box
+
+pytest.importorskip("qgis.core")
+
+from geoagent.function_lib.context import RunContext  # noqa: E402
+from geoagent.function_lib.registry import run_tool  # noqa: E402
+
+CRS = "EPSG:32633"
+
+
+def test_qgis_tool_reads_the_named_layer_of_a_geopackage(reg, tmp_path):
+    path = tmp_path / "city.gpkg"
+    gpd.GeoDataFrame({"pid": [1, 2, 3]}, geometry=[box(i * 100, 0, i * 100 + 50, 50) for i in range(3)],
+                     crs=CRS).to_file(path, layer="parcels")
+    gpd.GeoDataFrame({"rname": ["A", "B"]}, geometry=[LineString([(0, 100), (300, 100)]),
+                                                      LineString([(0, 200), (300, 200)])], crs=CRS).to_file(
+        path, layer="roads")
+    ctx = RunContext(tmp_path / "out")
+    ctx.layers.add_path(path)
+    res = run_tool(reg, "qgis_buffer", {"layer": "roads", "distance": 10}, ctx)
+    out = gpd.read_file(res.outputs[0].path)
+    assert sorted(out["rname"]) == ["A", "B"] and "pid" not in out.columns
+    assert out.area.sum() == pytest.approx(2 * (300 * 20 + 3.14159 * 100), rel=0.01)
