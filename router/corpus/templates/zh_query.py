@@ -39,6 +39,9 @@ FUNCTION = {
         ("哪个{layer}的{field}最少？", {"top_n": 1, "ascending": True}),
         ("{field}最高的{n}个{layer}", {"ascending": False}),
         ("{field}最多的{layer}是哪一个", {"top_n": 1, "ascending": False}),
+        ("哪个{layer}{field}最多", {"top_n": 1, "ascending": False}),
+        ("{layer}中{field}最高的是哪个？", {"top_n": 1, "ascending": False}),
+        ("哪个{layer}的{field}最低", {"top_n": 1, "ascending": True}),
     ],
     "qgis_basic_statistics": [
         "所有{layer}的{field}总和",
@@ -54,6 +57,7 @@ FUNCTION = {
         "每种{by}的{field}{agg}值",
         "各{by}{layer}的{agg}{field}",
     ],
+    "dissolve": ["按{field}融合{layer}", "把{layer}按{field}合并", "{layer}按{field}融合成几个面"],
     "count_features": [
         "每种{field}的{layer}各有几个",
         "{layer}按{field}分别计数",
