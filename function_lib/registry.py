@@ -220,4 +220,15 @@ def run_tool(registry: Registry, name: str, args: dict, ctx: RunContext) -> Tool
     except GeoAgentError:
         raise
     except Exception as exc:  # noqa: BLE001 - a tool's own failure is reported, never a traceback
-        raise ToolError(f"{name} failed: {exc}", details=repr(exc)) from exc
+        raise ToolError(f"{name} failed: {failure_text(exc)}", fix=FAILURE_FIX, details=repr(exc)) from exc
+
+
+FAILURE_FIX = "Check that every layer, field and value the tool needs is named in the request, then try again."
+
+
+def failure_text(exc: Exception) -> str:
+    """An unexpected exception in words: a bare KeyError ('layer') names what was missing."""
+    if isinstance(exc, KeyError) and exc.args:
+        return f"a value it needs ('{exc.args[0]}') was not given or not found"
+    text = str(exc).strip()
+    return text if text else type(exc).__name__

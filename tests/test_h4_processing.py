@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import geopandas as gpd
 import pytest
-from shapely.geometry import LineString, box
+from shapely.geometry import LineString, Point, box
 
 pytest.importorskip("qgis.core")
 
+from geoagent.errors import ValidationError  # noqa: E402
 from geoagent.function_lib.context import RunContext  # noqa: E402
 from geoagent.function_lib.registry import run_tool  # noqa: E402
 
@@ -27,3 +28,30 @@ def test_qgis_tool_reads_the_named_layer_of_a_geopackage(reg, tmp_path):
     out = gpd.read_file(res.outputs[0].path)
     assert sorted(out["rname"]) == ["A", "B"] and "pid" not in out.columns
     assert out.area.sum() == pytest.approx(2 * (300 * 20 + 3.14159 * 100), rel=0.01)
+
+
+def _points(tmp_path, name="pts", n=5):
+    path = tmp_path / f"{name}.gpkg"
+    gpd.GeoDataFrame({"v": list(range(n))}, geometry=[Point(500000 + 450 * i, 5000000 + 300 * i) for i in range(n)],
+                     crs=CRS).to_file(path)
+    return path
+
+
+def test_grid_without_a_named_layer_covers_the_only_layer(reg, tmp_path):
+    ctx = RunContext(tmp_path / "out")
+    ctx.layers.add_path(_points(tmp_path))
+    res = run_tool(reg, "qgis_create_grid", {"spacing": 1000}, ctx)
+    grid = gpd.read_file(res.outputs[0].path)
+    assert grid.crs.to_epsg() == 32633
+    assert len(grid) == 2 * 2  # 1800 m x 1200 m extent in 1 km cells
+    assert grid.area.round().unique().tolist() == [1e6]
+    assert "only layer loaded" in res.summary
+
+
+def test_grid_without_a_layer_among_several_names_them(reg, tmp_path):
+    ctx = RunContext(tmp_path / "out")
+    ctx.layers.add_path(_points(tmp_path, "a"))
+    ctx.layers.add_path(_points(tmp_path, "b"))
+    with pytest.raises(ValidationError) as err:
+        run_tool(reg, "qgis_create_grid", {"spacing": 1000}, ctx)
+    assert "none was named" in err.value.message and "a, b" in err.value.fix

@@ -151,9 +151,25 @@ def _network_post(call, results, outputs):
 
 
 def _grid(call):
-    layer = call.layers["layer"]
+    layer = call.layers["layer"]  # filled in by default_extent_layer when the request named none
     call.params["EXTENT"] = QgsReferencedRectangle(layer.extent(), layer.crs())
     call.params["CRS"] = layer.crs()
+
+
+def default_extent_layer(call) -> None:
+    """A grid over no named layer covers the only vector layer loaded; with none or several, a clear error."""
+    if call.binding.get("handler") != "grid" or call.args.get("layer") is not None:
+        return
+    from ...function_lib.context import output_kind
+
+    names = [n for n in call.ctx.layers.names() if output_kind(call.ctx.layers.get(n).path or "x.gpkg") == "vector"]
+    if len(names) != 1:
+        raise ValidationError(
+            f"{call.spec.name} needs a layer to give the grid's extent and CRS, and none was named.",
+            fix=f"Name the layer the grid should cover (layers: {', '.join(names) or 'none is loaded'}).",
+        )
+    call.args["layer"] = names[0]
+    call.ctx.note(f"The grid covers the extent of '{names[0]}', the only layer loaded.")
 
 
 def _rasterize(call):

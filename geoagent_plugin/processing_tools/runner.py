@@ -169,11 +169,12 @@ def run_processing(spec, binding: dict, alg_id: str, ctx, args: dict, repair: bo
 
     When QGIS refuses invalid geometries, the inputs are repaired (on copies) and the run is tried once more.
     """
-    from .handlers import HANDLERS
+    from .handlers import HANDLERS, default_extent_layer
 
     started = time.perf_counter()
     call = Call(spec, binding, ctx, args, alg_id)
     call.first_note = len(ctx.notes)
+    default_extent_layer(call)
     _load_inputs(call, repair)
     _align_crs(call)
     disjoint = _disjoint_inputs(call)
