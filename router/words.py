@@ -83,9 +83,10 @@ BOOLEAN_WORDS = {
         r"ascending|aufsteigend|升序|从小到大|从低到高",
     ),
     "ascending": (
-        r"ascending|smallest first|lowest first|least|fewest|bottom|aufsteigend|kleinste\w*|niedrigste\w*|"
-        r"wenigste\w*|geringste\w*|升序|从小到大|最小|最低|最少|倒数",
-        r"descending|largest|highest|biggest|(?<![a-z])top(?![a-z])|(?<![a-z])most(?![a-z])|absteigend|größte\w*|"
+        r"ascending|smallest|lowest|shortest|cheapest|least|fewest|bottom|aufsteigend|kleinste\w*|niedrigste\w*|"
+        r"wenigste\w*|geringste\w*|kurzeste\w*|升序|从小到大|最小|最低|最少|最短|倒数",
+        r"descending|largest|highest|biggest|(?<![a-z])top(?![a-z])(?![\s\d]*(?:smallest|lowest|least|fewest))|"
+        r"(?<![a-z])most(?![a-z])|absteigend|größte\w*|"
         r"grosste\w*|höchste\w*|hochste\w*|(?<![a-z])meiste\w*|降序|最大|最高|最多",
     ),
     "whole_layer": (

@@ -236,3 +236,14 @@ HOUSES = layer("houses", "Point", [("value_eur", "integer", [367000]), ("year_bu
 )
 def test_more_conditions(text, lyr, expression):
     assert conditions_expression(find_conditions(text, lyr), text) == expression
+
+
+@pytest.mark.parametrize(
+    "text, ascending",
+    [("the smallest district by area", True), ("top 5 smallest districts", True), ("top 5 districts", False),
+     ("the lowest income district", True), ("bottom 3 by rating", True), ("most populous", False)],
+)  # fmt: skip
+def test_smallest_ranks_ascending(text, ascending):
+    from geoagent.router.fillers import boolean_for
+
+    assert boolean_for(fold(text), "ascending") is ascending
