@@ -55,3 +55,38 @@ def test_grid_without_a_layer_among_several_names_them(reg, tmp_path):
     with pytest.raises(ValidationError) as err:
         run_tool(reg, "qgis_create_grid", {"spacing": 1000}, ctx)
     assert "none was named" in err.value.message and "a, b" in err.value.fix
+
+
+def _lakes(tmp_path):
+    path = tmp_path / "lakes.gpkg"
+    squares = [box(0, 0, 2000, 2000), box(5000, 0, 5500, 500), box(8000, 0, 8800, 800)]
+    gpd.GeoDataFrame({"lake": ["big", "s1", "s2"]}, geometry=squares, crs=CRS).to_file(path)
+    return path
+
+
+@pytest.mark.parametrize("tool", ["buffer", "qgis_buffer"])
+def test_inward_buffer_says_how_many_polygons_vanished(reg, tmp_path, tool):
+    from geoagent.tests.geo_helpers import REGISTRY
+
+    registry = reg if tool.startswith("qgis") else REGISTRY
+    ctx = RunContext(tmp_path / "out")
+    ctx.layers.add_path(_lakes(tmp_path))
+    res = run_tool(registry, tool, {"layer": "lakes", "distance": -600}, ctx)
+    out = gpd.read_file(res.outputs[0].path)
+    vanished = out.geometry.isna() | out.geometry.is_empty
+    assert vanished.tolist() == [False, True, True]
+    assert out.geometry[0].area == pytest.approx(800 * 800, rel=0.02)
+    assert "2 of 3 polygons vanished (empty geometry): the inward buffer of 600 m is larger than them." in res.summary
+
+
+@pytest.mark.parametrize("tool", ["buffer", "qgis_buffer"])
+def test_zero_buffer_of_points_is_refused(reg, tmp_path, tool):
+    from geoagent.tests.geo_helpers import REGISTRY
+
+    registry = reg if tool.startswith("qgis") else REGISTRY
+    ctx = RunContext(tmp_path / "out")
+    ctx.layers.add_path(_points(tmp_path))
+    with pytest.raises(ValidationError) as err:
+        run_tool(registry, tool, {"layer": "pts", "distance": 0}, ctx)
+    assert "0 m buffer of points or lines" in err.value.message
+    assert not list((tmp_path / "out").glob("*.gpkg"))

@@ -34,3 +34,27 @@ def vector_result(
     if ctx.call_notes:
         text += " " + " ".join(ctx.call_notes)
     return ToolResult(summary=text, outputs=[out], values={"feature_count": len(gdf), **values})
+
+
+def vanished_note(vanished: int, polygons: int, distance: float) -> str:
+    """What the summary says when an inward buffer erased polygons (their result geometry is empty)."""
+    if not vanished:
+        return ""
+    if polygons == 1:
+        some = "The polygon"
+    else:
+        some = f"{'All' if vanished == polygons else vanished} of {polygons} polygons"
+    return (
+        f"{some} vanished (empty geometry): the inward buffer of {abs(distance):g} m is larger than "
+        f"{'it' if vanished == 1 else 'them'}."
+    )
+
+
+def zero_buffer_error(families: str):
+    """0 m buffers of points or lines are empty polygons: refused before any work."""
+    from ...errors import ValidationError
+
+    return ValidationError(
+        f"A 0 m buffer of {families} is an empty polygon for every feature.",
+        fix="Give a distance above 0 (for example 10 m).",
+    )

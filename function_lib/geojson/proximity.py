@@ -9,7 +9,7 @@ from ..context import RunContext, ToolResult
 from ..io import crs_label
 from ..metric import apply_per_zone, metric_crs, spans_zones
 from ..spec import Param, ToolSpec
-from ._base import LAYER, tool_list, vector_result
+from ._base import LAYER, tool_list, vanished_note, vector_result, zero_buffer_error
 from .overlay_ops import load_layer, second_layer, table_result
 
 TOOLS, tool = tool_list()
@@ -169,9 +169,13 @@ def buffer(ctx: RunContext, layer: str, distance: float, rings: int = 1, dissolv
     import shapely
 
     gdf = load_layer(ctx, layer)
+    type_ids = shapely.get_type_id(np.asarray(gdf.geometry.array))
+    polygonal = np.isin(type_ids, [3, 6])
+    if distance == 0 and not polygonal[type_ids >= 0].all():
+        raise zero_buffer_error("points or lines")
     if distance == 0 or (distance < 0 and rings > 1):
         raise ValidationError(f"Buffer distance must be positive, got {distance} m.", fix="Give a distance above 0.")
-    if distance < 0 and not np.isin(shapely.get_type_id(np.asarray(gdf.geometry.array)), [3, 6]).all():
+    if distance < 0 and not polygonal[type_ids >= 0].all():
         raise ValidationError("A negative buffer needs a polygon layer.", fix="Use a positive distance.")
     radii = distance * np.arange(1, rings + 1)
     if spans_zones(gdf):
@@ -199,6 +203,11 @@ def buffer(ctx: RunContext, layer: str, distance: float, rings: int = 1, dissolv
         out = gpd.GeoDataFrame(data, geometry=donuts.ravel(), crs=gdf.crs)
     if rings > 1:
         out.insert(len(out.columns) - 2, "ring", np.repeat(np.arange(1, rings + 1), len(out) // rings))
+    if distance < 0:
+        vanished = int((polygonal & ~shapely.is_empty(np.asarray(gdf.geometry.array)) & shapely.is_empty(
+            np.asarray(out.geometry.array))).sum())
+        if vanished:
+            ctx.note(vanished_note(vanished, int(polygonal.sum()), distance))
     what = f"Buffered '{layer}' by {distance:g} m" + (f" in {rings} rings" if rings > 1 else "")
     what += (", dissolved" if dissolve else "") + f" (measured in {used})"
     return vector_result(ctx, out, f"{layer}_buffer", what, len(gdf), measured_in=used)

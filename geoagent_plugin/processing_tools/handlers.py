@@ -17,17 +17,41 @@ from qgis.core import (
 
 from ...errors import ValidationError
 from ...function_lib.context import did_you_mean
+from ...function_lib.geojson._base import vanished_note, zero_buffer_error
 from ...function_lib.geojson.measure import plain_number
-from .inputs import crs_label, is_metric, load_layer, metric_crs_for
+from .inputs import LINE_OR_POLYGON, crs_label, is_metric, load_layer, metric_crs_for
 
 AGG_NAMES = {"count": "count", "sum": "sum", "mean": "mean", "min": "min", "max": "max", "median": "median"}
 
 
 def _buffer(call):
+    layer, distance = call.layers["layer"], call.args.get("distance") or 0
+    polygons = layer.geometryType() == LINE_OR_POLYGON[1]
+    if distance == 0 and not polygons:
+        raise zero_buffer_error("points or lines")
+    if distance < 0 and not polygons:
+        raise ValidationError("A negative buffer needs a polygon layer.", fix="Use a positive distance.")
     rings = call.args.get("rings") or 1
     if rings > 1:
         p = call.params
         call.switch("native:multiringconstantbuffer", {"INPUT": p["INPUT"], "RINGS": rings, "DISTANCE": p["DISTANCE"]})
+
+
+def _buffer_post(call, results, outputs):
+    """An inward buffer that erased polygons says how many vanished."""
+    distance = call.args.get("distance") or 0
+    if distance >= 0 or not outputs:
+        return
+    from qgis.core import QgsVectorLayer
+
+    def empties(layer):
+        request = QgsFeatureRequest().setNoAttributes()
+        return sum(1 for f in layer.getFeatures(request) if f.geometry().isNull() or f.geometry().isEmpty())
+
+    source = call.layers["layer"]
+    vanished = empties(QgsVectorLayer(outputs[0].path, "out", "ogr")) - empties(source)
+    if vanished > 0:
+        call.ctx.note(vanished_note(vanished, source.featureCount(), distance))
 
 
 def _reproject(call):
@@ -303,7 +327,7 @@ def _raster_calc(call):
 
 
 HANDLERS = {
-    "buffer": (_buffer, None),
+    "buffer": (_buffer, _buffer_post),
     "reproject": (_reproject, None),
     "centroids": (_centroids, None),
     "expression": (_expression, None),
