@@ -215,6 +215,7 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
         conds.append(Condition(f.name, "!=" if negated else "=", original, f.start))
         taken.append((start, start + len(raw)))
 
+    conds += _yes_no(folded, fields, layer, conds)
     for v in find_values(folded, layer):
         if any(s <= v.start < e for s, e in taken) or any(c.field == v.name and c.value == v.value for c in conds):
             continue
@@ -223,6 +224,31 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
         conds.append(Condition(v.name, "!=" if neg else "=", v.value, v.start))
     conds.sort(key=lambda c: c.start)
     return conds
+
+
+_YES = {"yes", "y", "ja", "true", "是", "有"}
+_NO = {"no", "n", "nein", "false", "否", "无", "没有"}
+_WITH = re.compile(r"(?:(?<![a-z])(?:with|has|have|having|mit|hat|haben)\s+(?:an?\s+|eine[mn]?\s+|einem\s+)?|有|带)$")
+_WITHOUT = re.compile(r"(?:(?<![a-z])(?:without|no|lacking|ohne|kein|keine[mn]?)\s+(?:an?\s+)?|没有|无|不带)$")
+
+
+def _yes_no(folded: str, fields, layer, conds) -> list[Condition]:
+    """'cafes with wifi' / 'Haltestellen ohne Unterstand' / '有候车亭的': a yes/no field named after with/without."""
+    out = []
+    for f in fields:
+        samples = [s for fld in layer.fields if fld.name == f.name for s in fld.samples if isinstance(s, str)]
+        yes = next((s for s in samples if s.strip().lower() in _YES), None)
+        no = next((s for s in samples if s.strip().lower() in _NO), None)
+        if yes is None or no is None or any(c.field == f.name for c in conds + out):
+            continue
+        if re.match(r"\s*(?:=|is|ist|为|是|等于|==)", folded[f.end :]):
+            continue  # 'wifi = yes' is read as written
+        before = folded[max(0, f.start - 16) : f.start]
+        if _WITHOUT.search(before):
+            out.append(Condition(f.name, "=", no, f.start))
+        elif _WITH.search(before):
+            out.append(Condition(f.name, "=", yes, f.start))
+    return out
 
 
 def _numeric_text(samples) -> bool:

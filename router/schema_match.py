@@ -85,7 +85,7 @@ CONCEPTS = [
      {"gdp", "gdp_md", "gdp_md_est", "bip"}),
     ({"continent", "kontinent", "大洲"}, {"continent"}),
     ({"capacity", "seats", "kapazitat", "容量"}, {"capacity", "seats"}),
-    ({"rating", "stars", "score", "bewertung", "评分"}, {"rating", "stars", "score"}),
+    ({"rating", "rated", "stars", "score", "bewertung", "bewertet", "评分"}, {"rating", "stars", "score"}),
     ({"density", "dichte", "密度"}, {"density", "dens"}),
     ({"id", "identifier", "编号", "kennung"}, {"id", "fid", "gid", "objectid"}),
     ({"depth", "deep", "tiefe", "深度"}, {"depth", "max_depth", "tiefe"}),

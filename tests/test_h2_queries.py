@@ -247,3 +247,22 @@ def test_smallest_ranks_ascending(text, ascending):
     from geoagent.router.fillers import boolean_for
 
     assert boolean_for(fold(text), "ascending") is ascending
+
+
+CAFES = layer("cafes", "Point", [("wifi", "string", ["yes", "no"]), ("rating", "real", [4.5])])
+STOPS = layer("stops", "Point", [("shelter", "string", ["ja", "nein"])])
+
+
+@pytest.mark.parametrize(
+    "text, lyr, expression",
+    [
+        ("cafes with wifi", CAFES, "\"wifi\" = 'yes'"),
+        ("cafes without wifi", CAFES, "\"wifi\" = 'no'"),
+        ("Cafés mit WLAN und einer Bewertung über 4", CAFES, "\"wifi\" = 'yes' AND \"rating\" > 4"),
+        ("Haltestellen ohne Unterstand", STOPS, "\"shelter\" = 'nein'"),
+        ("没有候车亭的公交站", STOPS, "\"shelter\" = 'nein'"),
+        ("cafes where wifi = 'no'", CAFES, "\"wifi\" = 'no'"),  # a value written out wins
+    ],
+)
+def test_yes_no_fields_after_with_or_without(text, lyr, expression):
+    assert conditions_expression(find_conditions(text, lyr), text) == expression
