@@ -9,6 +9,7 @@ from ..context import RunContext, ToolResult
 from ..io import aligned, checked_layer, note_if_disjoint, run_validated
 from ..spec import Param, ToolSpec
 from ._base import LAYER, tool_list, vector_result
+from .numbers import numeric_values
 
 TOOLS, tool = tool_list()
 
@@ -179,10 +180,10 @@ def dissolve(ctx: RunContext, layer: str, fields: list | None = None, field: str
              agg: str | None = None) -> ToolResult:
     gdf = load_layer(ctx, layer, repair=False)
     by = list(fields) if fields else None
-    agg = agg or ("sum" if field else None)
     if agg and not field:
         raise ValidationError(f"The aggregation '{agg}' needs a field to aggregate.", fix="Give field, like POP2020.")
-    values = _agg_values(gdf, field, agg) if field else None
+    field = field if agg else None  # a field is aggregated only when an aggregation was asked for
+    values = _agg_values(ctx, gdf, field, agg) if field else None
     out = run_validated(ctx, lambda g: _dissolved(g, by, values, agg), (gdf, layer))
     what = f"Dissolved '{layer}' by {', '.join(by)}" if by else f"Dissolved all of '{layer}' into one feature"
     extra = {}
@@ -196,16 +197,11 @@ def dissolve(ctx: RunContext, layer: str, fields: list | None = None, field: str
     return vector_result(ctx, out, f"{layer}_dissolved", what, len(gdf), **extra)
 
 
-def _agg_values(gdf, field: str, agg: str):
-    """The field to aggregate: numbers for sum/mean (refused when it has none), as given otherwise."""
-    import pandas as pd
-
+def _agg_values(ctx, gdf, field: str, agg: str):
+    """The field to aggregate: numbers for sum/mean (text codes and words refused, numbers in text cast and
+    noted), as given otherwise."""
     if agg in ("sum", "mean"):
-        values = pd.to_numeric(gdf[field], errors="coerce")
-        if values.notna().sum() == 0:
-            raise ValidationError(f"Field '{field}' has no numbers, so {agg} cannot be computed.",
-                                  fix="Use agg=count, first, min or max, or a numeric field.")
-        return values
+        return numeric_values(gdf[field], field, agg, ctx.note)
     return gdf[field]
 
 

@@ -6,6 +6,7 @@ import csv
 import re
 
 from qgis.core import (
+    NULL,
     QgsExpression,
     QgsExpressionContext,
     QgsExpressionContextUtils,
@@ -214,7 +215,10 @@ def _aggregate(call):
     if by:
         aggregates.append(_agg_def(layer, by, "first_value", by))
     if field and agg != "count":
-        aggregates.append(_agg_def(layer, field, AGG_NAMES[agg], f"{field}_{agg}"))
+        aggregate = _agg_def(layer, field, AGG_NAMES[agg], f"{field}_{agg}")
+        if agg in ("sum", "mean", "median") and _text_numbers(call, layer, field, agg):
+            aggregate["input"] = f"to_real({QgsExpression.quotedColumnRef(field)})"
+        aggregates.append(aggregate)
     aggregates.append(
         {
             "aggregate": "count",
@@ -228,6 +232,21 @@ def _aggregate(call):
     )
     call.params["GROUP_BY"] = QgsExpression.quotedColumnRef(by) if by else "NULL"
     call.params["AGGREGATES"] = aggregates
+
+
+def _text_numbers(call, layer, field: str, agg: str) -> bool:
+    """True when a text field holds plain numbers (cast, noted); codes (01003) and words are refused."""
+    import pandas as pd
+
+    from ...function_lib.geojson.numbers import numeric_values
+
+    qfield = layer.fields().field(field)
+    if qfield.isNumeric():
+        return False
+    values = pd.Series([None if v is None or v == NULL else str(v) for v in layer.uniqueValues(layer.fields().indexOf(
+        field))], dtype=object)
+    numeric_values(values, field, agg, call.ctx.note)
+    return True
 
 
 def _agg_def(layer, field: str, aggregate: str, name: str) -> dict:
@@ -257,8 +276,39 @@ def _stats_by_categories_post(call, results, outputs):
 
 def _basic_statistics_post(call, results, outputs):
     keys = ("COUNT", "MEAN", "MIN", "MAX", "SUM", "STD_DEV", "MEDIAN")
+    field = call.args["field"]
+    layer = call.layers["layer"]
+    if not layer.fields().field(field).isNumeric():
+        results = _text_field_statistics(call, layer, field, results)
     parts = [f"{k.lower()} {_fmt(results[k])}" for k in keys if isinstance(results.get(k), (int, float))]
-    call.answer = f"{call.args['field']}: " + ", ".join(parts) + "."
+    call.answer = f"{field}: " + ", ".join(parts) + "."
+    if results.get("TEXT_REASON"):
+        call.answer += " " + results["TEXT_REASON"]
+
+
+def _text_field_statistics(call, layer, field: str, results: dict) -> dict:
+    """Statistics of a text field: computed on its values read as numbers when they are plain numbers (noted),
+    else QGIS's count with the reason there is no sum or mean."""
+    import pandas as pd
+
+    from ...function_lib.geojson.numbers import text_number_kind
+
+    index = layer.fields().indexOf(field)
+    request = QgsFeatureRequest().setFlags(QgsFeatureRequest.NoGeometry).setSubsetOfAttributes([index])
+    raw = pd.Series([None if f[index] == NULL else str(f[index]) for f in layer.getFeatures(request)], dtype=object)
+    kind = text_number_kind(raw)
+    if kind != "numbers":
+        what = "codes written with leading zeros" if kind == "codes" else "words, not numbers"
+        reason = f"'{field}' is a text field holding {what}, so it has no sum or mean."
+        return {"COUNT": results.get("COUNT", raw.notna().sum()), "TEXT_REASON": reason}
+    values = pd.to_numeric(raw, errors="coerce").dropna()
+    call.ctx.note(f"'{field}' is a text field; its values were read as numbers.")
+    if values.empty:
+        return {"COUNT": 0}
+    stats = {"MEAN": values.mean(), "MIN": values.min(), "MAX": values.max(), "SUM": values.sum(),
+             "STD_DEV": values.std(ddof=0), "MEDIAN": values.median()}
+    call.values.update({k: float(v) for k, v in stats.items()})
+    return {"COUNT": len(values), **{k: float(v) for k, v in stats.items()}}
 
 
 def _nna_post(call, results, outputs):
