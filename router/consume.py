@@ -272,11 +272,15 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
                 missing.append(f"aggregation: {label}" + _of_field(ftext, hits[0].end(), plan_layers))
                 break
 
-    # Output units the tool cannot honour.
-    if spec.name in UNIT_TOOLS and not names & {"unit", "units"}:  # a unit param reads its own unit (plan.py)
+    # Output units the tool cannot honour ('distance matrix … in miles', 'how many square miles is each district' is
+    # no count). A unit param reads its own unit (plan.py); metres are the measuring tools' own unit; a CRS or a
+    # distance read explains unit words ('UTM in metres', 'distance in feet: 500').
+    distance_read = any(p.kind == "distance" and p.name in params for p in spec.params)
+    if not names & {"unit", "units"} and not crs_read and not distance_read:
+        native = ("m", "m2")  # metres are the unit of every tool
         fields = {f.name.lower() for la in plan_layers for f in la.fields}
         for u in output_units(ftext, lang):
-            if u.code not in ("m", "m2") and u.word not in fields:
+            if u.code not in native and u.word not in fields and not re.match(r"\s*[:=]?\s*\d", ftext[u.end :]):
                 missing.append(f"unit: {u.word}")
     return list(dict.fromkeys(missing)), list(dict.fromkeys(notes))
 

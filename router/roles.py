@@ -37,6 +37,8 @@ def _cue(folded: str, m: Mention) -> str | None:
         return "near"
     if re.search(r"(?:距离|离|距)\s*$", head):
         return "near"
+    if re.match(r"[\"'”」»]?\s*(?:图层|层)?\s*(?:之内|以内|范围内|范围里|内部|内|里)的?", folded[m.end : m.end + 8]):
+        return "in"  # '只保留A内的B': A is where, B what is kept
     hit = re.search(r"(?:^|[\s,])(" + _SECOND + r")" + _FILLER + r"$", head)
     if hit:
         before = head[: hit.start(1)]

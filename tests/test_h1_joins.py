@@ -122,3 +122,9 @@ def test_processing_join_keeps_hospital_rows(data, tmp_path, router):
     report = run_request("spatial join hospitals to tracts", list(data.values()), tmp_path / "out",
                          AgentConfig(offline=True), registry=registry, router=router)  # fmt: skip
     _check_hospital_rows(report)
+
+
+@pytest.mark.parametrize("text", ["只保留tracts内的hospitals", "tracts范围内的hospitals裁出来"])
+def test_chinese_inside_names_the_overlay(registry, data, text):
+    params, missing = assign_layers(registry.get("clip").spec, text, _infos(data))
+    assert (params.get("layer"), params.get("overlay")) == ("hospitals", "tracts") and not missing

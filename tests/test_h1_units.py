@@ -264,3 +264,8 @@ def test_point_layer_has_no_area(data, tmp_path, registry, router):
     report = run_request("area of the pts in acres", [str(points)], tmp_path / "o", AgentConfig(offline=True),
                          registry=registry, router=router)  # fmt: skip
     assert report.status in ("error", "needs_llm")
+
+
+def test_unit_no_tool_gives_blocks_a_count(router, data):
+    plan = _route(router, "how many square miles is each parcel", data["parcels"], "parcels").plan
+    assert plan.tool == "geometry_area" and plan.params.get("unit") == "mi2" or not plan.complete
