@@ -40,7 +40,7 @@ def numeric_values(series, field: str, agg: str, note=None):
             )
         if kind == "text":
             raise ValidationError(
-                f"Field '{field}' is a text field, so {agg} cannot be computed.",
+                f"Field '{field}' is a text field and has no numbers, so {agg} cannot be computed.",
                 fix="Use agg=count, first, min or max, or a numeric field.",
             )
         if note is not None:

@@ -9,7 +9,7 @@ from ..context import RunContext, ToolResult
 from ..io import aligned, checked_layer, note_if_disjoint, run_validated
 from ..spec import Param, ToolSpec
 from ._base import LAYER, tool_list, vector_result
-from .numbers import numeric_values
+from .numbers import is_text, numeric_values
 
 TOOLS, tool = tool_list()
 
@@ -182,7 +182,10 @@ def dissolve(ctx: RunContext, layer: str, fields: list | None = None, field: str
     by = list(fields) if fields else None
     if agg and not field:
         raise ValidationError(f"The aggregation '{agg}' needs a field to aggregate.", fix="Give field, like POP2020.")
-    field = field if agg else None  # a field is aggregated only when an aggregation was asked for
+    if field and not agg:
+        # A numeric field alone means its sum; a text field (codes, names) is aggregated only when asked.
+        agg = None if is_text(gdf[field]) else "sum"
+        field = field if agg else None
     values = _agg_values(ctx, gdf, field, agg) if field else None
     out = run_validated(ctx, lambda g: _dissolved(g, by, values, agg), (gdf, layer))
     what = f"Dissolved '{layer}' by {', '.join(by)}" if by else f"Dissolved all of '{layer}' into one feature"
