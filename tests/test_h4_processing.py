@@ -90,3 +90,24 @@ def test_zero_buffer_of_points_is_refused(reg, tmp_path, tool):
         run_tool(registry, tool, {"layer": "pts", "distance": 0}, ctx)
     assert "0 m buffer of points or lines" in err.value.message
     assert not list((tmp_path / "out").glob("*.gpkg"))
+
+
+def test_convex_hull_of_a_point_layer_is_one_hull(reg, tmp_path):
+    path = tmp_path / "pts.gpkg"
+    pts = [Point(0, 0), Point(100, 0), Point(100, 50), Point(0, 50), Point(50, 20)]
+    gpd.GeoDataFrame({"v": range(5)}, geometry=pts, crs=CRS).to_file(path)
+    ctx = RunContext(tmp_path / "out")
+    ctx.layers.add_path(path)
+    res = run_tool(reg, "qgis_convex_hull", {"layer": "pts"}, ctx)
+    out = gpd.read_file(res.outputs[0].path)
+    assert len(out) == 1 and out.geom_type.tolist() == ["Polygon"]
+    assert out.area.iloc[0] == pytest.approx(5000.0)
+    assert "one hull around all its points" in res.summary
+
+
+def test_convex_hull_of_polygons_stays_per_feature(reg, tmp_path):
+    ctx = RunContext(tmp_path / "out")
+    ctx.layers.add_path(_lakes(tmp_path))
+    res = run_tool(reg, "qgis_convex_hull", {"layer": "lakes"}, ctx)
+    out = gpd.read_file(res.outputs[0].path)
+    assert sorted(out.area.round()) == [250000.0, 640000.0, 4000000.0]

@@ -55,6 +55,23 @@ def _buffer_post(call, results, outputs):
         call.ctx.note(vanished_note(vanished, source.featureCount(), distance))
 
 
+def _convex_hull(call):
+    """A point's own hull is the point: the convex hull of a layer of single points is one hull of all of them."""
+    from qgis.core import QgsApplication, QgsWkbTypes
+
+    layer = call.layers["layer"]
+    if layer.geometryType() != QgsWkbTypes.PointGeometry or QgsWkbTypes.isMultiType(layer.wkbType()):
+        return
+    registry = QgsApplication.processingRegistry()
+    alg_id = next(a for a in ("native:minimumboundinggeometry", "qgis:minimumboundinggeometry", "native:convexhull")
+                  if registry.algorithmById(a) is not None)
+    if alg_id == "native:convexhull":
+        return
+    call.switch(alg_id, {"INPUT": call.params["INPUT"], "TYPE": 3})
+    call.ctx.note(f"'{call.main_name()}' is a point layer, so its convex hull is one hull around all its points "
+                  "(one per point would be the points themselves).")
+
+
 def _reproject(call):
     if call.args.get("assign"):
         call.switch("native:assignprojection", {"INPUT": call.params["INPUT"], "CRS": call.params["TARGET_CRS"]})
@@ -379,6 +396,7 @@ def _raster_calc(call):
 HANDLERS = {
     "buffer": (_buffer, _buffer_post),
     "reproject": (_reproject, None),
+    "convex_hull": (_convex_hull, None),
     "centroids": (_centroids, None),
     "expression": (_expression, None),
     "field_calc": (_field_calc, None),

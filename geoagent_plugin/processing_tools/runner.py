@@ -179,7 +179,8 @@ def run_processing(spec, binding: dict, alg_id: str, ctx, args: dict, repair: bo
     _align_crs(call)
     disjoint = _disjoint_inputs(call)
     _map_args(call)
-    pre, post = HANDLERS.get(binding.get("handler"), (None, None))
+    # a tool without a named handler may have one under its own name (qgis_convex_hull: "convex_hull")
+    pre, post = HANDLERS.get(binding.get("handler") or spec.name.removeprefix("qgis_"), (None, None))
     if pre:
         pre(call)
     finals = _destinations(call)
