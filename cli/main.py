@@ -105,6 +105,12 @@ def main(argv: list[str] | None = None) -> int:
         # The reader went away (`geoagent tools | head`): not an error of ours.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as exc:  # noqa: BLE001 - a bug still answers in the contract's shape, never a bare traceback
+        if os.environ.get("GEOAGENT_DEBUG"):
+            raise
+        _emit_error(f"internal error ({type(exc).__name__}: {exc}); set GEOAGENT_DEBUG=1 for the traceback",
+                    getattr(args, "json", False) if "args" in locals() else False)
+        return 1
 
 
 def _emit_error(message: str, as_json: bool) -> None:
@@ -112,6 +118,22 @@ def _emit_error(message: str, as_json: bool) -> None:
         print(json.dumps({"status": "error", "error": message}))
     else:
         print(f"geoagent: {message}", file=sys.stderr)
+
+
+def _check_out_dir(path: str, option: str, create: bool = True) -> None:
+    """A usable output folder: not an existing file, creatable, writable; else a one-line usage error."""
+    target = Path(path)
+    where = f"geoagent: {option} {path}"
+    if target.exists() and not target.is_dir():
+        raise CliUsageError(f"{where} is an existing file, not a folder; give a folder (it is created when missing)")
+    if create:
+        try:
+            target.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CliUsageError(f"{where} cannot be created ({exc.strerror or exc}); give a writable folder") from exc
+    probe = target if target.exists() else next((p for p in target.parents if p.exists()), Path("."))
+    if not os.access(probe, os.W_OK | os.X_OK):
+        raise CliUsageError(f"{where} is not writable; give a folder you can write to")
 
 
 def _check_inputs(paths: list[str]) -> list[str]:
@@ -223,6 +245,7 @@ def cmd_run(args) -> int:
     inputs = _check_inputs(args.input)
     if not args.request.strip():
         raise CliUsageError("geoagent run: the request is empty")
+    _check_out_dir(args.out_dir, "--out-dir")
     if args.threshold is not None and not 0 <= args.threshold <= 1:
         raise CliUsageError("geoagent run: --threshold must be between 0 and 1")
     api_key = os.environ.get("GEOAGENT_API_KEY") or os.environ.get("OPENAI_API_KEY")
@@ -307,6 +330,7 @@ def cmd_exec(args) -> int:
     if args.timeout <= 0:
         raise CliUsageError("geoagent exec: --timeout must be positive")
     inputs = _check_inputs(args.input)
+    _check_out_dir(args.work_dir, "--work-dir", create=False)
     with stdout_to_stderr():
         result = exec_script(args.script, args.work_dir, inputs=inputs, timeout=args.timeout)
     if args.json:

@@ -1,0 +1,40 @@
+"""H4: bad --out-dir values are one-line usage errors; an unexpected failure still answers in JSON."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GEOAGENT = str(ROOT / ".venv" / "bin" / "geoagent")
+
+
+@pytest.mark.parametrize("where", ["file", "under_file"])
+def test_out_dir_that_is_a_file_is_a_usage_error(tmp_path, where):
+    existing = tmp_path / "data.md5"
+    existing.write_text("x")
+    out = existing if where == "file" else existing / "sub"
+    proc = subprocess.run([GEOAGENT, "run", "buffer lakes by 1 km", "--out-dir", str(out), "--offline", "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stdout == "" and "Traceback" not in proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"geoagent: --out-dir {out} ")
+    assert ("existing file" if where == "file" else "cannot be created") in lines[0]
+    assert existing.read_text() == "x"
+
+
+def test_unexpected_failure_answers_in_json(monkeypatch, capsys):
+    from geoagent.cli import main as cli_main
+
+    def boom(args):
+        raise RuntimeError("kaput")
+
+    monkeypatch.delenv("GEOAGENT_DEBUG", raising=False)
+    monkeypatch.setattr(cli_main, "cmd_tools", boom)
+    assert cli_main.main(["tools", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "error" and "RuntimeError: kaput" in data["error"]
