@@ -75,6 +75,7 @@ def run_request(
     config = config or AgentConfig()
     report = Report(request=request, model=config.model if config.has_model else None)
     started = time.perf_counter()
+    report.timings_ms["route"] = 0.0  # the contract's key even when unreadable inputs stop us before routing
     ctx = None
     try:
         ctx, infos = build_context(inputs, out_dir, progress)

@@ -189,3 +189,14 @@ def test_route_batch_survives_bad_lines(tmp_path):
 def test_empty_request_is_a_usage_error():
     proc = cli("route", "   ", "--json")
     assert proc.returncode == 2 and "empty" in proc.stderr
+
+
+def test_run_with_an_unreadable_input_keeps_the_report_shape(tmp_path):
+    """A file GDAL cannot read stops the request before routing: still one contract-shaped JSON error report."""
+    bad = tmp_path / "bad.geojson"
+    bad.write_text("garbage\n")
+    out = str(tmp_path / "o")
+    data = cli_json("run", "buffer by 1 km", "--input", str(bad), "--out-dir", out, "--offline", "--json")
+    _check_run_shape(data)
+    assert data["status"] == "error" and "bad.geojson" in data["error"]
+    assert data["timings_ms"]["route"] == 0.0 and data["outputs"] == []
