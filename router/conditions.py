@@ -45,13 +45,27 @@ _NEGATION = (
     r"nicht|kein|keine|ausser|auser|ohne|不是|非|除了|不为)"
 )
 _IS = r"(?:ist|is|==|=|equals|equal to|of|gleich|为|是|等于)(?![a-z])"
+# A negated equality written as an operator: 'rede != 'x'', 'is not', '<>', 'ungleich', '不等于'.
+_NEG_IS = (
+    r"(?:!=|<>|≠|is\s+not|isn't|isnt|not\s+equal\s+to|not\s+equals?|does\s+not\s+equal|doesn't\s+equal|"
+    r"ist\s+nicht|nicht\s+gleich|ungleich|不等于|不是|不为)(?![a-z])"
+)
 _EXPLICIT = re.compile(
-    r"\s*(?:field\s+|feld\s+|字段\s*)?(?:"
+    r"\s*(?:field\s+|feld\s+|字段\s*)?(?:(?P<neg>"
+    + _NEG_IS
+    + r")\s*|(?P<neg2>"
     + _NEGATION
     + r"\s+)?"
     + _IS
-    + r"\s*(?:'([^']+)'|\"([^\"]+)\"|([a-z0-9_][a-z0-9_-]*|[\u4e00-\u9fff]+?(?=的|[，,。；;\s]|$)|[\u4e00-\u9fff]+))"
+    + r"\s*|(?P<neg3>not|nicht)\s+(?=['\"]))"
+    + r"(?:'(?P<q1>[^']+)'|\"(?P<q2>[^\"]+)\"|(?P<w>[a-z0-9_][a-z0-9_-]*|[\u4e00-\u9fff]+?(?=的|[，,。；;\s]|$)|"
+    + r"[\u4e00-\u9fff]+))"
 )
+# 'city in ('Lisbon', 'Porto')' / 'not in [...]': a value list.
+_IN = re.compile(r"\s*(?P<neg>not\s+|nicht\s+)?(?:is\s+)?(?:in|one\s+of)\s*[(\[](?P<items>[^)\]]*)[)\]]")
+_INVERT = {"=": "!=", "!=": "=", ">": "<=", "<": ">=", ">=": "<", "<=": ">", "LIKE": "NOT LIKE", "NOT LIKE": "LIKE"}
+# 'NOT city = 'Lisbon'' (SQL): a negation right before the field name.
+_NOT_BEFORE = re.compile(r"(?<![a-z])(?:not|nicht)\s+$")
 
 
 _LIKE_KINDS = [
@@ -64,7 +78,11 @@ _ZH_VALUE = r"[\u4e00-\u9fff]+?(?=的|字|[，,。；;\s]|$)|[\u4e00-\u9fff]+"
 _LIKE = re.compile(
     r"\s*(?:field\s+|feld\s+|中|里)?(?P<neg>(?:does\s+)?not\s+|doesn'?t\s+|nicht\s+|不)?(?P<op>"
     + "|".join(p for _, p in _LIKE_KINDS)
-    + r")(?![a-z])\s*(?P<v>" + _QUOTED + r"|[a-z0-9_][a-z0-9_-]*|" + _ZH_VALUE + r")"
+    + r")(?![a-z])\s*(?P<v>"
+    + _QUOTED
+    + r"|[a-z0-9_][a-z0-9_-]*|"
+    + _ZH_VALUE
+    + r")"
 )
 # The value before the verb: German 'Name mit 'Stern' anfängt', 'Name 'Sonne' enthält', Chinese '镇名以东开头'.
 _LIKE_AFTER = re.compile(
@@ -88,6 +106,11 @@ class Condition:
     start: int
 
     def expression(self) -> str:
+        if isinstance(self.value, tuple):  # IN / NOT IN
+            items = ", ".join(
+                "'" + v.replace("'", "''") + "'" if isinstance(v, str) else str(as_number(v)) for v in self.value
+            )
+            return f'"{self.field}" {self.op} ({items})'
         if isinstance(self.value, str):
             escaped = self.value.replace("'", "''")
             return f"\"{self.field}\" {self.op} '{escaped}'"
@@ -133,8 +156,9 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
     lang = lang or detect_lang(text)
     fields = find_fields(folded, layer)
     numeric = {f.name for f in layer.fields if is_numeric(f.type) or _numeric_text(f.samples)}
-    numbers = [n for n in find_numbers(folded, lang) if not any(s <= n.start < e for s, e in spans_to_skip)]
-    conds: list[Condition] = []
+    conds, in_spans = _in_lists(text, folded, fields, numeric)
+    skip = list(spans_to_skip) + in_spans
+    numbers = [n for n in find_numbers(folded, lang) if not any(s <= n.start < e for s, e in skip)]
     used: set[int] = set()
 
     for pat in _BETWEEN:
@@ -165,11 +189,15 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
         neg = re.search(_NEGATION + r"\s*$", folded[max(0, start - 12) : start])
         if neg and op == "=":
             op = "!="
+        elif op != "=" and re.search(r"(?<![a-z])(?:not|isn't|isnt|aren't|arent|nicht)\s*$", folded[:start]):
+            op = _INVERT[op]  # 'not greater than 50000' → <= 50000
+        if _NOT_BEFORE.search(folded[: f.start]) and f.end <= start:
+            op = _INVERT[op]  # 'NOT pop > 5'
         conds.append(Condition(f.name, op, num.value, span[0]))
         used.add(num.start)
 
     # 'field is value' / 'field = 'value'': the field says which column a value belongs to.
-    taken: list[tuple[int, int]] = []
+    taken: list[tuple[int, int]] = list(in_spans)
     for f in fields:  # 'NAME_EN contains 'Tract 1'' → LIKE '%Tract 1%' (starts/ends with likewise)
         if f.name in numeric or any(c.field == f.name for c in conds):
             continue
@@ -189,7 +217,7 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
             pattern = value  # the user's own pattern ('Tract 1%') is kept as written
         else:
             pattern = {"contains": f"%{value}%", "starts": f"{value}%", "ends": f"%{value}"}[kind]
-        negated = m.group("neg") or (after and m.group("neg0"))
+        negated = bool(m.group("neg") or (after and m.group("neg0"))) != bool(_NOT_BEFORE.search(folded[: f.start]))
         conds.append(Condition(f.name, "NOT LIKE" if negated else "LIKE", pattern, f.start))
         taken.append((start, m.end()))
     for f in fields:
@@ -198,11 +226,12 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
         m = _EXPLICIT.match(folded, f.end)
         if not m or any(c.field == f.name for c in conds):
             continue
-        raw = m.group(1) or m.group(2) or m.group(3)
-        if raw in ("a", "an", "the", "not", "ein", "eine", "der", "die", "das", "in", "at", "on"):
+        group = "q1" if m.group("q1") else "q2" if m.group("q2") else "w"
+        raw = m.group(group)
+        if raw in _NOT_A_VALUE:
             continue
-        start = m.start(m.lastindex)
-        if m.lastindex == 3 and len(text) == len(folded):  # 'is Old Town': capitalised words run on
+        start = m.start(group)
+        if group == "w" and len(text) == len(folded):  # 'is Old Town': capitalised words run on
             run = re.match(r"[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3}", text[start:])
             if run and len(run.group()) > len(raw):
                 raw = folded[start : start + len(run.group())]
@@ -211,7 +240,10 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
             for v in fld.samples if fld.name == f.name else ():
                 if isinstance(v, str) and folded.startswith(fold(v), start):
                     original, raw = v, fold(v)
-        negated = bool(re.match(r"\s*" + _NEGATION, folded[f.end :]))
+        negated = any(m.group(g) for g in ("neg", "neg2", "neg3")) or bool(
+            re.match(r"\s*" + _NEGATION, folded[f.end :])
+        )
+        negated = negated != bool(_NOT_BEFORE.search(folded[: f.start]))
         conds.append(Condition(f.name, "!=" if negated else "=", original, f.start))
         taken.append((start, start + len(raw)))
 
@@ -224,6 +256,40 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
         conds.append(Condition(v.name, "!=" if neg else "=", v.value, v.start))
     conds.sort(key=lambda c: c.start)
     return conds
+
+
+_NOT_A_VALUE = {"a", "an", "the", "not", "ein", "eine", "der", "die", "das", "in", "at", "on",
+                "null", "none", "empty", "missing", "leer", "nan"}  # fmt: skip
+
+
+def _in_lists(text: str, folded: str, fields, numeric: set[str]) -> tuple[list[Condition], list[tuple[int, int]]]:
+    """'city in ('Lisbon', 'Porto')' → IN, 'not in (...)' → NOT IN; also the spans they cover."""
+    conds, spans = [], []
+    for f in fields:
+        m = _IN.match(folded, f.end)
+        if not m or any(c.field == f.name for c in conds):
+            continue
+        values = []
+        for item in re.finditer(r"'([^']*)'|\"([^\"]*)\"|([^,\s][^,]*)", m.group("items")):
+            group = next(g for g in (1, 2, 3) if item.group(g) is not None)
+            raw = item.group(group).strip()
+            start = m.start("items") + item.start(group)
+            value = _original(text, folded, start, len(raw)) or raw
+            if f.name in numeric or group == 3:
+                try:
+                    value = as_number(float(raw.replace(",", ".")))
+                except ValueError:
+                    if f.name in numeric:
+                        values = []
+                        break
+            if value != "":
+                values.append(value)
+        if not values:
+            continue
+        neg = bool(m.group("neg")) != bool(_NOT_BEFORE.search(folded[: f.start]))
+        conds.append(Condition(f.name, "NOT IN" if neg else "IN", tuple(values), f.start))
+        spans.append((f.end, m.end()))
+    return conds, spans
 
 
 _YES = {"yes", "y", "ja", "true", "是", "有"}

@@ -1,0 +1,102 @@
+"""Negated and IN-list filters (QA3 P1-1, P1-2): the negation and the list survive routing and filter by value."""
+
+from __future__ import annotations
+
+import geopandas as gpd
+import pytest
+from geoagent.agent.pipeline import AgentConfig, run_request
+from geoagent.function_lib import load_registry
+from geoagent.function_lib.describe import describe_gdf
+from geoagent.function_lib.expression import filter_mask
+from geoagent.router import load_router
+from shapely.geometry import Point
+
+
+@pytest.fixture(scope="module")
+def registry():
+    return load_registry()
+
+
+@pytest.fixture(scope="module")
+def router(registry):
+    return load_router(registry)
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    """Schools (13 privada of 30), stores with cities and a numeric revenue."""
+    folder = tmp_path_factory.mktemp("h5neg")
+    redes = ["privada"] * 13 + ["municipal"] * 10 + ["estadual"] * 7
+    escolas = gpd.GeoDataFrame(
+        {"nome": [f"E{i}" for i in range(30)], "rede": redes, "alunos": [100 + 10 * i for i in range(30)]},
+        geometry=[Point(-44 + i * 0.01, -19.9) for i in range(30)],
+        crs="EPSG:4674",
+    )
+    cities = ["Lisbon"] * 4 + ["Porto"] * 3 + ["Faro"] * 2 + ["Braga"]
+    stores = gpd.GeoDataFrame(
+        {"store_id": [f"S{i}" for i in range(10)], "city": cities, "revenue": [10, 20, 30, 40, 50, 60, 70, 80, 90, 5]},
+        geometry=[Point(-9 + i * 0.01, 38.7) for i in range(10)],
+        crs="EPSG:4326",
+    )
+    paths = {"escolas": folder / "escolas.gpkg", "stores": folder / "stores.gpkg"}
+    escolas.to_file(paths["escolas"])
+    stores.to_file(paths["stores"])
+    return {k: str(v) for k, v in paths.items()}
+
+
+def _plan(router, text, path, name):
+    decision = router.route(text, [describe_gdf(gpd.read_file(path), name, path)])
+    return decision.plan
+
+
+CASES = [
+    ("escolas where rede != 'privada'", "escolas", "\"rede\" != 'privada'", 17),
+    ("escolas where rede is not 'privada'", "escolas", "\"rede\" != 'privada'", 17),
+    ("escolas where rede <> 'privada'", "escolas", "\"rede\" != 'privada'", 17),
+    ("Schulen, deren rede nicht 'privada' ist", "escolas", "\"rede\" != 'privada'", 17),
+    ("stores where NOT city = 'Lisbon'", "stores", "\"city\" != 'Lisbon'", 6),
+    ("stores where city = 'Lisbon'", "stores", "\"city\" = 'Lisbon'", 4),
+    ("stores whose city is not Lisbon", "stores", "\"city\" != 'Lisbon'", 6),
+    ("stores with revenue not greater than 50", "stores", '"revenue" <= 50', 6),
+    ("stores with revenue not less than 50", "stores", '"revenue" >= 50', 5),
+    ("stores with revenue greater than 50", "stores", '"revenue" > 50', 4),
+    ("escolas where rede in ('municipal', 'estadual')", "escolas", "\"rede\" IN ('municipal', 'estadual')", 17),
+    ("stores where city in ('Lisbon', 'Porto')", "stores", "\"city\" IN ('Lisbon', 'Porto')", 7),
+    ("stores where city not in ('Lisbon', 'Porto')", "stores", "\"city\" NOT IN ('Lisbon', 'Porto')", 3),
+    ("stores where revenue in (10, 20, 90)", "stores", '"revenue" IN (10, 20, 90)', 3),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "expression", "rows"), CASES)
+def test_route_keeps_negation_and_lists(router, data, text, name, expression, rows):
+    plan = _plan(router, text, data[name], name)
+    assert plan is not None and plan.tool == "filter_by_expression"
+    assert plan.params.get("expression") == expression
+    assert plan.complete, plan.missing
+    df = gpd.read_file(data[name])
+    assert int(filter_mask(expression, df).sum()) == rows
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "rows"),
+    [
+        ("escolas where rede != 'privada'", "escolas", 17),
+        ("stores where NOT city = 'Lisbon'", "stores", 6),
+        ("stores where city not in ('Lisbon', 'Porto')", "stores", 3),
+        ("escolas where rede in ('municipal', 'estadual')", "escolas", 17),
+        ("stores with revenue not greater than 50", "stores", 6),
+    ],
+)
+def test_run_offline_filters_by_value(data, tmp_path, registry, router, text, name, rows):
+    report = run_request(text, [data[name]], tmp_path / "out", AgentConfig(offline=True), registry=registry,
+                         router=router)  # fmt: skip
+    assert report.status == "ok" and report.tier == 0, (report.error, report.router)
+    out = gpd.read_file(report.outputs[-1]["path"])
+    assert len(out) == rows
+    if name == "escolas" and "!=" in text:
+        assert "privada" not in set(out["rede"])
+
+
+def test_null_words_are_not_values(router, data):
+    plan = _plan(router, "stores where city is not null", data["stores"], "stores")
+    assert "'null'" not in str(plan.params.get("expression"))
