@@ -61,8 +61,8 @@ _ACTION = re.compile(
 
 # One operation applied to the result of another: 'intersect the districts with a 1 km buffer of the schools'.
 _NESTED = re.compile(
-    r"^\W*(?:please\s+)?(?:intersect|clip|cut|count|join|select|erase|overlay|union|merge|dissolve)\w*\b.*"
-    r"\b(?:an?|the)\s+[\d.,]+\s*[a-z]*\s+(?:buffer|ring|zone)s?\b"
+    r"^\W*(?:please\s+)?(?:intersect|clip|cut|count|join|select|erase|overlay|union|merge|dissolve|difference|"
+    r"subtract)\w*\b.*\b(?:an?|the|minus)\s+[\d.,]+\s*[a-z]*\s+(?:[a-z]+\s+)?(?:buffer|ring|zone)s?\b"
 )
 
 
