@@ -44,6 +44,8 @@ UNIT_TOOLS = {"geometry_area", "geometry_length", "distance_matrix", "nearest_di
 _IDENT = re.compile(
     r"(?<![\w'\"])(?:[A-Z][a-z]+\s+\d{1,4}(?![\d.,]*\s*(?:m|km|ft|mi|%)\b)|[A-Z]{1,3}-?\d{1,5})(?![\w.])"
 )
+# A Title-case name between 'the' and a layer noun names one feature of it: 'the Delta river', 'the Old Town district'.
+_NAMED_FEATURE = re.compile(r"(?<![\w])the\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})(\s+)(?=[a-z])")
 _QUOTED = re.compile(r"'([^']{2,40})'|\"([^\"]{2,40})\"|“([^”]{2,40})”|„([^“”]{2,40})[“”]")
 _GROUP_WORD = re.compile(
     r"(?<![a-z])(?:by|per|for each|je|pro)\s+(?:the\s+|each\s+|their\s+|ihre[mn]?\s+)?([a-z_][a-z0-9_]{2,})"
@@ -155,6 +157,14 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
                 continue
             missing.append(f"selection: {m.group()}")
             taken.append((m.start(), m.end()))
+        for m in _NAMED_FEATURE.finditer(text) if not crs_read else ():  # 'how long is the Delta river'
+            after = m.end(1) + len(m.group(2))
+            if ftext[m.start(1) : m.end(1)].strip() == "" or ftext[after : after + 1].strip():
+                continue  # the name is the layer's own, or no layer is named right after it
+            if m.group(1).lower() in joined or find_crs(m.group(1)):
+                continue
+            missing.append(f"selection: {m.group(1)}")
+            taken.append((m.start(1), m.end(1)))
         for m in _QUOTED.finditer(text):
             q = next(g for g in m.groups() if g)
             inner = ftext[m.start() + 1 : m.end() - 1]
