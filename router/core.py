@@ -45,7 +45,7 @@ class Router:
         routes = dict(zip(self.route_model.classes, map(float, rp)))
         tp = self.tool_model.proba_one(idx, vals) * self._tool_mask
         total = tp.sum() or 1.0
-        order = np.argsort(-tp)[:TOP_TOOLS]
+        order = np.argsort(-tp, kind="stable")[:TOP_TOOLS]  # ties by class order, never by chance
         tools = [(self.tool_model.classes[i], float(tp[i] / total)) for i in order if tp[i] > 0]
         return routes, tools
 
@@ -77,6 +77,7 @@ class Router:
         if route != "chat" and tools:
             top = tools[0][0]
             plan = fill_plan(self.specs[top], request, layers, detect_lang(request), mentions)
+            plan.missing = stable_missing(self.specs[top], plan.missing)
             if route == "function":
                 confidence = routes[route] * tools[0][1]  # what tier 0 would run: the route and the tool
         return RouteResult(route=route, confidence=confidence, tools=tools, plan=plan, route_scores=routes, steps=steps)
@@ -95,6 +96,13 @@ class Router:
     def route_batch(self, items) -> list[RouteResult]:
         """Route many (request, layers) pairs with one loaded model."""
         return [self.route(req, layers) for req, layers in items]
+
+
+def stable_missing(spec, missing: list[str]) -> list[str]:
+    """The plan's missing entries in one order in every process: the tool's parameters in their order, then the
+    rest by name (the plan may gather them in a set, whose order follows the process's string hash seed)."""
+    order = [p.name for p in spec.params]
+    return sorted(missing, key=lambda m: (order.index(m), "") if m in order else (len(order), m))
 
 
 def interleave(tools: list[tuple[str, float]], steps: list[list[tuple[str, float]]]) -> list[tuple[str, float]]:

@@ -27,9 +27,11 @@ def normalise(text: str, layers=(), mentions=None) -> str:
     folded = fold(text)
     if layers:
         mentions = find_layers(folded, layers) if mentions is None else mentions
-        spans = [(m.start, m.end, " lyr ") for m in mentions if m.score >= 0.95]
+        # A file name is masked whole whichever of its variants matched ('waypoints' or 'waypoints.gpx').
+        spans = [(m.start, _past_suffix(folded, m.end), " lyr ") for m in mentions if m.score >= 0.95]
         names = {fold(f.name) for layer in layers for f in layer.fields if len(f.name) >= 3}
-        for name in sorted(names, key=len, reverse=True):  # the data's words must not pick the tool
+        # longest first, ties by name: the same masking whatever the process's string hash order
+        for name in sorted(names, key=lambda n: (-len(n), n)):  # the data's words must not pick the tool
             for m in word_re(name).finditer(folded):
                 if not any(s < m.end() and m.start() < e for s, e, _ in spans):
                     spans.append((m.start(), m.end(), " fld "))
@@ -37,6 +39,15 @@ def normalise(text: str, layers=(), mentions=None) -> str:
             folded = folded[:s] + token + folded[e:]
     folded = _ZH_NUMBER.sub("0", folded)  # 一千, 两万, 三千五 like digits; 五千米 keeps its 米
     return _MULTIPLIED.sub("0", re.sub(r"\d+(?:[.,]\d+)*", "0", folded))  # 5千, 1.5万 like 5000
+
+
+_FILE_SUFFIX = re.compile(r"\.[a-z][a-z0-9]{1,7}(?![\w.])")
+
+
+def _past_suffix(text: str, end: int) -> int:
+    """end moved past a file suffix written right after it ('roads' + '.shp')."""
+    m = _FILE_SUFFIX.match(text, end)
+    return m.end() if m else end
 
 
 _ZH_NUMBER = re.compile(r"[一二两三四五六七八九十]+[十百千万亿][零一二两三四五六七八九十百千万亿]*(?!米)")
