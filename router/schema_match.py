@@ -253,6 +253,10 @@ def find_layers(text: str, layers) -> list[Mention]:
                 start = words[i][1]
                 if len("".join(toks)) >= 3 or _SHORT_OK.search(folded[max(0, start - 8) : start]):
                     add(name, start, words[i + n - 1][2], 0.95)
+        head = [t for t in toks if t not in _GENERIC_TOKENS and len(t) >= 4][-1:]  # br_municipios → municipio
+        for w, s, e in words if head and n > 1 else ():
+            if singular(w) == head[0] and "_" not in folded[max(0, s - 1) : s] + folded[e : e + 1]:
+                add(name, s, e, 0.8)  # not a part of 'district_name'
         theme = layer_theme(name)
         for key, s, e in themes:
             if key == theme and not _named_as_value(folded, s, e, layers):
@@ -380,7 +384,11 @@ def _field_concepts(name: str) -> tuple[int, ...]:
     return tuple(
         i
         for i, (words_set, tokens) in enumerate(CONCEPTS)
-        if toks & tokens or full in tokens or toks & words_set or _cjk_concept(full, words_set)
+        if toks & tokens
+        or full in tokens
+        or toks & words_set
+        or _cjk_concept(full, words_set)
+        or any(t.startswith(k) for t in toks for k in tokens if len(k) >= 5)  # populacao ⊃ popul
     )
 
 

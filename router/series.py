@@ -14,7 +14,8 @@ INWARD = re.compile(
     r"(?<![a-z])(?:inwards?|inner|inside buffer|negative|shrink\w*|nach innen|innenpuffer|negativ\w*)(?![a-z])|"
     r"向内|内缩|负"
 )
-_MINUS = re.compile(r"(?:(?<![\w.])-|−|\bminus\s+)\s*$")
+# A sign: '-200 m', '−200 m', 'by minus 200 m'. A bare 'minus' is not one: 'lakes minus 500 m river buffer' subtracts.
+_MINUS = re.compile(r"(?:(?<![\w.])-|−|(?<![a-z])(?:by|of|um|von|with|mit|at|=|:)\s+minus\s+|^\s*minus\s+)\s*$")
 
 
 def distance_series(folded: str, lang: str) -> list[list[Distance]]:
@@ -53,7 +54,7 @@ def _value_at(numbers, start: int):
 
 def signed(folded: str, d: Distance) -> float:
     """The distance with its sign: '-200 m', 'minus 200 m' are negative."""
-    return -d.metres if _MINUS.search(folded[max(0, d.start - 7) : d.start]) else d.metres
+    return -d.metres if _MINUS.search(folded[max(0, d.start - 16) : d.start]) else d.metres
 
 
 def equal_steps(values: list[float]) -> float | None:

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import re
 
+# 'touch or cross', 'overlap or touch', 'berühren oder kreuzen': an OR of predicates is their union, intersects.
+_PRED = r"(?:touch|cross|overlap|intersect|beruhr|kreuz|schneid|uberlapp)\w*"
+_OR_PRED = _PRED + r"\s+(?:or|and/or|oder)\s+" + _PRED
+_NOT_IN_OR = r"(?!" + _OR_PRED + r")(?<!or )(?<!oder )"  # a predicate word that is part of such an OR
+
 # enum value → a regex of what users say for it.
 ENUM_WORDS = {
     # output units of the measuring tools, only when asked for ('in km', 'as hectares'); metres are the default
@@ -44,15 +49,15 @@ ENUM_WORDS = {
     "scatter": r"scatter\w*|streu\w*|散点",
     "histogram": r"histogram\w*|distribution|verteilung|直方图|分布",
     "map": r"\bmap\b|karte|地图",
-    "intersects": r"intersect\w*|touch\w* or overlap|schneid\w*|相交",
+    "intersects": _OR_PRED + r"|intersect\w*|schneid\w*|相交|接触或穿过|相交或接触",
     "within": r"within|inside|contained in|falls? in|lie in|lying in|located in|situated in|completely in|innerhalb|"
     r"liegen in|liegt in|位于|之内|内的",
     "contains": r"contain\w*|enthalt\w*|包含",
     "nearest": r"nearest|closest|nächst\w*|nachst\w*|最近",
     "disjoint": r"disjoint|not (?:intersect|touch)\w*|outside|außerhalb|ausserhalb|不相交|之外",
-    "touches": r"touch\w*|adjacent|border\w*|berühr\w*|相邻|接触",
-    "overlaps": r"overlap\w*|überlapp\w*|重叠",
-    "crosses": r"cross\w*|kreuz\w*|穿过|交叉",
+    "touches": _NOT_IN_OR + r"(?:touch\w*|adjacent|border\w*|beruhr\w*|berühr\w*)|相邻|接触(?!或)",
+    "overlaps": _NOT_IN_OR + r"(?:overlap\w*|uberlapp\w*|überlapp\w*)|重叠",
+    "crosses": _NOT_IN_OR + r"(?:cross\w*|kreuz\w*)|(?<!接触或)穿过|交叉",
     "equals": r"equal geometr\w*|identical|gleich\w*|相同",
     "fastest": r"fastest|quickest|schnellst\w*|最快",
     "shortest": r"shortest|kürzest\w*|kurzest\w*|最短",
