@@ -172,8 +172,7 @@ MULTI_LAYER_SUFFIXES = {".gpkg", ".gpx", ".kml", ".gml", ".sqlite", ".gdb"}
 def sublayers(path: str) -> list[str]:
     """The layers with features of a file that can hold several (GeoPackage, GPX, KML, ...), in file order.
 
-    [] for single-layer formats and unreadable files (the reader will say why); a file whose only layer with
-    features is its first gives that one name, read as the file's default layer either way."""
+    [] for single-layer formats and unreadable files (the reader will say why)."""
     if Path(path).suffix.lower() not in MULTI_LAYER_SUFFIXES:
         return []
     try:
@@ -191,7 +190,7 @@ def sublayers(path: str) -> list[str]:
                 found.append(str(name))
     except Exception:  # noqa: BLE001 - unreadable: the reader raises the clear error later
         return []
-    return [] if found == [str(listed[0][0])] else found
+    return found
 
 
 def did_you_mean(name: str, choices: list[str], fallback: str = "") -> str:

@@ -41,7 +41,7 @@ def normalise(text: str, layers=(), mentions=None) -> str:
     return _MULTIPLIED.sub("0", re.sub(r"\d+(?:[.,]\d+)*", "0", folded))  # 5千, 1.5万 like 5000
 
 
-_FILE_SUFFIX = re.compile(r"\.[a-z][a-z0-9]{1,7}(?![\w.])")
+_FILE_SUFFIX = re.compile(r"\.[a-z][a-z0-9]{1,7}(?![a-z0-9_.])")  # .tif值: a Chinese word may follow
 
 
 def _past_suffix(text: str, end: int) -> int:

@@ -89,6 +89,11 @@ def test_a_file_name_is_masked_whole_whichever_variant_matched():
     mentions = find_layers(fold(text), [layer])
     short = [type(m)(m.name, m.start, m.start + len("waypoints"), m.score) for m in mentions]
     assert normalise(text, [layer], mentions) == normalise(text, [layer], short) == "convert  lyr  to geojson"
+    raster = LayerInfo(name="tmean", path="/d/tmean.tif", kind="raster")
+    zh = "每个lots的平均tmean.tif值"
+    found = find_layers(fold(zh), [raster])
+    cut = [type(m)(m.name, m.start, m.start + len("tmean"), m.score) for m in found]
+    assert normalise(zh, [raster], found) == normalise(zh, [raster], cut) == "每个lots的平均 lyr 值"
 
 
 def test_missing_entries_in_parameter_order_then_by_name():
@@ -97,3 +102,28 @@ def test_missing_entries_in_parameter_order_then_by_name():
     spec = next(s for s in load_registry().specs() if s.name == "filter_by_expression")
     got = stable_missing(spec, ["number: 2023", "field: inspection_date", "expression", "number: 01"])
     assert got == ["expression", "field: inspection_date", "number: 01", "number: 2023"]
+
+
+TRAINING_TEXTS = """
+import hashlib, json
+from geoagent.function_lib import load_registry
+from geoagent.router.train import CORPUS, ROUTES, read_corpus, spec_rows, tool_word_rows, training_arrays
+specs = list(load_registry().specs())
+rows = [r for r in read_corpus(CORPUS) if r.get("route") in ROUTES] + spec_rows(specs)
+rows += tool_word_rows({s.name for s in specs})
+texts, ctxs, *_ = training_arrays(rows)
+print(len(texts), hashlib.sha256(json.dumps([texts, ctxs], ensure_ascii=False).encode()).hexdigest())
+"""
+
+
+def test_training_texts_are_identical_across_hash_seeds():
+    """The model trained by `make router` is the same whatever the seed: its normalised texts are."""
+    outs = []
+    for seed in ("0", "1"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "QT_QPA_PLATFORM": "offscreen"}
+        proc = subprocess.run([sys.executable, "-c", TRAINING_TEXTS], capture_output=True, text=True, env=env,
+                              timeout=300, cwd=ROOT)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        outs.append(proc.stdout.strip())
+    assert int(outs[0].split()[0]) > 1000
+    assert outs[0] == outs[1]
