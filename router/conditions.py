@@ -248,6 +248,7 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
         conds.append(Condition(f.name, "!=" if negated else "=", original, f.start))
         taken.append((start, start + len(raw)))
 
+    conds += _scoped_names(text, folded, fields, numeric, conds, taken)
     conds += _yes_no(folded, fields, layer, conds)
     for v in find_values(folded, layer):
         if any(s <= v.start < e for s, e in taken) or any(c.field == v.name and c.value == v.value for c in conds):
@@ -291,6 +292,31 @@ def _in_lists(text: str, folded: str, fields, numeric: set[str]) -> tuple[list[C
         conds.append(Condition(f.name, "NOT IN" if neg else "IN", tuple(values), f.start))
         spans.append((f.end, m.end()))
     return conds, spans
+
+
+# 'municipios not in regiao Norte', 'schools in district Altstadt': a scope word, the field, then a Name.
+_SCOPE = re.compile(
+    r"(?<![a-z])(not\s+in|nicht\s+in|excluding|except(?:\s+in)?|outside(?:\s+of)?|ausserhalb|in|im|within)\s+(?:the\s+)?$"
+)
+_NAME_AFTER = re.compile(r"\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3})(?![\w'])(?!\s*(?:,|or\b|and\b|oder\b|und\b))")
+
+
+def _scoped_names(text: str, folded: str, fields, numeric, conds, taken) -> list[Condition]:
+    """A capitalised name after a string field that a scope word leads ('not in regiao Norte' → regiao != 'Norte')."""
+    out = []
+    if len(text) != len(folded):
+        return out
+    for f in fields:
+        if f.name in numeric or any(c.field == f.name for c in conds + out):
+            continue
+        scope = _SCOPE.search(folded[max(0, f.start - 24) : f.start])
+        m = _NAME_AFTER.match(text, f.end) if scope else None
+        if not m or any(s <= m.start(1) < e for s, e in taken):
+            continue
+        negated = not scope.group(1).startswith(("in", "im", "within"))
+        out.append(Condition(f.name, "!=" if negated else "=", m.group(1), f.start))
+        taken.append((m.start(1), m.end(1)))
+    return out
 
 
 _YES = {"yes", "y", "ja", "true", "是", "有"}

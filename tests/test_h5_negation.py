@@ -100,3 +100,33 @@ def test_run_offline_filters_by_value(data, tmp_path, registry, router, text, na
 def test_null_words_are_not_values(router, data):
     plan = _plan(router, "stores where city is not null", data["stores"], "stores")
     assert "'null'" not in str(plan.params.get("expression"))
+
+
+def _layer():
+    from geoagent.function_lib.describe import FieldInfo, LayerInfo
+
+    fields = [
+        FieldInfo("regiao", "string", ["Central", "Oeste", "Sul"]),
+        FieldInfo("populacao", "integer", [2315560, 621863]),
+        FieldInfo("POP2020", "integer", [58000]),
+    ]
+    return LayerInfo(name="br_municipios", geometry_type="Polygon", kind="vector", crs="EPSG:4674", fields=fields)
+
+
+@pytest.mark.parametrize(
+    ("text", "expression"),
+    [
+        ("municipios not in regiao Norte", "\"regiao\" != 'Norte'"),  # a value beyond the samples, after its field
+        ("municipios in regiao Norte", "\"regiao\" = 'Norte'"),
+        ("municipios excluding regiao Oeste", "\"regiao\" != 'Oeste'"),
+        ("municipios where NOT populacao > 5000", '"populacao" <= 5000'),
+        ("municipios where populacao is not less than 5000", '"populacao" >= 5000'),
+        ("municipios where regiao is not null", None),
+        ("municipios where POPULATION > 5000", None),  # no such field: never swapped for populacao/POP2020
+        ("municipios where POP_2020 > 5000", '"POP2020" > 5000'),  # a near-identical spelling
+    ],
+)
+def test_conditions_on_layer(text, expression):
+    from geoagent.router.conditions import conditions_expression, find_conditions
+
+    assert conditions_expression(find_conditions(text, _layer()), text) == expression
