@@ -213,13 +213,23 @@ def _batch_item(line: str) -> tuple[str, list[str]]:
 
 
 def _describe_all(paths: list[str], cache: dict) -> list:
-    from ..function_lib.describe import describe_path
+    """The inputs as `run` names them: each layer of a multi-layer file on its own, a repeated stem numbered."""
+    from ..function_lib.context import LayerStore, output_kind
+    from ..function_lib.describe import describe_gdf, describe_path
+    from ..function_lib.io import read_vector
 
-    infos = []
+    store = LayerStore()
     for path in paths:
-        if path not in cache:
-            cache[path] = describe_path(path)
-        infos.append(cache[path])
+        store.add_path(path)
+    infos = []
+    for entry in (store.get(n) for n in store.names()):
+        key = (entry.path, entry.name, entry.layer)
+        if key not in cache:
+            if output_kind(entry.path) == "raster":
+                cache[key] = describe_path(entry.path, entry.name)
+            else:
+                cache[key] = describe_gdf(read_vector(entry.path, layer=entry.layer), entry.name, entry.path)
+        infos.append(cache[key])
     return infos
 
 

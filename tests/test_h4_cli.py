@@ -38,3 +38,19 @@ def test_unexpected_failure_answers_in_json(monkeypatch, capsys):
     assert cli_main.main(["tools", "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "error" and "RuntimeError: kaput" in data["error"]
+
+
+def test_route_sees_each_layer_of_a_geopackage_as_run_does(tmp_path):
+    import geopandas as gpd
+    from shapely.geometry import LineString, box
+
+    path = tmp_path / "city.gpkg"
+    gpd.GeoDataFrame({"pid": [1, 2]}, geometry=[box(0, 0, 5, 5), box(10, 0, 15, 5)], crs="EPSG:32633").to_file(
+        path, layer="parcels")
+    gpd.GeoDataFrame({"rname": ["A"]}, geometry=[LineString([(0, 10), (30, 10)])], crs="EPSG:32633").to_file(
+        path, layer="roads")
+    proc = subprocess.run([GEOAGENT, "route", "buffer the roads by 10 m", "--input", str(path), "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    plan = json.loads(proc.stdout)["plan"]
+    assert plan["tool"] == "buffer" and plan["params"] == {"layer": "roads", "distance": 10}
