@@ -42,14 +42,15 @@ _BETWEEN = [
     r"(?P<a>\d[\d.,]*)\s*(?:-|–|to|bis)\s*(?P<b>\d[\d.,]*)",
 ]
 _NEGATION = (
-    r"(?:aren't|isn't|arent|isnt|don't|doesn't|not|no|non|except|excluding|other than|without|"
+    r"(?:aren't|isn't|arent|isnt|don't|doesn't|not|no|non|except|excluding|other than|different from|without|"
     r"nicht|kein|keine|ausser|auser|ohne|不是|非|除了|不为)"
 )
 _IS = r"(?:ist|is|==|=|equals|equal to|of|gleich|为|是|等于)(?![a-z])"
 # A negated equality written as an operator: 'rede != 'x'', 'is not', '<>', 'ungleich', '不等于'.
 _NEG_IS = (
-    r"(?:!=|<>|≠|is\s+not|isn't|isnt|not\s+equal\s+to|not\s+equals?|does\s+not\s+equal|doesn't\s+equal|"
-    r"ist\s+nicht|nicht\s+gleich|ungleich|不等于|不是|不为)(?![a-z])"
+    r"(?:!=|<>|≠|(?:is\s+not|isn't|isnt|not)(?:\s+equal(?:\s+to)?|\s+equals)?|does\s+not\s+equal|doesn't\s+equal|"
+    r"(?:is\s+)?(?:different\s+from|other\s+than)|differs\s+from|ist\s+nicht|nicht\s+gleich|ungleich|不等于|不是|不为)"
+    r"(?![a-z])"
 )
 _EXPLICIT = re.compile(
     r"\s*(?:field\s+|feld\s+|字段\s*)?(?:(?P<neg>"
@@ -399,7 +400,8 @@ def conditions_expression(conds: list[Condition], text: str) -> str | None:
         between = folded[prev.start : cur.start]
         said_or = re.search(r"(?<![a-z])(or|oder|或|或者)(?![a-z])", between)
         same_range = prev.field == cur.field and prev.op == ">=" and cur.op == "<=" and prev.start + 1 == cur.start
-        joiner = "OR" if said_or and not same_range else "AND"
+        neither = prev.field == cur.field and prev.op == cur.op == "!="  # 'not high or primary': neither of them
+        joiner = "OR" if said_or and not same_range and not neither else "AND"
         parts.append(joiner)
         parts.append(cur.expression())
     return " ".join(parts)

@@ -122,6 +122,10 @@ def _layer():
         ("municipios where NOT populacao > 5000", '"populacao" <= 5000'),
         ("municipios where populacao is not less than 5000", '"populacao" >= 5000'),
         ("municipios where regiao is not null", None),
+        ("municipios where regiao is not equal to 'Sul'", "\"regiao\" != 'Sul'"),
+        ("municipios whose regiao is different from Sul", "\"regiao\" != 'Sul'"),
+        ("municipios where regiao is not Sul or Oeste", "\"regiao\" != 'Sul' AND \"regiao\" != 'Oeste'"),  # neither
+        ("municipios where regiao = 'Sul' or regiao = 'Oeste'", "\"regiao\" = 'Sul' OR \"regiao\" = 'Oeste'"),
         ("municipios where POPULATION > 5000", None),  # no such field: never swapped for populacao/POP2020
         ("municipios where POP_2020 > 5000", '"POP2020" > 5000'),  # a near-identical spelling
     ],
