@@ -80,3 +80,19 @@ def test_qgis_aggregate_refuses_codes_and_casts_numbers(reg, tmp_path):
     res = run_tool(reg, "qgis_aggregate", {"layer": "counties", "by": "STATEFP", "field": "POPTXT", "agg": "sum"}, ctx)
     out = gpd.read_file(res.outputs[0].path)
     assert out.set_index("STATEFP")["POPTXT_sum"].to_dict() == {"01": 30, "13": 5}
+
+
+def test_qgis_statistics_by_categories_sums_numbers_in_text_and_refuses_codes(reg, tmp_path):
+    from geoagent.function_lib.context import RunContext
+    from geoagent.function_lib.registry import run_tool
+
+    path = tmp_path / "counties.gpkg"
+    counties().to_file(path)
+    ctx = RunContext(tmp_path / "out")
+    ctx.layers.add_path(path)
+    args = {"layer": "counties", "by": ["STATEFP"], "field": "POPTXT", "agg": "sum"}
+    res = run_tool(reg, "qgis_statistics_by_categories", args, ctx)
+    assert res.answer.startswith("sum of POPTXT by STATEFP: 01: 30")
+    assert "13: 5" in res.answer
+    with pytest.raises(ValidationError):
+        run_tool(reg, "qgis_statistics_by_categories", {**args, "field": "COUNTYFP"}, ctx)

@@ -280,6 +280,21 @@ def _agg_def(layer, field: str, aggregate: str, name: str) -> dict:
     }
 
 
+def _stats_by_categories(call):
+    """A text field holding plain numbers is summed as numbers (a float copy of it, noted); codes are refused."""
+    field, agg = call.args.get("field"), call.args.get("agg", "count")
+    layer = call.layers["layer"]
+    if not field or agg == "count" or not _text_numbers(call, layer, field, agg):
+        return
+    numeric = f"{field}_number"
+    made = call.run_child("native:fieldcalculator", {
+        "INPUT": call.params["INPUT"], "FIELD_NAME": numeric, "FIELD_TYPE": 0, "FIELD_LENGTH": 0,
+        "FIELD_PRECISION": 0, "FORMULA": f"to_real({QgsExpression.quotedColumnRef(field)})",
+        "OUTPUT": "TEMPORARY_OUTPUT"})["OUTPUT"]
+    call.params["INPUT"] = call.layer_from(made)
+    call.params["VALUES_FIELD_NAME"] = numeric
+
+
 def _stats_by_categories_post(call, results, outputs):
     agg = call.args.get("agg", "count")
     with open(outputs[0].path, newline="", encoding="utf-8") as fh:
@@ -407,7 +422,7 @@ HANDLERS = {
     "add_xy": (_add_xy, None),
     "rasterize": (_rasterize, None),
     "aggregate": (_aggregate, None),
-    "stats_by_categories": (None, _stats_by_categories_post),
+    "stats_by_categories": (_stats_by_categories, _stats_by_categories_post),
     "basic_statistics": (None, _basic_statistics_post),
     "nna": (None, _nna_post),
     "count": (None, _count_post),
