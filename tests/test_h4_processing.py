@@ -111,3 +111,11 @@ def test_convex_hull_of_polygons_stays_per_feature(reg, tmp_path):
     res = run_tool(reg, "qgis_convex_hull", {"layer": "lakes"}, ctx)
     out = gpd.read_file(res.outputs[0].path)
     assert sorted(out.area.round()) == [250000.0, 640000.0, 4000000.0]
+
+
+def test_grid_after_an_earlier_step_still_covers_the_only_input(reg, tmp_path):
+    ctx = RunContext(tmp_path / "out")
+    ctx.layers.add_path(_points(tmp_path))
+    run_tool(reg, "qgis_buffer", {"layer": "pts", "distance": 10}, ctx)
+    res = run_tool(reg, "qgis_create_grid", {"spacing": 1000}, ctx)
+    assert len(gpd.read_file(res.outputs[0].path)) == 4 and "'pts', the only layer loaded" in res.summary

@@ -204,7 +204,9 @@ def default_extent_layer(call) -> None:
         return
     from ...function_lib.context import output_kind
 
-    names = [n for n in call.ctx.layers.names() if output_kind(call.ctx.layers.get(n).path or "x.gpkg") == "vector"]
+    results = {out.path for out in call.ctx.outputs}  # an earlier step's result is no input the user loaded
+    entries = [call.ctx.layers.get(n) for n in call.ctx.layers.names()]
+    names = [e.name for e in entries if output_kind(e.path or "x.gpkg") == "vector" and e.path not in results]
     if len(names) != 1:
         raise ValidationError(
             f"{call.spec.name} needs a layer to give the grid's extent and CRS, and none was named.",
