@@ -277,7 +277,8 @@ def cmd_run(args) -> int:
         registry = _registry_for(args.engine)
         report = run_request(args.request, inputs, args.out_dir, config, registry=registry)
     if not args.offline and config.offline and report.status == "needs_llm":
-        report.error += " Pass --base-url and --model to use a model."
+        # --offline was not given: no model was configured, so say that rather than "offline"
+        report.error = report.error.replace(" (offline).", ".") + " Pass --base-url and --model to use a model."
     data = report.to_json()
     if args.json:
         print(json.dumps(data, ensure_ascii=False, default=str))

@@ -54,3 +54,11 @@ def test_route_sees_each_layer_of_a_geopackage_as_run_does(tmp_path):
     assert proc.returncode == 0, proc.stderr
     plan = json.loads(proc.stdout)["plan"]
     assert plan["tool"] == "buffer" and plan["params"] == {"layer": "roads", "distance": 10}
+
+
+def test_without_offline_or_model_the_message_does_not_say_offline(tmp_path):
+    proc = subprocess.run([GEOAGENT, "run", "hello, what can you do?", "--out-dir", str(tmp_path / "o"), "--json"],
+                          capture_output=True, text=True, timeout=120)
+    data = json.loads(proc.stdout)
+    assert data["status"] == "needs_llm"
+    assert "(offline)" not in data["error"] and data["error"].endswith("Pass --base-url and --model to use a model.")
