@@ -156,7 +156,7 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
     """Numeric comparisons and category equalities on `layer`'s fields, left to right."""
     folded = fold(text)
     lang = lang or detect_lang(text)
-    fields = [f for f in find_fields(folded, layer) if not _other_identifier(text, folded, f)]
+    fields = [f for f in find_fields(folded, layer) if other_identifier(text, folded, f) is None]
     numeric = {f.name for f in layer.fields if is_numeric(f.type) or _numeric_text(f.samples)}
     conds, in_spans = _in_lists(text, folded, fields, numeric)
     skip = list(spans_to_skip) + in_spans
@@ -348,14 +348,14 @@ def _yes_no(folded: str, fields, layer, conds) -> list[Condition]:
 _IDENTIFIER = re.compile(r"[A-Z][A-Z0-9_]{2,}|[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+")
 
 
-def _other_identifier(text: str, folded: str, mention) -> bool:
-    """'POPULATION > 4000' on a layer with POP2020: a field name written as such that the layer does not have.
+def other_identifier(text: str, folded: str, mention) -> str | None:
+    """'POPULATION > 4000' on a layer with POP2020: the field name written as such that the layer does not have.
 
     It is never silently swapped for another field; a near-identical spelling (POP_2020, a name cut to 10
     characters by a shapefile, NAME for NAME_EN) still counts.
     """
     if len(text) != len(folded):
-        return False
+        return None
     start, end = mention.start, mention.end  # the whole word it is part of: 'POP' of 'POP_2020'
     while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
         start -= 1
@@ -363,18 +363,18 @@ def _other_identifier(text: str, folded: str, mention) -> bool:
         end += 1
     written = text[start:end]
     if not written or not _IDENTIFIER.fullmatch(written):
-        return False
+        return None
     if len(written) <= 4 and written.isalpha() and _means(written, mention.name):
-        return False  # an acronym said for its meaning: 'WLAN' → wifi, 'GDP' → gdp_md_est
+        return None  # an acronym said for its meaning: 'WLAN' → wifi, 'GDP' → gdp_md_est
     a, b = fold(written).replace("_", ""), fold(mention.name).replace("_", "")
     if a == b or (a.startswith(b) and len(mention.name) == 10) or (b.startswith(a) and len(a) >= 4):
-        return False
-    return difflib.SequenceMatcher(None, a, b).ratio() < 0.85
+        return None
+    return written if difflib.SequenceMatcher(None, a, b).ratio() < 0.85 else None
 
 
 def _means(word: str, field_name: str) -> bool:
     """Is `word` one of the meanings of the field (its CONCEPTS words)?"""
-    return any(fold(word) in CONCEPTS[i][0] for i in _field_concepts(field_name))
+    return any(fold(word) in CONCEPTS[i][0] | CONCEPTS[i][1] for i in _field_concepts(field_name))
 
 
 def _numeric_text(samples) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
+from .conditions import other_identifier
 from .crs import find_crs
 from .quantities import output_units
 from .schema_match import find_fields, find_values
@@ -234,7 +235,11 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
                 continue  # a tool with no field: only a field named as such ('POP2020', 'the most beds') is dropped
             if fm.name in strings or f'"{fm.name}"' in " ".join(strings) or fm.name.lower() in joined:
                 if fm.score < 1.0 and fold_word(word) != fold_word(fm.name):
-                    notes.append(f"'{word}' read as field {fm.name} of {la.name}")
+                    written = other_identifier(text, ftext, fm)  # 'POPULATION' where the layer has POP2020
+                    if written and written.lower() not in joined:  # (not the new field's own name 'pop_k')
+                        missing.append(f"field: {written} (not a field of {la.name}; {fm.name}?)")
+                    else:
+                        notes.append(f"'{word}' read as field {fm.name} of {la.name}")
                 continue
             if any(s <= fm.start < e for s, e in taken):
                 continue

@@ -191,3 +191,19 @@ def test_unknown_field_name_is_incomplete(data, tmp_path, registry, router):
 )
 def test_exact_or_near_field_name_still_filters(data, tmp_path, registry, router, text, rows):
     assert len(_ok(_run(text, data, tmp_path, registry, router, "us_counties"))) == rows
+
+
+@pytest.mark.parametrize(
+    ("text", "complete"),
+    [
+        ("top 2 counties by POPULATION", False),
+        ("sort the counties by POPULATION", False),
+        ("top 2 counties by POP2020", True),
+        ("top 2 counties by population", True),  # a word, read by meaning (and noted)
+    ],
+)
+def test_field_params_never_swap_a_written_field_name(data, router, text, complete):
+    plan = _plan(router, text, data, "us_counties")
+    assert plan.complete is complete, plan.missing
+    if not complete:
+        assert any("POPULATION" in m for m in plan.missing)
