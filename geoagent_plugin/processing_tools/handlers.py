@@ -22,7 +22,7 @@ from ...function_lib.geojson._base import vanished_note, zero_buffer_error
 from ...function_lib.geojson.measure import plain_number
 from .inputs import LINE_OR_POLYGON, crs_label, is_metric, load_layer, metric_crs_for
 
-AGG_NAMES = {"count": "count", "sum": "sum", "mean": "mean", "min": "min", "max": "max", "median": "median"}
+AGG_NAMES = {"count": "count", "sum": "sum", "mean": "mean", "min": "minimum", "max": "maximum", "median": "median"}
 
 
 def _buffer(call):
