@@ -172,6 +172,13 @@ def _is_cjk(word: str) -> bool:
     return bool(re.match(r"[\u4e00-\u9fff]", word))
 
 
+# Words that end layer names but name a measure or an operation in a request ('study_area': 'the area of…').
+_NOT_HEADS = {
+    "area", "zone", "point", "line", "polygon", "feature", "layer", "data", "grid", "boundary", "extent", "buffer",
+    "result", "output", "input", "table", "land", "type", "name", "value", "total", "count", "sample", "test", "copy",
+    "clip", "union", "merge", "join", "level", "class", "code", "stat", "summary", "centroid", "center", "centre",
+    "hull", "cell", "ring", "distance", "length", "size", "part", "shape", "geom", "geometry", "clean", "fixed",
+}  # fmt: skip
 _SHORT_OK = re.compile(r"(?:layer|图层|ebene)\s*$|[\"'“„「«]$")
 
 
@@ -253,8 +260,8 @@ def find_layers(text: str, layers) -> list[Mention]:
                 start = words[i][1]
                 if len("".join(toks)) >= 3 or _SHORT_OK.search(folded[max(0, start - 8) : start]):
                     add(name, start, words[i + n - 1][2], 0.95)
-        head = [t for t in toks if t not in _GENERIC_TOKENS and len(t) >= 4][-1:]  # br_municipios → municipio
-        for w, s, e in words if head and n > 1 else ():
+        head = [t for t in toks if t not in _GENERIC_TOKENS and t not in _NOT_HEADS and len(t) >= 4][-1:]
+        for w, s, e in words if head and n > 1 else ():  # the head noun: br_municipios named by 'municipios'
             if singular(w) == head[0] and "_" not in folded[max(0, s - 1) : s] + folded[e : e + 1]:
                 add(name, s, e, 0.8)  # not a part of 'district_name'
         theme = layer_theme(name)

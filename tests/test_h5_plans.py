@@ -207,3 +207,21 @@ def test_field_params_never_swap_a_written_field_name(data, router, text, comple
     assert plan.complete is complete, plan.missing
     if not complete:
         assert any("POPULATION" in m for m in plan.missing)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("dissolve all municipios into one", ["br_municipios"]),
+        ("area of the parcels", ["parcels"]),  # 'area' ends study_area but is a measure here
+        ("count the schools in each municipio", ["br_municipios"]),
+        ("rename district_name to name", []),  # a part of a field name is no layer
+    ],
+)
+def test_layer_named_by_its_head_noun(text, names):
+    from geoagent.function_lib.describe import LayerInfo
+    from geoagent.router.schema_match import find_layers
+
+    layers = [LayerInfo(name=n, geometry_type="Polygon", kind="vector", crs="EPSG:4326", fields=[])
+              for n in ("parcels", "study_area", "br_municipios", "cn_districts")]  # fmt: skip
+    assert [m.name for m in find_layers(text, layers)] == names
