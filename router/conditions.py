@@ -278,13 +278,12 @@ def _in_lists(text: str, folded: str, fields, numeric: set[str]) -> tuple[list[C
             raw = item.group(group).strip()
             start = m.start("items") + item.start(group)
             value = _original(text, folded, start, len(raw)) or raw
-            if f.name in numeric or group == 3:
+            if f.name in numeric:  # a text field keeps its codes as written: GEOID in (01003, 01005)
                 try:
                     value = as_number(float(raw.replace(",", ".")))
                 except ValueError:
-                    if f.name in numeric:
-                        values = []
-                        break
+                    values = []
+                    break
             if value != "":
                 values.append(value)
         if not values:

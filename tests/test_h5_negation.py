@@ -122,6 +122,8 @@ def _layer():
         ("municipios where NOT populacao > 5000", '"populacao" <= 5000'),
         ("municipios where populacao is not less than 5000", '"populacao" >= 5000'),
         ("municipios where regiao is not null", None),
+        ("municipios where regiao in (01003, Sul)", "\"regiao\" IN ('01003', 'Sul')"),  # text keeps its codes
+        ("municipios where populacao in (5, 7.5)", '"populacao" IN (5, 7.5)'),
         ("municipios where regiao is not equal to 'Sul'", "\"regiao\" != 'Sul'"),
         ("municipios whose regiao is different from Sul", "\"regiao\" != 'Sul'"),
         ("municipios where regiao is not Sul or Oeste", "\"regiao\" != 'Sul' AND \"regiao\" != 'Oeste'"),  # neither
