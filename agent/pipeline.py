@@ -54,7 +54,7 @@ def build_context(inputs, out_dir: str | Path, progress=None) -> tuple[RunContex
         infos = [
             describe_path(e.path, e.name)
             if output_kind(e.path) == "raster"
-            else describe_gdf(ctx.gdf(e.name), e.name, e.path)
+            else describe_gdf(ctx.gdf(e.name), e.name, e.path, layer=e.layer)
             for e in (store.get(n) for n in store.names())
         ]
     return ctx, infos

@@ -104,7 +104,7 @@ def _metadata(name: str, ctx, infos) -> str:
             return info.prompt_text()
     try:
         entry = ctx.layers.get(name)
-        return describe_gdf(ctx.gdf(entry.name), entry.name, entry.path).prompt_text()
+        return describe_gdf(ctx.gdf(entry.name), entry.name, entry.path, layer=entry.layer).prompt_text()
     except GeoAgentError as exc:
         return json.dumps({"ok": False, "error": exc.message, "fix": exc.fix})
 

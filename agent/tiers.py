@@ -88,7 +88,7 @@ def _discard_outputs(ctx, report) -> None:
 def input_paths(ctx, infos) -> list[str]:
     """The input layers as files the sandbox can copy (only the user's layers, not earlier results)."""
     names = [i.name for i in infos] if infos else ctx.layers.names()
-    return [ctx.path(n) for n in names]
+    return list(dict.fromkeys(ctx.path(n) for n in names))  # the layers of one multi-layer file: one copy
 
 
 def serve_codegen(request, ctx, infos, config, report, client) -> None:

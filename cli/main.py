@@ -228,7 +228,9 @@ def _describe_all(paths: list[str], cache: dict) -> list:
             if output_kind(entry.path) == "raster":
                 cache[key] = describe_path(entry.path, entry.name)
             else:
-                cache[key] = describe_gdf(read_vector(entry.path, layer=entry.layer), entry.name, entry.path)
+                cache[key] = describe_gdf(
+                    read_vector(entry.path, layer=entry.layer), entry.name, entry.path, layer=entry.layer
+                )
         infos.append(cache[key])
     return infos
 

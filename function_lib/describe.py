@@ -21,6 +21,7 @@ class LayerInfo:
 
     name: str
     path: str | None = None
+    layer: str | None = None  # the layer inside a multi-layer file (GeoPackage 'roads'); None: the file's only one
     kind: str = "vector"  # vector or raster
     geometry_type: str | None = None  # Point, LineString, Polygon, Multi..., None for tables
     crs: str | None = None  # "EPSG:4326"; None when the layer has no CRS
@@ -46,6 +47,8 @@ class LayerInfo:
             head += f", {crs}"
         if self.path:
             head += f", file {Path(self.path).name}"
+            if self.layer:
+                head += f", layer '{self.layer}' (read it with layer='{self.layer}')"
         lines = [head]
         for f in self.fields:
             samples = ", ".join(repr(s) for s in f.samples[:3])
@@ -58,7 +61,7 @@ def _simple_type(dtype) -> str:
     return {"i": "integer", "u": "integer", "f": "real", "b": "boolean", "M": "date"}.get(kind, "string")
 
 
-def describe_gdf(gdf, name: str, path: str | None = None, samples: int = 3) -> LayerInfo:
+def describe_gdf(gdf, name: str, path: str | None = None, samples: int = 3, layer: str | None = None) -> LayerInfo:
     """Describe a GeoDataFrame: geometry type, CRS, count, fields with sample values."""
     geom_types = gdf.geometry.geom_type.dropna().unique().tolist() if len(gdf) else []
     if len(geom_types) == 2 and {t.removeprefix("Multi") for t in geom_types} == {geom_types[0].removeprefix("Multi")}:
@@ -73,6 +76,7 @@ def describe_gdf(gdf, name: str, path: str | None = None, samples: int = 3) -> L
     return LayerInfo(
         name=name,
         path=path,
+        layer=layer,
         geometry_type=geom_types[0] if len(geom_types) == 1 else ("Mixed" if geom_types else None),
         crs=crs.to_string() if crs is not None else None,
         crs_is_geographic=crs.is_geographic if crs is not None else None,

@@ -114,3 +114,14 @@ def test_buffer_the_roads_of_a_multi_layer_geopackage(tmp_path):
     out = gpd.read_file(report.outputs[0]["path"] if isinstance(report.outputs[0], dict) else report.outputs[0].path)
     assert sorted(out["rname"]) == ["A", "B"]
     assert out.area.sum() == pytest.approx(2 * (300 * 20 + 3.14159 * 100), rel=0.01)
+
+
+def test_a_layer_of_a_multi_layer_file_is_described_with_its_layer_name(tmp_path):
+    """The code worker's prompt says which layer of city.gpkg holds the roads, and the file is copied once."""
+    from geoagent.agent.pipeline import build_context
+    from geoagent.agent.tiers import input_paths
+
+    ctx, infos = build_context([str(_city(tmp_path))], tmp_path / "out", None)
+    roads = next(i for i in infos if i.name == "roads")
+    assert "file city.gpkg, layer 'roads'" in roads.prompt_text()
+    assert input_paths(ctx, infos) == [str(tmp_path / "city.gpkg")]
