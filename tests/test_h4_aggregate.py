@@ -96,3 +96,29 @@ def test_qgis_statistics_by_categories_sums_numbers_in_text_and_refuses_codes(re
     assert "13: 5" in res.answer
     with pytest.raises(ValidationError):
         run_tool(reg, "qgis_statistics_by_categories", {**args, "field": "COUNTYFP"}, ctx)
+
+
+def test_group_by_never_sums_codes_and_casts_text_numbers(tmp_path):
+    """group_by: zero-padded codes are refused for a sum; plain numbers stored as text are summed (noted)."""
+    import geopandas as gpd
+    from geoagent.errors import ValidationError
+    from geoagent.function_lib import load_registry
+    from geoagent.function_lib.context import RunContext
+    from geoagent.function_lib.registry import run_tool
+    from shapely.geometry import Point
+
+    gdf = gpd.GeoDataFrame({"state": ["A", "A", "B"], "fips": ["01003", "01005", "02001"],
+                            "pop": ["100", "250", "40"]}, geometry=[Point(i, 0) for i in range(3)], crs="EPSG:4326")
+    path = tmp_path / "counties.gpkg"
+    gdf.to_file(path)
+    ctx = RunContext(tmp_path / "out")
+    ctx.layers.add_path(path)
+    registry = load_registry()
+    with pytest.raises(ValidationError, match="leading zeros"):
+        run_tool(registry, "group_by", {"layer": "counties", "by": ["state"], "field": "fips", "agg": "sum"}, ctx)
+    run_tool(registry, "group_by", {"layer": "counties", "by": ["state"], "field": "pop", "agg": "sum"}, ctx)
+    import pandas as pd
+
+    table = pd.read_csv(ctx.outputs[-1].path)
+    assert dict(zip(table["state"], table["pop_sum"])) == {"A": 350, "B": 40}
+    assert any("text field" in n for n in ctx.notes)

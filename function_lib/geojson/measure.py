@@ -11,6 +11,7 @@ from ..io import aligned, checked_layer, crs_label, note_if_disjoint, read_table
 from ..metric import apply_per_zone, spans_zones, to_metric
 from ..spec import Param, ToolSpec
 from ._base import LAYER, tool_list, vector_result
+from .numbers import is_text, refuse_codes
 
 TOOLS, tool = tool_list()
 
@@ -298,12 +299,16 @@ def group_by(ctx: RunContext, layer: str, by: list, field: str | None = None, ag
     table = grouped.size().rename("count").to_frame()
     column = None
     if agg != "count":
+        if agg not in ("min", "max"):
+            refuse_codes(data[field], field, agg)  # zero-padded codes (01003) are never added up
         values = pd.to_numeric(data[field], errors="coerce")
         if values.notna().sum() == 0:
             raise ValidationError(
                 f"Field '{field}' has no numbers, so {agg} cannot be computed.",
                 fix="Use agg=count, or a numeric field.",
             )
+        if is_text(data[field]):
+            ctx.note(f"'{field}' is a text field; its values were read as numbers (others left out).")
         column = f"{field}_{agg}"
         table[column] = values.groupby([data[b] for b in by], dropna=False, sort=True).agg(agg)
     table = table.reset_index()

@@ -32,12 +32,7 @@ def numeric_values(series, field: str, agg: str, note=None):
 
     if is_text(series):
         kind = text_number_kind(series)
-        if kind == "codes":
-            raise ValidationError(
-                f"Field '{field}' holds codes written with leading zeros (like '{_first_code(series)}'), "
-                f"so a {agg} of it means nothing.",
-                fix="Aggregate a numeric field, or use agg=count, first, min or max.",
-            )
+        refuse_codes(series, field, agg, kind)
         if kind == "text":
             raise ValidationError(
                 f"Field '{field}' is a text field and has no numbers, so {agg} cannot be computed.",
@@ -50,6 +45,16 @@ def numeric_values(series, field: str, agg: str, note=None):
         raise ValidationError(f"Field '{field}' has no numbers, so {agg} cannot be computed.",
                               fix="Use agg=count, first, min or max, or a numeric field.")
     return values
+
+
+def refuse_codes(series, field: str, agg: str, kind: str | None = None) -> None:
+    """A ValidationError when a text series holds codes written with leading zeros (01003): no sum or mean."""
+    if (kind or (text_number_kind(series) if is_text(series) else "numbers")) == "codes":
+        raise ValidationError(
+            f"Field '{field}' holds codes written with leading zeros (like '{_first_code(series)}'), "
+            f"so a {agg} of it means nothing.",
+            fix="Aggregate a numeric field, or use agg=count, first, min or max.",
+        )
 
 
 def _first_code(series) -> str:
