@@ -27,7 +27,10 @@ FUNCTION = {
     "overlay": [("Überschneidung von {layer} und {layer2} berechnen", {"how": "intersection"})],
     "buffer": ["Pufferanalyse: {layer}, Abstand {dist}", "{layer} mit {dist} puffern"],
     "within_distance": ["Objekte aus {layer} in weniger als {dist} Abstand zu {layer2}"],
-    "spatial_join": ["Attribute von {layer2} räumlich mit {layer} verknüpfen"],
+    "spatial_join": [
+        "Attribute von {layer2} räumlich mit {layer} verknüpfen",
+        "in welcher von {layer2} liegt jede von {layer}?",
+    ],
     "dissolve": ["Grenzen in {layer} nach {field} auflösen"],
     "split_polygons_by_lines": ["{layer} an den Linien von {layer2} aufteilen"],
     "to_lines": ["Umrisse von {layer} als Linien"],

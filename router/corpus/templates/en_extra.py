@@ -109,6 +109,10 @@ FUNCTION = {
         "tag each of {layer} with the {layer2} it sits in",
         "location-based join of {layer2} onto {layer}",
         ("join {layer2} to {layer} with predicate within", {"predicate": "within"}),
+        "which {layer2} is each of the {layer} in",
+        "in which of {layer2} does each of {layer} lie?",
+        "for every one of {layer}, the {layer2} it is in",
+        "which {layer2} are the {layer} in? one row per feature",
     ],
     "dissolve": [
         "merge {layer} into one feature",

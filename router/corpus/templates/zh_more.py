@@ -12,7 +12,11 @@ FUNCTION = {
     "reproject": ["{layer}换成{crs}坐标", "请把{layer}坐标系改成{crs}", "投影变换：{layer} → {crs}"],
     "count_features": ["{layer}总共多少个？", "数一下{layer}"],
     "group_by": ["各{by}的{field}{agg}是多少", "分{by}汇总{layer}的{field}（{agg}）"],
-    "spatial_join": ["给{layer}挂上所在{layer2}的属性", "按空间位置把{layer2}的字段关联到{layer}"],
+    "spatial_join": [
+        "给{layer}挂上所在{layer2}的属性",
+        "按空间位置把{layer2}的字段关联到{layer}",
+        "每个{layer}分别位于哪个{layer2}",
+    ],
     "dissolve": ["把{layer}合并成一个整体", "按{field}把{layer}的面合并"],
     "centroids": ["{layer}的中心点", "把{layer}转成中心点"],
     "save_result": ["把{layer}存成{fmt}文件", "结果另存为{fmt}"],
