@@ -184,12 +184,12 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
 
 def _run_call(call, specs, registry, ctx, report) -> tuple[str, bool]:
     """Validate and run one call; the text for the model and whether it succeeded."""
+    if call.args is None:
+        return json.dumps({"ok": False, "error": call.error, "fix": "Send the arguments as one JSON object."}), False
     if call.name not in specs:
         allowed = ", ".join(list(specs) + [REJECT, ESCALATE])
         msg = f"There is no tool '{call.name}' here."
         return json.dumps({"ok": False, "error": msg, "fix": f"Use one of: {allowed}."}), False
-    if call.args is None:
-        return json.dumps({"ok": False, "error": call.error, "fix": "Send the arguments as one JSON object."}), False
     try:
         args = validate_args(specs[call.name], call.args)
         t0 = time.perf_counter()

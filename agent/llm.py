@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 
 from ..errors import CancelledError, LLMError
 from . import tokens
+from .llm_errors import safe_url
 from .providers import PLACEHOLDER_KEY, LLMSettings
+from .text_calls import find_calls, strip_think
 
 RETRY_STATUSES = {408, 409, 429, 500, 502, 503, 504}
 MAX_BACKOFF_S = 8.0
@@ -45,7 +47,9 @@ class ChatReply:
 
 def parse_arguments(call: ToolCall) -> ToolCall:
     """Fill `args` from the raw argument text, or `error` with a plain explanation."""
-    text = (call.arguments or "").strip() or "{}"
+    if isinstance(call.arguments, (dict, list)):  # some servers and proxies send an object, not a string
+        call.arguments = json.dumps(call.arguments)
+    text = str(call.arguments or "").strip() or "{}"
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -141,8 +145,10 @@ class LLMClient:
                     raise self._explain(exc) from exc
                 _sleep(self._delay(exc, attempt), cancel_event)
         self.calls += 1
-        if tools and self.json_mode:
-            _calls_from_text(reply)
+        if tools and (self.json_mode or not reply.tool_calls):
+            _calls_from_text(reply, {t["function"]["name"] for t in tools})
+        else:
+            reply.content = strip_think(reply.content)
         if not reply.usage_from_api:
             reply.prompt_tokens = tokens.count_messages(sent_messages, kwargs.get("tools"))
             reply.completion_tokens = tokens.count_reply(reply.content, reply.tool_calls)
@@ -175,7 +181,7 @@ class LLMClient:
         resp = self._client.chat.completions.create(**kwargs)
         if not getattr(resp, "choices", None):
             raise LLMError(
-                f"The server at {self.settings.base_url} sent a reply with no choices.",
+                f"The server at {safe_url(self.settings.base_url)} sent a reply with no choices.",
                 fix="Is this an OpenAI-compatible /v1 endpoint?",
             )
         choice = resp.choices[0]
@@ -271,26 +277,16 @@ def _take_usage(reply: ChatReply, usage) -> None:
         reply.usage_from_api = True
 
 
-def _calls_from_text(reply: ChatReply) -> None:
-    """Read a {"tool": ..., "arguments": ...} answer from a model without tool calling."""
-    text = reply.content.strip()
-    start, end = text.find("{"), text.rfind("}")
-    if start < 0:
-        return  # plain text: the final answer
-    candidate = text[start : end + 1] if end > start else text[start:]
-    try:
-        data = json.loads(candidate)
-    except json.JSONDecodeError as exc:
-        if '"tool"' in candidate:
-            error = f"The reply was not valid JSON ({exc.msg})."
-            reply.tool_calls = [ToolCall("json_0", "?", candidate, error=error)]
-            reply.raw, reply.content = reply.content, ""
-        return  # otherwise: a text answer that happens to contain braces
-    if not isinstance(data, dict) or "tool" not in data:
-        return  # a JSON answer with no tool: treat it as text
-    args = data.get("arguments", {})
-    raw = args if isinstance(args, str) else json.dumps(args)
-    reply.tool_calls = [parse_arguments(ToolCall("json_0", str(data["tool"]), raw))]
+def _calls_from_text(reply: ChatReply, offered: set[str]) -> None:
+    """Read tool calls written as text (JSON, <tool_call> tags, fenced blocks); what is left is the answer."""
+    calls, error = find_calls(reply.content, offered)
+    if not calls:
+        reply.content = strip_think(reply.content)
+        return
+    if error:
+        reply.tool_calls = [ToolCall("json_0", calls[0][0], "", error=error)]
+    else:
+        reply.tool_calls = [parse_arguments(ToolCall(f"json_{i}", n, a)) for i, (n, a) in enumerate(calls)]
     reply.raw, reply.content = reply.content, ""
 
 

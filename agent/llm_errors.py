@@ -6,9 +6,31 @@ import re
 
 from ..errors import GeoAgentError, LLMError
 
-_TOOLS_UNSUPPORTED = re.compile(
-    r"(does not support|not support|unsupported|unknown|unrecognized).{0,40}(tool|function)", re.I
-)
+# Any 400/422 to a request with tools that speaks of tools at all: the model or server cannot take them
+# (Ollama "does not support tools", vLLM "auto tool choice requires --enable-auto-tool-choice", llama.cpp
+# "tools param requires --jinja", "tools is not supported", "Extra inputs are not permitted: tools", ...).
+_TOOLS_UNSUPPORTED = re.compile(r"\btools?\b|tool_choice|tool[ _-]?call|function|jinja", re.I)
+_USERINFO = re.compile(r"(?<=://)[^/@\s]+@")
+_BEARER = re.compile(r"(Bearer|api[-_]?key[=:\s]+)\s*[^\s,;\"']+", re.I)
+
+
+def safe_url(url: str | None) -> str:
+    """A URL fit to print: no user:password@ and no ?query (either may hold a key)."""
+    url = _USERINFO.sub("", str(url or ""))
+    return url.split("?", 1)[0].split("#", 1)[0]
+
+
+def redact(text: str, settings=None) -> str:
+    """Server or URL text with the API key, bearer tokens and URL credentials blanked out."""
+    text = str(text or "")
+    key = getattr(settings, "api_key", None)
+    if key and len(key) >= 4:
+        text = text.replace(key, "***")
+    base = getattr(settings, "base_url", None)
+    if base and base != safe_url(base):
+        text = text.replace(base, safe_url(base))
+    text = _BEARER.sub(lambda m: m.group(1) + " ***" if m.group(1).lower() == "bearer" else m.group(1) + "***", text)
+    return re.sub(r"(\?|&)(key|api_key|api-key|token|access_token)=[^&\s]+", r"\1\2=***", _USERINFO.sub("", text))
 
 
 def _server_message(exc) -> str:
@@ -27,6 +49,9 @@ def _server_message(exc) -> str:
 def explain(exc, settings) -> LLMError:
     """Map any failure of a model call to one LLMError with a user-facing message and a fix."""
     err = _explain(exc, settings)
+    err.message = redact(err.message, settings)
+    if getattr(err, "fix", None):
+        err.fix = redact(err.fix, settings)
     for flag in ("tools_unsupported", "temperature_unsupported"):
         if not hasattr(err, flag):
             setattr(err, flag, False)
@@ -40,7 +65,7 @@ def _explain(exc, settings) -> LLMError:
         return exc
     if isinstance(exc, GeoAgentError):
         return LLMError(exc.message, fix=exc.fix, details=exc.details)
-    base, model = settings.base_url, settings.model
+    base, model = safe_url(settings.base_url), settings.model
     if type(exc).__name__ == "IncompleteStreamError":
         return LLMError(
             f"The server at {base} closed the connection before its reply was complete.",
@@ -66,7 +91,7 @@ def _explain(exc, settings) -> LLMError:
             fix="Check the base URL and that the server is running (for Ollama: `ollama serve`).",
         )
     status = getattr(exc, "status_code", None)
-    text = _server_message(exc)
+    text = redact(_server_message(exc), settings)
     if status in (401, 403):
         return LLMError(
             f"The endpoint at {base} refused the key (HTTP {status}).",
@@ -92,7 +117,8 @@ def _explain(exc, settings) -> LLMError:
     if status in (400, 422):
         err = LLMError(
             f"The endpoint at {base} rejected the request (HTTP {status}): {text}",
-            fix="Check the model name and that it supports this kind of request.",
+            fix="Check the model name and that it supports this kind of request"
+            + (" (for a model without tool calling, set GEOAGENT_TOOL_MODE=json)." if "tool" in text.lower() else "."),
         )
         err.tools_unsupported = bool(_TOOLS_UNSUPPORTED.search(text))
         err.temperature_unsupported = "temperature" in text.lower()
