@@ -247,8 +247,9 @@ def count_points_in_polygons(ctx: RunContext, polygons: str, points: str, field_
 
     polys, point_pos, poly_pos = run_validated(ctx, count, (polys, polygons))
     out = polys.copy()
-    if field_name in out.columns:
-        ctx.note(f"Field '{field_name}' existed and was overwritten.")
+    if field_name in out.columns:  # never replace a field of the user's layer: take the next free name
+        asked, field_name = field_name, free_field_name(field_name, out.columns)
+        ctx.note(f"'{polygons}' already has a field '{asked}'; the counts are in the new field '{field_name}'.")
     out[field_name] = np.bincount(poly_pos, minlength=len(polys)).astype("int64")
     inside = int(np.unique(point_pos).size)
     if not inside:
@@ -265,6 +266,16 @@ def count_points_in_polygons(ctx: RunContext, polygons: str, points: str, field_
         f"{inside} of {len(pts)} points of '{points}' fall inside the {len(polys)} polygons of '{polygons}'."
     )
     return result
+
+
+def free_field_name(name: str, taken) -> str:
+    """`name`, or `name_1`, `name_2`, ... the first one not in `taken` (compared case-insensitively)."""
+    lower = {str(t).lower() for t in taken}
+    candidate, i = name, 0
+    while candidate.lower() in lower:
+        i += 1
+        candidate = f"{name}_{i}"
+    return candidate
 
 
 @tool(
