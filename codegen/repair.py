@@ -124,8 +124,8 @@ class CodegenWorker:
             if result.stage == "cancelled":
                 raise CancelledError("The request was cancelled.", fix="Nothing was changed.")
             outcome.attempts.append(Attempt(code, result.ok, result.error, result.stdout))
-            outcome.outputs.extend(o for o in result.outputs if o not in outcome.outputs)
-            if result.ok:
+            if result.ok:  # only this attempt's files: a failed attempt's partial files are not results
+                outcome.outputs = list(result.outputs)
                 outcome.ok, outcome.code, outcome.stdout, outcome.error = True, code, result.stdout, None
                 outcome.answer = _answer(result.stdout, outcome.outputs)
                 return outcome
