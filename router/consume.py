@@ -233,13 +233,14 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
                 _ID_FIELD.search(fm.name) or _FIELD_CUE.search(ftext[max(0, fm.start - 16) : fm.start])
             ):
                 continue  # a tool with no field: only a field named as such ('POP2020', 'the most beds') is dropped
+            written = other_identifier(text, ftext, fm) if fm.score < 1.0 else None  # 'POPULATION', has POP2020
+            if written and written.lower() not in joined:  # (not the new field's own name 'pop_k')
+                if f"field: {written}" not in " ".join(missing):
+                    missing.append(f"field: {written} (not a field of {la.name}; {fm.name}?)")
+                continue
             if fm.name in strings or f'"{fm.name}"' in " ".join(strings) or fm.name.lower() in joined:
                 if fm.score < 1.0 and fold_word(word) != fold_word(fm.name):
-                    written = other_identifier(text, ftext, fm)  # 'POPULATION' where the layer has POP2020
-                    if written and written.lower() not in joined:  # (not the new field's own name 'pop_k')
-                        missing.append(f"field: {written} (not a field of {la.name}; {fm.name}?)")
-                    else:
-                        notes.append(f"'{word}' read as field {fm.name} of {la.name}")
+                    notes.append(f"'{word}' read as field {fm.name} of {la.name}")
                 continue
             if any(s <= fm.start < e for s, e in taken):
                 continue

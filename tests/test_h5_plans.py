@@ -183,6 +183,7 @@ def test_unknown_field_name_is_incomplete(data, tmp_path, registry, router):
     text = "counties where POPULATION > 50000"
     plan = _plan(router, text, data, "us_counties")
     assert not plan.complete and "POP2020" not in str(plan.params)
+    assert any(m.startswith("field: POPULATION (not a field of us_counties") for m in plan.missing)
     assert _run(text, data, tmp_path, registry, router, "us_counties").status != "ok"
 
 
