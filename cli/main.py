@@ -6,10 +6,14 @@ import argparse
 import contextlib
 import json
 import os
+import signal
 import sys
+import threading
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
+from ..agent.llm_errors import safe_url
 from ..errors import GeoAgentError
 
 EXIT_USAGE = 2
@@ -84,7 +88,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (`kill`, `timeout`): unwinds like Ctrl-C, so the sandbox child and its work dir are cleaned up."""
+
+
+def _raise_terminated(signum, frame):
+    raise Terminated()
+
+
 def main(argv: list[str] | None = None) -> int:
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        return _main(argv)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -98,7 +121,10 @@ def main(argv: list[str] | None = None) -> int:
     except GeoAgentError as exc:
         _emit_error(exc.user_text(), getattr(args, "json", False))
         return 1
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
+        if isinstance(exc, Terminated):
+            print("geoagent: terminated", file=sys.stderr)
+            return 143
         print("geoagent: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
@@ -260,6 +286,15 @@ def cmd_run(args) -> int:
     _check_out_dir(args.out_dir, "--out-dir")
     if args.threshold is not None and not 0 <= args.threshold <= 1:
         raise CliUsageError("geoagent run: --threshold must be between 0 and 1")
+    if not args.timeout > 0:  # also NaN
+        raise CliUsageError("geoagent run: --timeout must be positive")
+    if args.base_url is not None:
+        parts = urlsplit(args.base_url)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise CliUsageError(
+                f"geoagent run: --base-url {safe_url(args.base_url)} is not a URL "
+                "(needs http:// or https://, e.g. http://localhost:11434/v1)"
+            )
     api_key = os.environ.get("GEOAGENT_API_KEY") or os.environ.get("OPENAI_API_KEY")
     config = AgentConfig(
         base_url=args.base_url,
