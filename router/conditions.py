@@ -257,8 +257,32 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
         neg = re.search(_NEGATION + r"\s+(?:\S+\s+){0,2}$", folded[max(0, v.start - 24) : v.start])
         neg = neg or re.search(r"(不是|非|除了)\s*$", folded[max(0, v.start - 4) : v.start])
         conds.append(Condition(v.name, "!=" if neg else "=", v.value, v.start))
+    conds += _or_names(text, folded, conds)
     conds.sort(key=lambda c: c.start)
     return conds
+
+
+_OR_NAME = re.compile(r"['\"]?\s+(?:or|oder)\s+(?:'([^']+)'|\"([^\"]+)\"|([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2}))")
+
+
+def _or_names(text: str, folded: str, conds) -> list[Condition]:
+    """'regiao is Sul or Norte': the name after 'or' is another value of the same field (never dropped)."""
+    out = []
+    if len(text) != len(folded):
+        return out
+    for c in [c for c in conds if isinstance(c.value, str) and c.op in ("=", "!=")]:
+        at = folded.find(fold(c.value), c.start)
+        m = _OR_NAME.match(text, at + len(c.value)) if at >= 0 else None
+        if not m:
+            continue
+        group = next(g for g in (1, 2, 3) if m.group(g))
+        value = m.group(group)
+        if any(d.field == c.field and fold(str(d.value)) == fold(value) for d in conds + out):
+            continue
+        if any(d.start == m.start(group) for d in conds):
+            continue  # a condition of its own already starts there ('… or city = X')
+        out.append(Condition(c.field, c.op, value, m.start(group)))
+    return out
 
 
 _NOT_A_VALUE = {"a", "an", "the", "not", "ein", "eine", "der", "die", "das", "in", "at", "on",
@@ -390,17 +414,20 @@ def _original(text: str, folded: str, start: int, length: int) -> str | None:
 
 
 def conditions_expression(conds: list[Condition], text: str) -> str | None:
-    """Join conditions with AND (OR when the text says 'or' between them)."""
+    """Join conditions with AND (OR when the text says 'or' between them); OR runs beside an AND are bracketed."""
     if not conds:
         return None
     folded = fold(text)
-    parts = [conds[0].expression()]
+    groups = [[conds[0].expression()]]  # runs joined by OR, the runs joined by AND
     for prev, cur in zip(conds, conds[1:]):
         between = folded[prev.start : cur.start]
         said_or = re.search(r"(?<![a-z])(or|oder|或|或者)(?![a-z])", between)
         same_range = prev.field == cur.field and prev.op == ">=" and cur.op == "<=" and prev.start + 1 == cur.start
         neither = prev.field == cur.field and prev.op == cur.op == "!="  # 'not high or primary': neither of them
-        joiner = "OR" if said_or and not same_range and not neither else "AND"
-        parts.append(joiner)
-        parts.append(cur.expression())
-    return " ".join(parts)
+        if said_or and not same_range and not neither:
+            groups[-1].append(cur.expression())
+        else:
+            groups.append([cur.expression()])
+    if len(groups) == 1:
+        return " OR ".join(groups[0])
+    return " AND ".join(g[0] if len(g) == 1 else "(" + " OR ".join(g) + ")" for g in groups)

@@ -128,6 +128,11 @@ def _layer():
         ("municipios whose regiao is different from Sul", "\"regiao\" != 'Sul'"),
         ("municipios where regiao is not Sul or Oeste", "\"regiao\" != 'Sul' AND \"regiao\" != 'Oeste'"),  # neither
         ("municipios where regiao = 'Sul' or regiao = 'Oeste'", "\"regiao\" = 'Sul' OR \"regiao\" = 'Oeste'"),
+        ("municipios where regiao is Sul or Norte", "\"regiao\" = 'Sul' OR \"regiao\" = 'Norte'"),  # Norte kept
+        (
+            "municipios in regiao Sul or Norte with populacao > 5",
+            "(\"regiao\" = 'Sul' OR \"regiao\" = 'Norte') AND \"populacao\" > 5",
+        ),
         ("municipios where POPULATION > 5000", None),  # no such field: never swapped for populacao/POP2020
         ("municipios where POP_2020 > 5000", '"POP2020" > 5000'),  # a near-identical spelling
     ],
