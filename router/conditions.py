@@ -257,7 +257,7 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
         neg = re.search(_NEGATION + r"\s+(?:\S+\s+){0,2}$", folded[max(0, v.start - 24) : v.start])
         neg = neg or re.search(r"(不是|非|除了)\s*$", folded[max(0, v.start - 4) : v.start])
         conds.append(Condition(v.name, "!=" if neg else "=", v.value, v.start))
-    conds += _or_names(text, folded, conds)
+    conds += _or_names(text, folded, conds, fields)
     conds.sort(key=lambda c: c.start)
     return conds
 
@@ -265,7 +265,7 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
 _OR_NAME = re.compile(r"['\"]?\s+(?:or|oder)\s+(?:'([^']+)'|\"([^\"]+)\"|([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2}))")
 
 
-def _or_names(text: str, folded: str, conds) -> list[Condition]:
+def _or_names(text: str, folded: str, conds, fields) -> list[Condition]:
     """'regiao is Sul or Norte': the name after 'or' is another value of the same field (never dropped)."""
     out = []
     if len(text) != len(folded):
@@ -279,8 +279,8 @@ def _or_names(text: str, folded: str, conds) -> list[Condition]:
         value = m.group(group)
         if any(d.field == c.field and fold(str(d.value)) == fold(value) for d in conds + out):
             continue
-        if any(d.start == m.start(group) for d in conds):
-            continue  # a condition of its own already starts there ('… or city = X')
+        if any(d.start == m.start(group) for d in conds) or any(f.start == m.start(group) for f in fields):
+            continue  # a condition or a field of its own starts there ('… or city = X', '… or Rating > 4')
         out.append(Condition(c.field, c.op, value, m.start(group)))
     return out
 
