@@ -152,17 +152,36 @@ def call_model(client, messages, tools, ctx, report):
     return reply
 
 
-def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, max_failures: int = 3) -> LoopOutcome:
-    """ReAct: model → validated tool calls → results back, until an answer, a refusal or an escalation."""
+NUDGE = (
+    "No tool was called, so nothing has been done yet. Call a tool to do the request now; "
+    "if it cannot be done with these tools, call reject_task or escalate_to_code."
+)
+
+
+def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, max_failures: int = 3,
+              require_tool: bool = False) -> LoopOutcome:  # fmt: skip
+    """ReAct: model → validated tool calls → results back, until an answer, a refusal or an escalation.
+    With `require_tool`, an answer before any successful call gets one nudge, then ends as "no_action"."""
     specs = {n: registry.get(n).spec for n in names}
     tools = [specs[n].openai_tool() for n in names] + CONTROL_TOOLS
     failures = 0
     last_error = ""
+    summaries: list[str] = []  # what the successful calls did: the answer when the model's last reply is empty
+    nudged = False
     for _ in range(max_rounds):
         reply = call_model(client, messages, tools, ctx, report)
         messages.append(client.assistant_message(reply))
         if not reply.tool_calls:
-            return LoopOutcome("answer", reply.content.strip())
+            text = reply.content.strip()
+            if not text:
+                return LoopOutcome("answer", " ".join(summaries)) if summaries else LoopOutcome("empty")
+            if require_tool and not summaries:
+                if nudged:
+                    return LoopOutcome("no_action", text)
+                nudged = True
+                messages.append({"role": "user", "content": NUDGE})
+                continue
+            return LoopOutcome("answer", text)
         for call in reply.tool_calls:
             if call.name in (REJECT, ESCALATE):
                 reason = (call.args or {}).get("reason") or "no reason given"
@@ -172,6 +191,7 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
             messages.append(client.tool_message(call, content))
             if ok:
                 failures = 0
+                summaries.append(str(json.loads(content).get("summary") or f"{call.name} ran."))
             else:
                 failures += 1
                 last_error = json.loads(content).get("error", content)
@@ -216,16 +236,26 @@ def serve_function_calling(request, ctx, infos, decision, registry, config, repo
     if hint:
         user += f"\n\n{hint}"
     messages = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
-    outcome = tool_loop(client, messages, names, registry, ctx, report, config.max_rounds)
+    outcome = tool_loop(client, messages, names, registry, ctx, report, config.max_rounds, require_tool=True)
     finish(outcome, report)
     return outcome
 
 
 def finish(outcome: LoopOutcome, report) -> None:
     """Write a loop's ending into the report (escalations are left to the caller)."""
-    if outcome.kind == "answer":
+    if outcome.kind == "answer" and (outcome.text or report.answer or report.steps):
         report.status = "ok"
         report.answer = outcome.text or report.answer
+    elif outcome.kind in ("answer", "empty"):
+        report.status = "error"
+        report.error = "The model returned an empty reply: nothing was done."
+        report.notes.append("Try again, or use a stronger model; check that the model name is right.")
+    elif outcome.kind == "no_action":
+        report.status = "error"
+        report.error = (
+            "The model answered without running any tool, so nothing was computed "
+            f"(its reply: {outcome.text[:300]!r}). Try again, rephrase the request, or use a stronger model."
+        )
     elif outcome.kind == "rejected":
         report.status = "rejected"
         report.answer = outcome.text

@@ -72,8 +72,10 @@ def _serve_chat(request, ctx, infos, config, report, client) -> None:
     user = f"{request}\n\nLayers in play:\n{layers_text(infos)}"
     messages = [{"role": "system", "content": CHAT_SYSTEM}, {"role": "user", "content": user}]
     reply = call_model(client, messages, None, ctx, report)
-    report.status = "ok"
     report.answer = reply.content.strip()
+    report.status = "ok" if report.answer else "error"
+    if not report.answer:
+        report.error = "The model returned an empty reply. Try again, or check the model name."
 
 
 def _discard_outputs(ctx, report) -> None:

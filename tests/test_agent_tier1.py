@@ -235,8 +235,9 @@ def test_chat_route_answers_in_text(server, layers, tmp_path):
 
 
 def test_direct_text_answer_runs_nothing(server, layers, tmp_path):
-    report = run(server, [{"content": "Done."}], layers, tmp_path)
-    assert report.status == "ok" and report.answer == "Done."
+    # "Done." without any tool call is a claim, not a result: one nudge, then an error (QA4 P1-2)
+    report = run(server, [{"content": "Done."}, {"content": "Done."}], layers, tmp_path)
+    assert report.status == "error" and "without running any tool" in report.error
     assert report.steps == [] and report.outputs == []
     assert report.timings_ms["total"] >= report.timings_ms["llm"] > 0
 

@@ -36,3 +36,42 @@ print('buffered', len(s))
     assert report.status == "ok", report.error
     assert [s["ok"] for s in report.steps] == [False, True]
     assert [Path(o["path"]).name for o in report.outputs] == ["good.geojson"]
+
+
+def test_a_json_tool_call_in_text_runs_the_tool(server, layers, tmp_path):
+    call = '{"name": "buffer", "arguments": {"layer": "schools", "distance": 100}}'
+    text = f"<think>buffer it</think>\n```json\n{call}\n```"
+    report = run(server, [{"content": text}, {"content": "<think>ok</think>Buffered the schools."}], layers, tmp_path)
+    assert report.status == "ok", report.error
+    assert report.steps == [{"tool": "buffer", "params": {"layer": "schools", "distance": 100}}]
+    assert len(report.outputs) == 1 and report.answer == "Buffered the schools."
+    assert "tools" in server.requests[0]
+
+
+def test_an_empty_reply_is_an_error_not_ok(server, layers, tmp_path):
+    report = run(server, [{"content": ""}], layers, tmp_path)
+    assert report.status == "error" and "empty reply" in report.error and report.outputs == []
+    chat = run(server, [{"content": ""}], layers, tmp_path, router=TinyRouter(route="chat", confidence=0.9))
+    assert chat.status == "error" and "empty reply" in chat.error
+
+
+def test_an_empty_reply_after_a_tool_answers_with_the_tool_summary(server, layers, tmp_path):
+    call = {"tool_calls": [{"name": "buffer", "arguments": {"layer": "schools", "distance": 100}}]}
+    report = run(server, [call, {"content": ""}], layers, tmp_path)
+    assert report.status == "ok" and len(report.outputs) == 1
+    assert "schools" in report.answer and report.answer.strip() != ""
+
+
+def test_a_claim_without_a_tool_call_is_nudged_then_not_ok(server, layers, tmp_path):
+    liar = {"content": "I have buffered the schools by 100 m; the result is in schools_buffer."}
+    report = run(server, [liar, liar], layers, tmp_path)
+    assert report.status == "error" and "without running any tool" in report.error
+    assert report.outputs == [] and len(server.requests) == 2
+    assert "No tool was called" in server.requests[1]["messages"][-1]["content"]
+
+
+def test_a_nudge_that_works_ends_ok(server, layers, tmp_path):
+    liar = {"content": "Done, buffered."}
+    call = {"tool_calls": [{"name": "buffer", "arguments": {"layer": "schools", "distance": 100}}]}
+    report = run(server, [liar, call, {"content": "Buffered 5 schools."}], layers, tmp_path)
+    assert report.status == "ok" and report.answer == "Buffered 5 schools." and len(report.outputs) == 1
