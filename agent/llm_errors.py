@@ -11,7 +11,7 @@ from ..errors import GeoAgentError, LLMError
 # "tools param requires --jinja", "tools is not supported", "Extra inputs are not permitted: tools", ...).
 _TOOLS_UNSUPPORTED = re.compile(r"\btools?\b|tool_choice|tool[ _-]?call|function|jinja", re.I)
 _USERINFO = re.compile(r"(?<=://)[^/@\s]+@")
-_BEARER = re.compile(r"(Bearer|api[-_]?key[=:\s]+)\s*[^\s,;\"']+", re.I)
+_BEARER = re.compile(r"(Bearer\s+|api[-_]?key\s*[=:]\s*)[^\s,;\"']+", re.I)
 
 
 def safe_url(url: str | None) -> str:
@@ -29,7 +29,7 @@ def redact(text: str, settings=None) -> str:
     base = getattr(settings, "base_url", None)
     if base and base != safe_url(base):
         text = text.replace(base, safe_url(base))
-    text = _BEARER.sub(lambda m: m.group(1) + " ***" if m.group(1).lower() == "bearer" else m.group(1) + "***", text)
+    text = _BEARER.sub(lambda m: m.group(1) + "***", text)
     return re.sub(r"(\?|&)(key|api_key|api-key|token|access_token)=[^&\s]+", r"\1\2=***", _USERINFO.sub("", text))
 
 

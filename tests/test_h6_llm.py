@@ -140,3 +140,11 @@ def test_credentials_in_the_base_url_are_never_printed():
     assert "pw-77" not in info.value.user_text() and "sk-9" not in info.value.user_text()
     assert "127.0.0.1:9/v1" in info.value.message
     assert "sk-1" not in redact("see https://x/v1?api_key=sk-1 now")
+
+
+def test_redaction_leaves_plain_words_alone():
+    fix = "Check the API key (GEOAGENT_API_KEY or OPENAI_API_KEY, or the key saved in the plugin settings)."
+    assert redact(fix) == fix
+    assert redact("bad api_key=sk-1 and api-key: sk-2 and Bearer abc.def") == (
+        "bad api_key=*** and api-key: *** and Bearer ***"
+    )
