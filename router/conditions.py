@@ -48,9 +48,9 @@ _NEGATION = (
 _IS = r"(?:ist|is|==|=|equals|equal to|of|gleich|为|是|等于)(?![a-z])"
 # A negated equality written as an operator: 'rede != 'x'', 'is not', '<>', 'ungleich', '不等于'.
 _NEG_IS = (
-    r"(?:!=|<>|≠|(?:is\s+not|isn't|isnt|not)(?:\s+equal(?:\s+to)?|\s+equals)?|does\s+not\s+equal|doesn't\s+equal|"
-    r"(?:is\s+)?(?:different\s+from|other\s+than)|differs\s+from|ist\s+nicht|nicht\s+gleich|ungleich|不等于|不是|不为)"
-    r"(?![a-z])"
+    r"(?:(?:(?:is\s+not|isn't|isnt|not)(?:\s+equal(?:\s+to)?|\s+equals)?|does\s+not\s+equal|doesn't\s+equal|"
+    r"(?:is\s+)?(?:different\s+from|other\s+than)|differs\s+from|ist\s+nicht|nicht\s+gleich|ungleich)(?![a-z])|"
+    r"!=|<>|≠|不等于|不是|不为)"
 )
 _EXPLICIT = re.compile(
     r"\s*(?:field\s+|feld\s+|字段\s*)?(?:(?P<neg>"
@@ -168,6 +168,9 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
             na = next((n for n in numbers if n.start >= m.start("a") and n.start < m.end("a")), None)
             nb = next((n for n in numbers if n.start >= m.start("b") and n.start < m.end("b")), None)
             if na is None or nb is None or na.start in used:
+                continue
+            if re.search(r"(?<![a-z])(?:not|nicht)\s*$|不\s*$", folded[: m.start()]):
+                used |= {na.start, nb.start}  # 'not between 100 and 200': left to the model, never read as between
                 continue
             f = _nearest_field(fields, m.start(), m.end(), numeric)
             if f is None:
@@ -421,7 +424,7 @@ def conditions_expression(conds: list[Condition], text: str) -> str | None:
     groups = [[conds[0].expression()]]  # runs joined by OR, the runs joined by AND
     for prev, cur in zip(conds, conds[1:]):
         between = folded[prev.start : cur.start]
-        said_or = re.search(r"(?<![a-z])(or|oder|或|或者)(?![a-z])", between)
+        said_or = re.search(r"(?<![a-z])(?:or|oder)(?![a-z])|或", between)
         same_range = prev.field == cur.field and prev.op == ">=" and cur.op == "<=" and prev.start + 1 == cur.start
         neither = prev.field == cur.field and prev.op == cur.op == "!="  # 'not high or primary': neither of them
         if said_or and not same_range and not neither:

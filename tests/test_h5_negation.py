@@ -122,6 +122,10 @@ def _layer():
         ("municipios where NOT populacao > 5000", '"populacao" <= 5000'),
         ("municipios where populacao is not less than 5000", '"populacao" >= 5000'),
         ("municipios where regiao is not null", None),
+        ("regiao不等于Sul的市镇", "\"regiao\" != 'Sul'"),
+        ("regiao为Sul或Oeste的市镇", "\"regiao\" = 'Sul' OR \"regiao\" = 'Oeste'"),  # 或 before a latin value
+        ("municipios with populacao not between 100 and 200", None),  # never read as between
+        ("municipios with populacao between 100 and 200", '"populacao" >= 100 AND "populacao" <= 200'),
         ("municipios where regiao in (01003, Sul)", "\"regiao\" IN ('01003', 'Sul')"),  # text keeps its codes
         ("municipios where populacao in (5, 7.5)", '"populacao" IN (5, 7.5)'),
         ("municipios where regiao is not equal to 'Sul'", "\"regiao\" != 'Sul'"),
