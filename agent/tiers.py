@@ -143,7 +143,13 @@ def _record_codegen(outcome, ctx, report, work_dir: Path) -> None:
             path = work_dir / path
         if not path.exists():
             continue
-        target = ctx.unique_path(path.stem, path.suffix)
+        stem = f"{path.stem}_result" if out.get("input_overwritten") else path.stem
+        target = ctx.unique_path(stem, path.suffix)
+        if out.get("input_overwritten"):
+            report.notes.append(
+                f"The code wrote its result over its copy of the input '{path.name}' (your file is unchanged); "
+                f"the result is saved as {target.name}."
+            )
         shutil.copy2(path, target)
         for sidecar in _sidecars(path):
             shutil.copy2(sidecar, target.with_name(target.stem + sidecar.name[len(path.stem) :]))

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..errors import CancelledError, GeoAgentError
-from ..function_lib.context import did_you_mean
+from ..function_lib.context import did_you_mean, output_kind
 from . import prompt
 from .extract import extract_code
 
@@ -119,13 +119,14 @@ class CodegenWorker:
                 outcome.code, outcome.rejected = code, True
                 outcome.error = "The generated code was not approved, so it was not run."
                 return outcome
+            stamps = _stamps(copies.values())
             result = self.sandbox.run(code, work_dir, timeout=self.timeout, cancel_event=cancel_event,
                                       exclude=copies.values())  # fmt: skip
             if result.stage == "cancelled":
                 raise CancelledError("The request was cancelled.", fix="Nothing was changed.")
             outcome.attempts.append(Attempt(code, result.ok, result.error, result.stdout))
             if result.ok:  # only this attempt's files: a failed attempt's partial files are not results
-                outcome.outputs = list(result.outputs)
+                outcome.outputs = list(result.outputs) + _overwritten(stamps)
                 outcome.ok, outcome.code, outcome.stdout, outcome.error = True, code, result.stdout, None
                 outcome.answer = _answer(result.stdout, outcome.outputs)
                 return outcome
@@ -169,6 +170,27 @@ class CodegenWorker:
                 "Stay within the allowed packages and the current folder; do not try to work around the sandbox."
             )
         return notes
+
+
+def _stamps(paths) -> dict[str, tuple]:
+    """(mtime, size) of each input copy, to see which ones a script rewrote."""
+    out = {}
+    for p in paths:
+        try:
+            st = Path(p).stat()
+            out[str(p)] = (st.st_mtime_ns, st.st_size)
+        except OSError:
+            out[str(p)] = None
+    return out
+
+
+def _overwritten(before: dict[str, tuple]) -> list[dict]:
+    """Input copies the script wrote its result over: outputs flagged `input_overwritten` (the user's file is safe)."""
+    return [
+        {"path": p, "kind": output_kind(Path(p)), "input_overwritten": True}
+        for p, stamp in before.items()
+        if Path(p).is_file() and _stamps([p])[p] != stamp
+    ]
 
 
 def _raster_hints(error: str) -> list[str]:

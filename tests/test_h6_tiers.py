@@ -75,3 +75,25 @@ def test_a_nudge_that_works_ends_ok(server, layers, tmp_path):
     call = {"tool_calls": [{"name": "buffer", "arguments": {"layer": "schools", "distance": 100}}]}
     report = run(server, [liar, call, {"content": "Buffered 5 schools."}], layers, tmp_path)
     assert report.status == "ok" and report.answer == "Buffered 5 schools." and len(report.outputs) == 1
+
+
+def test_code_that_writes_over_its_input_keeps_the_result(server, layers, tmp_path):
+    import geopandas as gpd
+
+    before = Path(layers["schools"]).read_bytes()
+    code = _code(
+        """
+import geopandas as gpd
+s = gpd.read_file('schools.gpkg')
+s['geometry'] = s.buffer(10)
+s.to_file('schools.gpkg', driver='GPKG')
+print('Overwrote schools.gpkg with buffers.')
+"""
+    )
+    report = run(server, [code], layers, tmp_path, router=CODEGEN)
+    assert report.status == "ok", report.error
+    (out,) = report.outputs
+    assert Path(out["path"]).name == "schools_result.gpkg"
+    assert set(gpd.read_file(out["path"]).geom_type) == {"Polygon"}
+    assert any("over its copy of the input 'schools.gpkg'" in n for n in report.notes)
+    assert Path(layers["schools"]).read_bytes() == before
