@@ -65,6 +65,11 @@ _EXPLICIT = re.compile(
 )
 # 'city in ('Lisbon', 'Porto')' / 'not in [...]': a value list.
 _IN = re.compile(r"\s*(?P<neg>not\s+|nicht\s+)?(?:is\s+)?(?:in|one\s+of)\s*[(\[](?P<items>[^)\]]*)[)\]]")
+_EXCEPT = re.compile(
+    r"(?<![a-z])(?:except|excluding|apart from|but not|other than|ausser|ausgenommen)\s+(?:for\s+)?"
+    r"(?:(?:those|the ones|ones|diejenigen|denen|die|der|den)\s+)?(?:(?:with|that have|having|which have|mit)\s+)?$|"
+    r"除了\s*$"
+)
 _INVERT = {"=": "!=", "!=": "=", ">": "<=", "<": ">=", ">=": "<", "<=": ">", "LIKE": "NOT LIKE", "NOT LIKE": "LIKE"}
 # 'NOT city = 'Lisbon'' (SQL): a negation right before the field name.
 _NOT_BEFORE = re.compile(r"(?<![a-z])(?:not|nicht)\s+$")
@@ -198,6 +203,8 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
             op = _INVERT[op]  # 'not greater than 50000' → <= 50000
         if _NOT_BEFORE.search(folded[: f.start]) and f.end <= start:
             op = _INVERT[op]  # 'NOT pop > 5'
+        if _EXCEPT.search(folded[: min(f.start, span[0])]):
+            op = _INVERT[op]  # 'except those with more than 500 students'
         conds.append(Condition(f.name, op, num.value, span[0]))
         used.add(num.start)
 
