@@ -182,6 +182,7 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
                 messages.append({"role": "user", "content": NUDGE})
                 continue
             return LoopOutcome("answer", text)
+        round_ok = round_failed = False  # failures count per round: one reply's parallel calls are one try
         for call in reply.tool_calls:
             if call.name in (REJECT, ESCALATE):
                 reason = (call.args or {}).get("reason") or "no reason given"
@@ -190,13 +191,17 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
             content, ok = _run_call(call, specs, registry, ctx, report)
             messages.append(client.tool_message(call, content))
             if ok:
-                failures = 0
+                round_ok = True
                 summaries.append(str(json.loads(content).get("summary") or f"{call.name} ran."))
             else:
-                failures += 1
+                round_failed = True
                 last_error = json.loads(content).get("error", content)
-                if failures >= max_failures:
-                    return LoopOutcome("escalate", f"{failures} tool calls in a row failed; last: {last_error}")
+        if round_ok:
+            failures = 0
+        elif round_failed:
+            failures += 1
+            if failures >= max_failures:
+                return LoopOutcome("escalate", f"{failures} tool calls in a row failed; last: {last_error}")
     return LoopOutcome(
         "exhausted", f"no answer after {max_rounds} rounds" + (f"; last error: {last_error}" if last_error else "")
     )

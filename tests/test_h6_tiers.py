@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from geoagent.tests import agent_toolkit
@@ -97,3 +98,13 @@ print('Overwrote schools.gpkg with buffers.')
     assert set(gpd.read_file(out["path"]).geom_type) == {"Polygon"}
     assert any("over its copy of the input 'schools.gpkg'" in n for n in report.notes)
     assert Path(layers["schools"]).read_bytes() == before
+
+
+def test_failing_parallel_calls_of_one_reply_count_as_one_try(server, layers, tmp_path):
+    bad = {"tool_calls": [{"name": "nope", "arguments": {}}, {"name": "nada", "arguments": {}},
+                          {"name": "zip", "arguments": {}}]}  # fmt: skip
+    good = {"tool_calls": [{"name": "buffer", "arguments": {"layer": "schools", "distance": 100}}]}
+    report = run(server, [bad, good, {"content": "Buffered."}], layers, tmp_path)
+    assert report.status == "ok", report.error
+    assert [s["tool"] for s in report.steps] == ["buffer"] and report.answer == "Buffered."
+    assert "There is no tool 'nope' here." in json.dumps(server.requests[1]["messages"])
