@@ -47,6 +47,10 @@ class ChatReply:
 
 def parse_arguments(call: ToolCall) -> ToolCall:
     """Fill `args` from the raw argument text, or `error` with a plain explanation."""
+    if not call.name:  # never echo a null name back to the server (it would refuse the whole history)
+        call.name, call.error = "unnamed_tool", "The tool call had no tool name: give the name of a tool."
+        call.arguments = call.arguments if isinstance(call.arguments, str) else json.dumps(call.arguments or {})
+        return call
     if isinstance(call.arguments, (dict, list)):  # some servers and proxies send an object, not a string
         call.arguments = json.dumps(call.arguments)
     text = str(call.arguments or "").strip() or "{}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from geoagent.agent.llm import LLMClient
+from geoagent.agent.llm import ChatReply, LLMClient
 from geoagent.agent.llm_errors import redact, safe_url
 from geoagent.agent.providers import LLMSettings
 from geoagent.errors import LLMError
@@ -148,3 +148,12 @@ def test_redaction_leaves_plain_words_alone():
     assert redact("bad api_key=sk-1 and api-key: sk-2 and Bearer abc.def") == (
         "bad api_key=*** and api-key: *** and Bearer ***"
     )
+
+
+def test_a_tool_call_without_a_name_is_an_error_and_never_null_in_history(server):
+    server.add({"tool_calls": [{"name": None, "arguments": ARGS}]})
+    client = client_for(server)
+    call = client.chat(MESSAGES, TOOLS).tool_calls[0]
+    assert call.args is None and "no tool name" in call.error
+    history = client.assistant_message(ChatReply(tool_calls=[call]))
+    assert history["tool_calls"][0]["function"]["name"] == "unnamed_tool"
