@@ -161,7 +161,8 @@ NUDGE = (
 def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, max_failures: int = 3,
               require_tool: bool = False) -> LoopOutcome:  # fmt: skip
     """ReAct: model → validated tool calls → results back, until an answer, a refusal or an escalation.
-    With `require_tool`, an answer before any successful call gets one nudge, then ends as "no_action"."""
+    With `require_tool`, an answer before any successful call gets one nudge, then ends as "no_action"
+    (the answer, flagged in the notes as the model's own words)."""
     specs = {n: registry.get(n).spec for n in names}
     tools = [specs[n].openai_tool() for n in names] + CONTROL_TOOLS
     failures = 0
@@ -256,10 +257,13 @@ def finish(outcome: LoopOutcome, report) -> None:
         report.error = "The model returned an empty reply: nothing was done."
         report.notes.append("Try again, or use a stronger model; check that the model name is right.")
     elif outcome.kind == "no_action":
-        report.status = "error"
-        report.error = (
-            "The model answered without running any tool, so nothing was computed "
-            f"(its reply: {outcome.text[:300]!r}). Try again, rephrase the request, or use a stronger model."
+        # Nudged once and still no tool: the reply may be an honest answer from the layer descriptions, or a claim.
+        # It is shown as the model's own words, with no outputs, and the report says plainly that nothing ran.
+        report.status = "ok"
+        report.answer = outcome.text
+        report.notes.append(
+            "The model answered without running any tool, so nothing was computed or written: this answer is "
+            "the model's own words. Rephrase the request or use a stronger model if you expected a result."
         )
     elif outcome.kind == "rejected":
         report.status = "rejected"

@@ -63,10 +63,10 @@ def test_an_empty_reply_after_a_tool_answers_with_the_tool_summary(server, layer
     assert "schools" in report.answer and report.answer.strip() != ""
 
 
-def test_a_claim_without_a_tool_call_is_nudged_then_not_ok(server, layers, tmp_path):
+def test_a_claim_without_a_tool_call_is_nudged_then_flagged(server, layers, tmp_path):
     liar = {"content": "I have buffered the schools by 100 m; the result is in schools_buffer."}
     report = run(server, [liar, liar], layers, tmp_path)
-    assert report.status == "error" and "without running any tool" in report.error
+    assert report.answer == liar["content"] and any("nothing was computed" in n for n in report.notes)
     assert report.outputs == [] and len(server.requests) == 2
     assert "No tool was called" in server.requests[1]["messages"][-1]["content"]
 
