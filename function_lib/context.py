@@ -16,6 +16,10 @@ RASTER_SUFFIXES = {".tif", ".tiff", ".asc", ".vrt", ".img", ".nc"}
 TABLE_SUFFIXES = {".csv", ".xlsx", ".tsv"}
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".svg", ".gif"}
 HTML_SUFFIXES = {".html", ".htm"}
+# A folder given as an input stands for the GIS files in it (not .json: often not GIS), except folders that are
+# one dataset (a FileGDB).
+DATASET_FOLDERS = {".gdb"}
+FOLDER_INPUT_SUFFIXES = (VECTOR_SUFFIXES - {".json"}) | RASTER_SUFFIXES | {".csv", ".tsv", ".gpx"}
 
 
 def output_kind(path: str | Path) -> str:
@@ -122,6 +126,8 @@ class LayerStore:
 
         A file holding several layers with features (a GeoPackage with 'parcels' and 'roads') adds one input
         per layer, named by the layer; the first entry is returned."""
+        if Path(path).is_dir() and Path(path).suffix.lower() not in DATASET_FOLDERS:
+            return self._add_folder(Path(path))
         path = str(path)
         layers = sublayers(path)
         if len(layers) <= 1:
@@ -129,6 +135,16 @@ class LayerStore:
             return self.add(self._free_name(Path(path).stem), path=path, layer=first)
         entries = [self.add(self._free_name(layer), path=path, layer=layer) for layer in layers]
         return entries[0]
+
+    def _add_folder(self, folder: Path) -> LayerEntry:
+        """A folder given as an input: every GIS file directly inside it (sorted), each added as above."""
+        files = sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in FOLDER_INPUT_SUFFIXES)
+        if not files:
+            raise ValidationError(
+                f"The folder '{folder}' holds no GIS files.",
+                fix="Pass the files themselves (GeoPackage, GeoJSON, Shapefile, CSV, GeoTIFF ...).",
+            )
+        return [self.add_path(p) for p in files][0]
 
     def _free_name(self, stem: str) -> str:
         name, n = stem, 2

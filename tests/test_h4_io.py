@@ -125,3 +125,32 @@ def test_a_layer_of_a_multi_layer_file_is_described_with_its_layer_name(tmp_path
     roads = next(i for i in infos if i.name == "roads")
     assert "file city.gpkg, layer 'roads'" in roads.prompt_text()
     assert input_paths(ctx, infos) == [str(tmp_path / "city.gpkg")]
+
+
+def test_a_folder_input_stands_for_the_gis_files_in_it(tmp_path):
+    """--input FOLDER: each GIS file directly inside is an input (other files ignored); an empty folder is refused."""
+    import geopandas as gpd
+    from geoagent.agent.pipeline import AgentConfig, run_request
+    from geoagent.errors import ValidationError
+    from geoagent.function_lib.context import LayerStore
+    from shapely.geometry import box
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    crs = "EPSG:32633"
+    gpd.GeoDataFrame({"name": ["a", "b"]}, geometry=[box(0, 0, 100, 100), box(500, 0, 600, 100)], crs=crs).to_file(
+        folder / "lakes.shp")
+    gpd.GeoDataFrame({"id": [1]}, geometry=[box(0, 0, 1, 1)], crs=crs).to_file(folder / "zones.gpkg")
+    (folder / "notes.txt").write_text("not GIS")
+    store = LayerStore()
+    store.add_path(folder)
+    assert store.names() == ["lakes", "zones"]
+    report = run_request("buffer the lakes by 10 m", [str(folder)], tmp_path / "out", AgentConfig(offline=True))
+    assert report.status == "ok", report.to_json()
+    out = gpd.read_file(report.outputs[0]["path"])
+    assert sorted(out["name"]) == ["a", "b"]
+    assert out.area.sum() == pytest.approx(2 * (100 * 100 + 4 * 100 * 10 + 3.14159 * 100), rel=0.01)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(ValidationError, match="holds no GIS files"):
+        LayerStore().add_path(empty)
