@@ -23,6 +23,7 @@ ENUM_WORDS = {
     "mi2": r"(?:in|as|to|into)\s+(?:the\s+)?(?:square\s+miles|sq\.?\s*mi|mi2|mi²)",
     "m": r"$^",
     "m2": r"$^",
+    "percent": r"per ?cent|percentage|prozent\w*|百分比|百分数|%",  # slope as rise over run × 100
     "intersection": r"intersect\w*|overlap\w*|in common|common area|schnitt\w*|uberschneid\w*|verschneid\w*|求交|相交|"
     r"交集|重叠",
     "union": r"union|combine|vereinig\w*|联合|并集",

@@ -77,6 +77,17 @@ def test_slope_and_aspect_of_a_ramp(reg, tmp_path):
     assert aspect[2:-2, 2:-2] == pytest.approx(270.0)  # rising to the east, so it faces west
 
 
+def test_slope_in_percent_of_a_gentle_ramp(reg, tmp_path):
+    """Rise 1 m per 10 m: 10 percent (5.71 degrees when asked in degrees), edges included."""
+    gentle = RAMP / 10.0
+    res = run(reg, tmp_path, "qgis_slope", {"raster": "r", "measure": "percent"}, {"r": gentle})
+    slope, _ = read_tif(res.outputs[0].path)
+    assert slope[1:-1, 1:-1] == pytest.approx(10.0, rel=1e-4)
+    res = run(reg, tmp_path, "qgis_slope", {"raster": "r"}, {"r": gentle})
+    degrees, _ = read_tif(res.outputs[0].path)
+    assert degrees[2:-2, 2:-2] == pytest.approx(math.degrees(math.atan(0.1)), rel=1e-4)
+
+
 def test_slope_of_a_dem_in_degrees_is_computed_in_metres(reg, tmp_path):
     cell = 0.0001  # degrees; at the equator about 11.13 m east-west
     metres = cell * 111_320

@@ -406,8 +406,12 @@ def _fmt(value) -> str:
 
 
 def _terrain(call):
-    """Slope/aspect/hillshade need metres: a DEM in degrees is warped to a metric CRS first."""
+    """Slope/aspect/hillshade need metres: a DEM in degrees is warped to a metric CRS first. Slope in percent
+    runs GDAL's slope (QGIS's own gives degrees only)."""
     raster = call.layers["raster"]
+    if call.args.get("measure") == "percent":
+        call.switch("gdal:slope", {"INPUT": call.params["INPUT"], "BAND": 1, "AS_PERCENT": True,
+                                   "COMPUTE_EDGES": True})
     if is_metric(raster.crs()) or not raster.crs().isValid():
         return
     target = metric_crs_for(raster, call.ctx)
