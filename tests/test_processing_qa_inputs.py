@@ -1,4 +1,4 @@
-"""H4: Processing-side fixes from QA round 3 (multi-layer inputs, empty buffers, hulls of points, grids)."""
+"""Processing-side fixes from QA round 3 (multi-layer inputs, empty buffers, hulls of points, grids)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""H4: input reading fixes from QA round 3: European CSVs and multi-layer files."""
+"""input reading fixes from QA round 3: European CSVs and multi-layer files."""
 
 from __future__ import annotations
 

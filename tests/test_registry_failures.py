@@ -1,4 +1,4 @@
-"""H4: a tool's unexpected failure is said in words, never as a bare KeyError."""
+"""a tool's unexpected failure is said in words, never as a bare KeyError."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""H4: bad --out-dir values are one-line usage errors; an unexpected failure still answers in JSON."""
+"""bad --out-dir values are one-line usage errors; an unexpected failure still answers in JSON."""
 
 from __future__ import annotations
 

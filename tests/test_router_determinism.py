@@ -1,4 +1,4 @@
-"""H4: the router answers identically in processes with different string hash seeds (PYTHONHASHSEED)."""
+"""the router answers identically in processes with different string hash seeds (PYTHONHASHSEED)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""H4: dissolve aggregates only when asked and never sums codes; text fields holding numbers in statistics."""
+"""dissolve aggregates only when asked and never sums codes; text fields holding numbers in statistics."""
 
 from __future__ import annotations
 
