@@ -1,4 +1,4 @@
-"""Multilingual router evaluation: zh/de/en filter, top-N, range, group-by, sum and count requests: route, tool, plan, tier 0."""
+"""Multilingual router evaluation: zh/de/en filter, top-N, range, group-by, sum and count requests, scored."""
 
 from __future__ import annotations
 
@@ -108,7 +108,8 @@ def test_eval_file_is_well_formed():
 def test_tier0_is_never_wrong_on_the_dev_part(router):
     """A wrong tier-0 answer is worse than a needs_llm: every plan that would run must be the expected one.
 
-    The held-out part is scored by `python tests/test_router_multilingual_eval.py holdout` and reported, not developed against.
+    The held-out part is scored by `python tests/test_router_multilingual_eval.py holdout` and reported,
+    not developed against.
     """
     result = score(router, load_rows("dev"))
     wrong = [line for line in result["lines"] if " T0-WRONG " in line]
@@ -121,7 +122,7 @@ def test_dev_part_is_mostly_answered_at_tier0(router):
 
 
 def main(argv: list[str]) -> None:
-    """`python tests/test_router_multilingual_eval.py [dev|holdout|all] [-v]`: print the scores (and each row with -v)."""
+    """`python tests/test_router_multilingual_eval.py [dev|holdout|all] [-v]`: print the scores (-v: each row)."""
     from geoagent.router import load_router
 
     split = next((a for a in argv if a in ("dev", "holdout")), None)
