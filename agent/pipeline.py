@@ -136,6 +136,8 @@ def _serve(request, ctx, infos, decision, registry, config, report) -> None:
 def _run_plan(plan, ctx, registry, report) -> None:
     t0 = time.perf_counter()
     report.steps.append({"tool": plan.tool, "params": plan.params})
+    # how the router read the request ("'population' read as field POP2020"): the user sees the interpretation
+    report.notes.extend(n for n in getattr(plan, "notes", None) or () if n not in report.notes)
     result = run_tool(registry, plan.tool, plan.params, ctx)
     report.answer = result.answer or result.summary
     if getattr(plan, "output_format", None):

@@ -200,3 +200,18 @@ def test_run_with_an_unreadable_input_keeps_the_report_shape(tmp_path):
     _check_run_shape(data)
     assert data["status"] == "error" and "bad.geojson" in data["error"]
     assert data["timings_ms"]["route"] == 0.0 and data["outputs"] == []
+
+
+def test_tier0_report_says_how_a_word_was_read_as_a_field(tmp_path):
+    """'population' taken as the field POP2020 is said in the run report's notes, not only in the route plan."""
+    import geopandas as gpd
+    from shapely.geometry import box
+
+    tracts = gpd.GeoDataFrame({"POP2020": [3000, 5000], "NAME": ["a", "b"]},
+                              geometry=[box(0, 0, 1, 1), box(1, 0, 2, 1)], crs="EPSG:32633")
+    tracts.to_file(tmp_path / "tracts.gpkg")
+    data = cli_json("run", "select tracts where population > 4000", "--input", str(tmp_path / "tracts.gpkg"),
+                    "--out-dir", str(tmp_path / "o"), "--offline", "--json")
+    _check_run_shape(data)
+    assert data["status"] == "ok" and '"POP2020" > 4000' in data["steps"][0]["params"]["expression"]
+    assert any("POP2020" in n and "population" in n for n in data["notes"])
