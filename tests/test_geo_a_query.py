@@ -189,3 +189,22 @@ def test_run_validated_reraises_when_inputs_are_valid(tmp_path):
 
     with pytest.raises(RuntimeError, match="not about validity"):
         run_validated(make_ctx(tmp_path), boom, (layer, "boxes"))
+
+
+def test_filter_that_matches_nothing_suggests_the_value_in_its_own_case(tmp_path):
+    """'bibb' finds nothing (values are matched exactly); the note names 'Bibb', the value the layer has."""
+    from geoagent.function_lib import load_registry
+    from geoagent.function_lib.context import RunContext
+    from geoagent.function_lib.registry import run_tool
+
+    counties = gpd.GeoDataFrame({"NAME": ["Bibb", "Baldwin"]}, geometry=[box(0, 0, 1, 1), box(1, 0, 2, 1)],
+                                crs="EPSG:4269")
+    ctx = RunContext(tmp_path / "out")
+    ctx.layers.add("counties", data=counties)
+    res = run_tool(load_registry(), "filter_by_expression", {"layer": "counties", "expression": "\"NAME\" = 'bibb'"},
+                   ctx)
+    assert res.values.get("feature_count") == 0
+    assert "Did you mean NAME = 'Bibb'?" in res.summary
+    res = run_tool(load_registry(), "filter_by_expression", {"layer": "counties", "expression": "\"NAME\" = 'Zzz'"},
+                   ctx)
+    assert "Did you mean" not in res.summary

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ...errors import ValidationError
 from ..context import RunContext, ToolResult
 from ..io import aligned, checked_layer, note_if_disjoint, run_validated
@@ -110,8 +112,27 @@ def filter_by_expression(ctx: RunContext, layer: str, expression: str) -> ToolRe
     gdf = checked_layer(ctx, layer, repair=False)
     out = gdf[filter_mask(expression, gdf)]
     if len(out) == 0:
-        ctx.note(f"No feature of '{layer}' matched {expression}.")
+        ctx.note(f"No feature of '{layer}' matched {expression}." + _value_hint(gdf, expression))
     return vector_result(ctx, out, f"{layer}_filtered", f"Filtered '{layer}' by {expression}", len(gdf))
+
+
+def _value_hint(gdf, expression: str) -> str:
+    """' Did you mean 'Bibb'?' when a quoted value compared to a field is not among its values but one is close
+    (another case, a typo): values are matched exactly, so 'bibb' finds nothing."""
+    import difflib
+
+    hints = []
+    for field, value in re.findall(r'"([^"]+)"\s*(?:=|!=|<>)\s*\'((?:[^\']|\'\')*)\'', expression):
+        if field not in gdf.columns:
+            continue
+        values = [str(v) for v in gdf[field].dropna().unique()[:10000]]
+        if value in values:
+            continue
+        same_case = [v for v in values if v.casefold() == value.casefold()]
+        close = same_case or difflib.get_close_matches(value, values, n=1, cutoff=0.8)
+        if close:
+            hints.append(f"Did you mean {field} = '{close[0]}'? Values are matched exactly.")
+    return (" " + " ".join(hints)) if hints else ""
 
 
 @tool(
