@@ -212,6 +212,9 @@ def _run_call(call, specs, registry, ctx, report) -> tuple[str, bool]:
     """Validate and run one call; the text for the model and whether it succeeded."""
     if call.args is None:
         return json.dumps({"ok": False, "error": call.error, "fix": "Send the arguments as one JSON object."}), False
+    if call.name not in specs and call.name in registry:
+        # a library tool the model knows but was not offered (the router's top-k missed it): validated and run
+        specs[call.name] = registry.get(call.name).spec
     if call.name not in specs:
         allowed = ", ".join(list(specs) + [REJECT, ESCALATE])
         msg = f"There is no tool '{call.name}' here."

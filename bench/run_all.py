@@ -82,11 +82,28 @@ def load(name: str) -> dict | None:
         return None
 
 
-def main() -> int:
+def main(argv=None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--only", nargs="+", choices=[name for name, _, _ in PARTS],
+                        help="re-run these parts only; the others keep their last results (bench/out, report.json)")
+    args = parser.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    runs = {name: run_part(name, module, timeout) for name, module, timeout in PARTS}
-    data = {"machine": machine(), "runs": runs, "total_seconds": round(time.perf_counter() - started, 1)}
+    previous = {}
+    if args.only:
+        try:
+            previous = json.loads((BENCH / "report.json").read_text()).get("runs", {})
+        except (OSError, ValueError):
+            previous = {}
+    runs = {
+        name: run_part(name, module, timeout) if not args.only or name in args.only else previous.get(
+            name, {"status": "not run", "seconds": 0})
+        for name, module, timeout in PARTS
+    }
+    total = sum(r.get("seconds") or 0 for r in runs.values()) if args.only else time.perf_counter() - started
+    data = {"machine": machine(), "runs": runs, "total_seconds": round(total, 1)}
     for name, _, _ in PARTS:
         data[name] = load(name)
     from .report import write_report

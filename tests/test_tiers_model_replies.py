@@ -108,3 +108,14 @@ def test_failing_parallel_calls_of_one_reply_count_as_one_try(server, layers, tm
     assert report.status == "ok", report.error
     assert [s["tool"] for s in report.steps] == ["buffer"] and report.answer == "Buffered."
     assert "There is no tool 'nope' here." in json.dumps(server.requests[1]["messages"])
+
+
+def test_a_library_tool_that_was_not_offered_still_runs(server, layers, tmp_path):
+    """The router's top-k missed the tool, the model knows it: it is validated against its schema and run."""
+    only_count = TinyRouter(tools=["count_features"])
+    call = {"tool_calls": [{"name": "buffer", "arguments": {"layer": "schools", "distance": 100}}]}
+    report = run(server, [call, {"content": "Buffered."}], layers, tmp_path, router=only_count)
+    assert report.status == "ok", report.error
+    assert [s["tool"] for s in report.steps] == ["buffer"] and len(report.outputs) == 1
+    offered = [t["function"]["name"] for t in server.requests[0]["tools"]]
+    assert "buffer" not in offered
