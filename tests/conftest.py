@@ -69,3 +69,19 @@ def reg():
         registry.register(spec)
     bind(registry)
     return registry
+
+
+@pytest.fixture(scope="module")
+def registry():
+    """Both halves' specs, GeoPandas implementations only (no Processing binder): fast and deterministic."""
+    from geoagent.function_lib import load_registry
+
+    return load_registry()
+
+
+@pytest.fixture(scope="module")
+def router(registry):
+    """The trained router over that registry."""
+    from geoagent.router import load_router
+
+    return load_router(registry)

@@ -8,7 +8,6 @@ from collections import Counter
 
 import jsonschema
 import pytest
-from geoagent.function_lib import load_registry
 from geoagent.function_lib.registry import validate_args
 from geoagent.router.corpus import generate
 from geoagent.router.corpus.tools_processing import EXCLUDED, LABELLED_AS
@@ -22,10 +21,6 @@ def rows():
     with open(generate.CORPUS, encoding="utf-8") as fh:
         return [json.loads(line) for line in fh]
 
-
-@pytest.fixture(scope="module")
-def registry():
-    return load_registry()
 
 
 def test_file_is_regenerated_identically(rows):

@@ -7,19 +7,8 @@ import pytest
 from geoagent.agent.pipeline import AgentConfig, run_request
 from geoagent.function_lib import load_registry
 from geoagent.function_lib.describe import describe_gdf
-from geoagent.router import load_router
 from geoagent.router.roles import assign_layers
 from shapely.geometry import Point, box
-
-
-@pytest.fixture(scope="module")
-def registry():
-    return load_registry()
-
-
-@pytest.fixture(scope="module")
-def router(registry):
-    return load_router(registry)
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,6 @@ from geoagent.agent.pipeline import AgentConfig, run_request
 from geoagent.function_lib import load_registry
 from geoagent.function_lib.describe import describe_gdf
 from geoagent.function_lib.geojson.conversion import FORMATS
-from geoagent.router import load_router
 from geoagent.router.quantities import WRITABLE_FORMATS, output_format
 from geoagent.router.text import fold
 from geoagent.tests import agent_toolkit
@@ -19,14 +18,6 @@ from shapely.geometry import Point
 server = agent_toolkit.server  # fixture
 
 
-@pytest.fixture(scope="module")
-def registry():
-    return load_registry()
-
-
-@pytest.fixture(scope="module")
-def router(registry):
-    return load_router(registry)
 
 
 @pytest.fixture

@@ -5,10 +5,8 @@ from __future__ import annotations
 import geopandas as gpd
 import pytest
 from geoagent.agent.pipeline import AgentConfig, run_request
-from geoagent.function_lib import load_registry
 from geoagent.function_lib.describe import describe_gdf
 from geoagent.function_lib.geojson.measure import AREA_UNITS, LENGTH_UNITS, plain_number
-from geoagent.router import load_router
 from geoagent.router.quantities import AREA_UNIT_WORDS, LENGTH_UNIT_WORDS, find_distances, output_units, unit_for
 from geoagent.router.text import fold
 from shapely.geometry import LineString, Point, box
@@ -16,14 +14,6 @@ from shapely.geometry import LineString, Point, box
 SQFT = 0.09290304
 
 
-@pytest.fixture(scope="module")
-def registry():
-    return load_registry()  # GeoPandas half only (no Processing binder): fast and deterministic
-
-
-@pytest.fixture(scope="module")
-def router(registry):
-    return load_router(registry)
 
 
 @pytest.fixture(scope="module")

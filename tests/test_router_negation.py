@@ -5,21 +5,9 @@ from __future__ import annotations
 import geopandas as gpd
 import pytest
 from geoagent.agent.pipeline import AgentConfig, run_request
-from geoagent.function_lib import load_registry
 from geoagent.function_lib.describe import describe_gdf
 from geoagent.function_lib.expression import filter_mask
-from geoagent.router import load_router
 from shapely.geometry import Point
-
-
-@pytest.fixture(scope="module")
-def registry():
-    return load_registry()
-
-
-@pytest.fixture(scope="module")
-def router(registry):
-    return load_router(registry)
 
 
 @pytest.fixture(scope="module")
