@@ -165,10 +165,9 @@ RUNTIME = [
 ]  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def arena(tmp_path_factory):
-    """A fake home with secrets, an outside folder with a sentinel, a listening socket, and one shared sandbox."""
-    base = tmp_path_factory.mktemp("escape")
+def build_arena(base, limits):
+    """A fake home with secrets, an outside folder with a sentinel, a listening socket, and one sandbox with
+    these limits (a generator: yields the arena, then closes it)."""
     home = base / "home"
     (home / ".ssh").mkdir(parents=True)
     (home / ".ssh" / "id_rsa").write_text(SECRET)
@@ -188,12 +187,17 @@ def arena(tmp_path_factory):
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("HOME", str(home))
         mp.setenv("OPENAI_API_KEY", API_KEY)
-        sandbox = Sandbox(root=base / "sandbox", timeout=30, limits=Limits(max_threads=16))
-        sandbox.start()
-        yield {"sandbox": sandbox, "home": home, "authdb": authdb, "outside": outside, "sentinel": sentinel,
-               "listener": listener, "port": listener.getsockname()[1]}  # fmt: skip
+        sandbox = Sandbox(root=base / "sandbox", timeout=30, limits=limits)
+        info = sandbox.start()
+        yield {"sandbox": sandbox, "info": info, "home": home, "authdb": authdb, "outside": outside,
+               "sentinel": sentinel, "listener": listener, "port": listener.getsockname()[1]}  # fmt: skip
         sandbox.close()
     listener.close()
+
+
+@pytest.fixture(scope="module")
+def arena(tmp_path_factory):
+    yield from build_arena(tmp_path_factory.mktemp("escape"), Limits(max_threads=16))
 
 
 def _state(arena) -> tuple:

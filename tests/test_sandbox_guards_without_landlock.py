@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import socket
-
 import pytest
 from geoagent.codegen.policy import Limits
-from geoagent.codegen.sandbox import Sandbox
-from geoagent.tests.test_sandbox_escape import API_KEY, AUTH, RUNTIME, SECRET
+from geoagent.tests.test_sandbox_escape import AUTH, RUNTIME, SECRET, build_arena
 
 NEW_ROWS = [row for row in RUNTIME if row[0].startswith(("rt_os_", "rt_shutil_", "rt_rasterio_", "rt_vrt_named",
                                                           "rt_private_", "rt_tempfile_"))]  # fmt: skip
@@ -16,32 +13,9 @@ NEW_ROWS = [row for row in RUNTIME if row[0].startswith(("rt_os_", "rt_shutil_",
 @pytest.fixture(scope="module")
 def bare(tmp_path_factory):
     """The escape arena of test_sandbox_escape, with a sandbox whose only walls are the Python guards."""
-    base = tmp_path_factory.mktemp("bare")
-    home = base / "home"
-    (home / ".ssh").mkdir(parents=True)
-    (home / ".ssh" / "id_rsa").write_text(SECRET)
-    authdb = home / ".local/share/QGIS/QGIS3/profiles/default/qgis-auth.db"
-    authdb.parent.mkdir(parents=True)
-    authdb.write_text(AUTH)
-    (home / "Documents").mkdir()
-    (home / "Documents" / "private.csv").write_text(f"secret\n{SECRET}\n")
-    outside = base / "outside"
-    outside.mkdir()
-    sentinel = outside / "sentinel.txt"
-    sentinel.write_text("untouched")
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(4)
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("HOME", str(home))
-        mp.setenv("OPENAI_API_KEY", API_KEY)
-        sandbox = Sandbox(root=base / "sandbox", timeout=30, limits=Limits(landlock=False))
-        info = sandbox.start()
-        assert info["landlock"] == 0
-        yield {"sandbox": sandbox, "home": home, "authdb": authdb, "outside": outside, "sentinel": sentinel,
-               "port": listener.getsockname()[1]}  # fmt: skip
-        sandbox.close()
-    listener.close()
+    for arena in build_arena(tmp_path_factory.mktemp("bare"), Limits(landlock=False)):
+        assert arena["info"]["landlock"] == 0
+        yield arena
 
 
 def test_the_rows_are_there():
