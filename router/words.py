@@ -103,6 +103,15 @@ BOOLEAN_WORDS = {
         r"所有\w{0,6}的(?:中心|质心)",
         None,
     ),
+    # within_distance(outside=true): the far side of a distance ('farther than 2 km from the rivers')
+    "outside": (
+        r"farther than|further than|more than [\d.,]+ ?[a-z]*\s*(?:away|from)|at least [\d.,]+ ?[a-z]*\s*(?:away|from)|"
+        r"[\d.,]+ ?[a-z]* or more (?:away|from)|not within|beyond|weiter als|"
+        r"mehr als [\d.,]+ ?[a-z]*\s*(?:entfernt|weg)|"
+        r"nicht (?:im umkreis|innerhalb)|(?:距离?|离)\S{0,12}(?:超过|大于|以上)|[\d.]+\s*(?:公里|千米|米)(?:以外|之外)|"
+        r"不在\S{0,12}(?:范围|以内|之内)",
+        None,
+    ),
     "assign": (
         r"assign|define the crs|set the crs|declare|without transform\w*|force|zuweisen|festlegen|指定|定义坐标",
         None,

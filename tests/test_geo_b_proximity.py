@@ -72,6 +72,8 @@ def test_within_distance_selects_by_metres(tmp_path):
     ctx = make_ctx(tmp_path, road=road, pts=pts)
     _, out = run(ctx, "within_distance", layer="pts", reference="road", distance=20)
     assert out["n"].tolist() == [1, 2]
+    _, far = run(ctx, "within_distance", layer="pts", reference="road", distance=20, outside=True)
+    assert far["n"].tolist() == [3, 4]  # 25 m and 30 m away: the complement, in input order
 
 
 def test_distance_matrix_matches_numpy(tmp_path):

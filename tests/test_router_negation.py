@@ -133,3 +133,22 @@ def test_conditions_on_layer(text, expression):
     from geoagent.router.conditions import conditions_expression, find_conditions
 
     assert conditions_expression(find_conditions(text, _layer()), text) == expression
+
+
+@pytest.mark.parametrize(("text", "outside"), [
+    ("schools farther than 2 km from the rivers", True),
+    ("schools more than 2 km away from the rivers", True),
+    ("schools at least 2 km from the rivers", True),
+    ("schools not within 2 km of the rivers", True),
+    ("schools within 2 km of the rivers", None),
+])  # fmt: skip
+def test_the_far_side_of_a_distance_is_kept(router, text, outside, tmp_path):
+    """QA3 P1-20: 'farther than 2 km' ran as 'within 2 km' (the complement) at tier 0."""
+    from shapely.geometry import LineString
+
+    schools = gpd.GeoDataFrame({"n": [1, 2]}, geometry=[Point(0, 0), Point(5000, 0)], crs="EPSG:32633")
+    rivers = gpd.GeoDataFrame({"r": [1]}, geometry=[LineString([(0, 100), (100, 100)])], crs="EPSG:32633")
+    infos = [describe_gdf(schools, "schools"), describe_gdf(rivers, "rivers")]
+    plan = router.route(text, infos).plan
+    assert plan.tool == "within_distance" and plan.complete, plan
+    assert plan.params.get("outside") == outside and plan.params["distance"] == pytest.approx(2000)

@@ -218,14 +218,20 @@ def buffer(ctx: RunContext, layer: str, distance: float, rings: int = 1, dissolv
         name="within_distance",
         half="geojson",
         category="proximity",
-        purpose="Select the features that lie within a distance (metres) of another layer.",
-        params=(LAYER, Param("reference", "layer", "Layer to measure from"), _distance_param("Maximum distance")),
+        purpose="Select the features that lie within a distance (metres) of another layer, or farther away.",
+        params=(
+            LAYER,
+            Param("reference", "layer", "Layer to measure from"),
+            _distance_param("Maximum distance"),
+            Param("outside", "boolean", "Keep the features farther than the distance instead", required=False,
+                  default=False),
+        ),
         returns="layer with the matching features and their attributes",
         equivalent="qgis_extract_within_distance",
         keywords=("near", "close to", "less than"),
     )
 )
-def within_distance(ctx: RunContext, layer: str, reference: str, distance: float) -> ToolResult:
+def within_distance(ctx: RunContext, layer: str, reference: str, distance: float, outside: bool = False) -> ToolResult:
     import shapely
 
     if distance < 0:
@@ -234,9 +240,18 @@ def within_distance(ctx: RunContext, layer: str, reference: str, distance: float
     ref = second_layer(ctx, gdf, reference, first_name=layer)
     crs, (geoms, ref_geoms) = metric_arrays(ctx, gdf, ref)
     hits = np.unique(shapely.STRtree(ref_geoms).query(geoms, predicate="dwithin", distance=distance)[0])
-    out = gdf.iloc[hits]
-    what = f"Selected features of '{layer}' within {distance:g} m of '{reference}' (measured in {crs_label(crs)})"
-    return vector_result(ctx, out, f"{layer}_within_{distance:g}m", what, len(gdf), measured_in=crs_label(crs))
+    if outside:
+        far = np.ones(len(gdf), dtype=bool)
+        far[hits] = False
+        out = gdf.iloc[np.flatnonzero(far)]
+        what = f"Selected features of '{layer}' farther than {distance:g} m from '{reference}'"
+        name = f"{layer}_beyond_{distance:g}m"
+    else:
+        out = gdf.iloc[hits]
+        what = f"Selected features of '{layer}' within {distance:g} m of '{reference}'"
+        name = f"{layer}_within_{distance:g}m"
+    what += f" (measured in {crs_label(crs)})"
+    return vector_result(ctx, out, name, what, len(gdf), measured_in=crs_label(crs))
 
 
 @tool(
