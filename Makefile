@@ -6,7 +6,7 @@ RUN := QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime-$$(id -u) $(PY)
 export QT_QPA_PLATFORM := offscreen
 
 .PHONY: setup demo test test-all lint router sample-data bench bench-router bench-functions \
-        bench-tokens bench-sandbox package translations clean
+        bench-tokens bench-sandbox bench-blind package translations clean
 
 setup:
 	@bash scripts/setup.sh
@@ -41,6 +41,9 @@ bench-tokens: setup
 
 bench-sandbox: setup
 	$(RUN) -m geoagent.bench.sandbox
+
+bench-blind: setup  # the blind request sets at tier 0 (tests/data/blind*/), graded by value checks
+	$(RUN) -m geoagent.bench.blind
 
 bench: setup
 	$(RUN) -m geoagent.bench.run_all

@@ -10,6 +10,7 @@ from ..errors import CancelledError, GeoAgentError, ValidationError
 from ..function_lib.context import LayerStore, RunContext, output_kind
 from ..function_lib.describe import LayerInfo, describe_gdf, describe_path
 from ..function_lib.registry import run_tool
+from .checks import result_problems
 from .report import Report
 
 ROUTES = ("auto", "function", "codegen")
@@ -118,7 +119,21 @@ def _serve(request, ctx, infos, decision, registry, config, report) -> None:
     if can_tier0:
         report.tier = 0
         _run_plan(plan, ctx, registry, report)
-        return
+        problems = result_problems(request, ctx.outputs, infos, plan, getattr(plan, "output_format", None))
+        if not problems:
+            return
+        _discard_outputs(ctx, report)  # a result that fails what the request said is never shown as ok
+        report.steps, report.answer = [], ""
+        ctx.outputs.clear()
+        reason = "; ".join(problems)
+        if not config.has_model:
+            report.status, report.tier = "needs_llm", 1
+            report.error = (
+                f"Tier 0 ran {plan.tool}, but the result did not pass the request's checks ({reason}), so it was "
+                "discarded. Rephrase the request, or configure a model."
+            )
+            return
+        report.escalations.append(f"tier 0 → 1: the result failed its checks ({reason})")
     if not config.has_model:
         report.status = "needs_llm"
         report.tier = 1 if report.route == "function" else 2
@@ -131,6 +146,12 @@ def _serve(request, ctx, infos, decision, registry, config, report) -> None:
     if fmt and report.route == "function":
         write_in_format(fmt, ctx, registry, report)  # the model may have left it in GeoPackage
         report.outputs = [o.to_json() for o in ctx.outputs]
+    if report.status == "ok" and report.tier == 1 and report.route == "function":
+        problems = result_problems(request, ctx.outputs, infos, None, fmt)
+        if problems:  # the same checks as tier 0: a model that stopped half-way is not ok
+            _discard_outputs(ctx, report)
+            report.status = "error"
+            report.error = "The model's result did not pass the request's checks: " + "; ".join(problems) + "."
 
 
 def _run_plan(plan, ctx, registry, report) -> None:

@@ -104,6 +104,13 @@ class ToolSpec:
     equivalent: str | None = None  # the tool of the other half that does the same job
     keywords: tuple[str, ...] = field(default=())  # extra words users say for this tool
 
+    @property
+    def traits(self) -> frozenset[str]:
+        """What the tool does to its input (function_lib/traits.py): per_feature, aggregates, keeps_subset, ..."""
+        from .traits import traits_of
+
+        return traits_of(self.name)
+
     def param(self, name: str) -> Param:
         for p in self.params:
             if p.name == name:

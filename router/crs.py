@@ -182,3 +182,73 @@ def _utm(low: str) -> str | None:
         if datum.search(low):  # NAD zones are northern, GDA/MGA zones southern by definition
             return f"EPSG:{base + zone}" if zone in zones else None
     return f"EPSG:{(32700 if south else 32600) + zone}"
+
+
+# -- roles: which CRS is the source and which the target ------------------------------------------------------
+_CODE_SPAN = re.compile(r"(?:epsg|srid|crs|esri)\s*(?:code)?\s*[:=#]?\s*\d{4,6}")
+_BARE_CODE = re.compile(
+    r"(?:\bfrom|\binto|\bnach|\bvon|\baus|\bto|\bin|\bzu|\bauf|[从由到为成至])\s*(\d{4,5})"
+    r"(?![\d.,]|\s*(?:m|km|meter|metres?|ft|feet|米|公里)\b)"
+)
+_UTM_SPAN = re.compile(
+    r"(?:(?:etrs\s*-?\s*89|nad\s*-?\s*83|nad\s*-?\s*27|wgs\s*-?\s*84)\s*/?\s*)?(?:utm|mga)\s*(?:-?\s*(?:zone|zona|带|第)\s*)?"
+    r"\d{1,2}\s*(?:带)?\s*(?:[ns]|north|south|nord|sud|北|南)?(?![a-z])"
+)
+SOURCE = re.compile(r"(?:\bfrom|\bvon|\baus|从|由)\s*(?:the\s+|der\s+|dem\s+)?(?:crs\s+|projection\s+)?$")
+TARGET = re.compile(
+    r"(?:\bto|\binto|\bin|\bnach|\bzu|\bauf|\bins|\bas|到|转换成|转换为|转成|转为|成|为|至)\s*"
+    r"(?:the\s+|a\s+|an\s+|die\s+|das\s+|den\s+)?(?:crs\s+|projection\s+|koordinatensystem\s+)?$"
+)
+
+
+def crs_spans(low: str) -> list[tuple[int, int]]:
+    """Spans of the folded text that name a CRS (codes, UTM zones, common names)."""
+    spans = [m.span() for m in _CODE_SPAN.finditer(low)] + [m.span() for m in _UTM_SPAN.finditer(low)]
+    spans += [m.span(1) for m in _BARE_CODE.finditer(low) if 2000 <= int(m.group(1)) <= 32767]
+    for pattern, _ in _NAMED:
+        spans += [m.span() for m in pattern.finditer(low)]
+    return sorted(set(spans))
+
+
+def crs_mentions(low: str) -> list[tuple[int, int, str]]:
+    """Every CRS named, with its span and code, longest spans first where they overlap."""
+    out: list[tuple[int, int, str]] = []
+    for s, e in sorted(crs_spans(low), key=lambda se: -(se[1] - se[0])):
+        if any(s < oe and os < e for os, oe, _ in out):
+            continue
+        piece = low[s:e]
+        code = find_crs(piece)
+        if code is None and piece.strip().isdigit() and 2000 <= int(piece) <= 32767:
+            code = f"EPSG:{int(piece)}"
+        if code:
+            out.append((s, e, code))
+    return sorted(out)
+
+
+def crs_roles(text: str) -> tuple[str | None, str | None, str | None]:
+    """(source, target, problem) read from role markers: 'from A to B', 'von A nach B', '从A转换成B'.
+
+    One CRS with no source marker is the target. Two different CRSs need markers: one after 'from' is the
+    source, one after 'to' the target; without markers, or with a source and no target, `problem` says so and
+    nothing is guessed."""
+    low = fold(text)
+    found = crs_mentions(low)
+    codes = list(dict.fromkeys(c for _, _, c in found))
+    if not found:
+        return None, find_crs(text), None
+    roles = []
+    for s, _, code in found:
+        head = low[max(0, s - 40) : s]
+        roles.append(("source" if SOURCE.search(head) else "target" if TARGET.search(head) else None, code))
+    sources = list(dict.fromkeys(c for r, c in roles if r == "source"))
+    targets = list(dict.fromkeys(c for r, c in roles if r == "target"))
+    if len(codes) == 1:
+        if sources and not targets:
+            return codes[0], None, f"crs: only the source CRS ({codes[0]}) is named; the target is not"
+        return None, codes[0], None
+    if len(targets) == 1 and len(sources) <= 1 and set(codes) == set(sources) | set(targets):
+        return (sources[0] if sources else None), targets[0], None
+    if len(sources) == 1 and len(codes) == 2 and not targets:
+        target = next(c for c in codes if c != sources[0])
+        return sources[0], target, None
+    return None, None, f"crs: several CRSs ({', '.join(codes)}) and no from/to says which is the target"

@@ -8,7 +8,8 @@ from ..function_lib.describe import LayerInfo
 from . import fillers as fill
 from .conditions import find_conditions
 from .consume import AGG_TOOLS, unconsumed
-from .crs import find_crs
+from .crs import crs_roles
+from .explain import unexplained
 from .quantities import (
     AREA_UNIT_WORDS,
     WRITABLE_FORMATS,
@@ -182,7 +183,9 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
         elif p.kind == "numbers":
             value = fill.numbers_for(folded, p.name, lang)
         elif p.kind == "crs":
-            value = find_crs(text)
+            value, problem = crs_for(text, main)
+            if problem:
+                missing.append(problem)  # a source with no target, or two CRSs with no role: never a guess
         elif p.kind == "format":
             value = find_format(text, list(p.enum) if p.enum else None)
             asked = output_format(folded)
@@ -241,10 +244,27 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
         spec, params, text, folded, ftext, layers, lang, find_distances(folded, lang), listed if spec.params else ()
     )
     missing.extend(m for m in extra if m not in missing)
+    if not missing:  # the whitelist: every word must be claimed by the plan's readings or be a filler
+        left = unexplained(spec, params, text, folded, lang, layers, mentions, output_format(folded) if fmt else None)
+        if left:
+            missing.append(WORDS + ", ".join(left[:8]))
     order = [p.name for p in spec.params]
     params = {k: params[k] for k in sorted(params, key=order.index)}
     missing = sorted(set(missing), key=lambda m: order.index(m) if m in order else len(order))
     return Plan(tool=spec.name, params=params, complete=not missing, missing=missing, notes=notes, output_format=fmt)
+
+
+WORDS = "words not understood: "
+
+
+def crs_for(text: str, layer) -> tuple[str | None, str | None]:
+    """The target CRS by its role marker, and a problem when the roles are unclear or the source is wrong."""
+    source, target, problem = crs_roles(text)
+    if problem:
+        return None, problem
+    if source and layer is not None and layer.crs and source.upper() != layer.crs.upper():
+        return None, f"crs: the request says {layer.name} is in {source}, but it is in {layer.crs}"
+    return target, None
 
 
 STORAGE_TOOLS = {"save_result", "convert_format"}

@@ -41,7 +41,7 @@ CASES = [
     ("escolas where rede != 'privada'", "escolas", "\"rede\" != 'privada'", 17),
     ("escolas where rede is not 'privada'", "escolas", "\"rede\" != 'privada'", 17),
     ("escolas where rede <> 'privada'", "escolas", "\"rede\" != 'privada'", 17),
-    ("Schulen, deren rede nicht 'privada' ist", "escolas", "\"rede\" != 'privada'", 17),
+    ("Escolas, deren rede nicht 'privada' ist", "escolas", "\"rede\" != 'privada'", 17),
     ("stores where NOT city = 'Lisbon'", "stores", "\"city\" != 'Lisbon'", 6),
     ("stores where city = 'Lisbon'", "stores", "\"city\" = 'Lisbon'", 4),
     ("stores whose city is not Lisbon", "stores", "\"city\" != 'Lisbon'", 6),

@@ -1,0 +1,87 @@
+"""Results checked against the request before `ok`: post-conditions derived from what the request said.
+
+Declared once, for every tier: a request that names a target CRS ends in that CRS; per-feature wording ('each',
+'per', 'je', '每个') keeps one output per input feature; an asked file format or image exists; 'top N' gives N rows;
+a field named for the tool is in the output. A failed check discards the outputs and hands the request on with the
+reason, so a result that looks right but is not never reaches the user as `ok`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..function_lib.traits import one_per_feature, traits_of
+
+_EACH = re.compile(
+    r"(?<![a-z])(?:each|every|per|individually|separately|je|jede[nmrs]?|pro|einzeln|jeweils)(?![a-z])|每个|每一|各自|分别"
+)
+_IMAGE = re.compile(r"(?<![a-z])(?:png|jpe?g|image|picture|bild|grafik)(?![a-z])|图片|图像|截图")
+
+
+def _read_vector(path: str):
+    import geopandas as gpd
+
+    return gpd.read_file(path)
+
+
+def _final(outputs, kinds=("vector",)):
+    vectors = [o for o in outputs if o.kind in kinds and Path(o.path).exists()]
+    return vectors[-1] if vectors else None
+
+
+def _crs_of(path: str) -> str | None:
+    from pyproj import CRS
+
+    crs = _read_vector(path).crs
+    if crs is None:
+        return None
+    epsg = CRS.from_user_input(crs).to_epsg()
+    return f"EPSG:{epsg}" if epsg else crs.to_string()
+
+
+def result_problems(request: str, outputs, infos, plan=None, asked_format: str | None = None) -> list[str]:
+    """What the result fails of what the request asked; empty when every check holds (or none applies)."""
+    from ..router.crs import crs_roles
+    from ..router.text import fold
+
+    folded = fold(request)
+    problems: list[str] = []
+    tool = plan.tool if plan is not None else None
+    params = plan.params if plan is not None else {}
+    by_name = {la.name: la for la in infos or ()}
+    final = _final(outputs)
+
+    if asked_format and final is not None:
+        suffix = Path(final.path).suffix.lower().lstrip(".")
+        if suffix != asked_format and not (asked_format == "geojson" and suffix == "json"):
+            problems.append(f"the result was asked as {asked_format.upper()} but written as {suffix.upper()}")
+    if _IMAGE.search(folded) and not _final(outputs, ("image",)):
+        problems.append("an image was asked for and none was made")
+
+    _, target, _ = crs_roles(request)
+    reprojecting = tool is None or "reprojects" in traits_of(tool)
+    if target and reprojecting and final is not None and not params.get("assign"):
+        got = _crs_of(final.path)
+        if got is None or got.upper() != target.upper():
+            problems.append(f"the result is in {got or 'no CRS'}, not in the asked {target}")
+
+    if tool and final is not None:
+        layer = by_name.get(params.get("layer") or "")
+        if _EACH.search(folded) and layer is not None and layer.feature_count:
+            n = len(_read_vector(final.path))
+            if one_per_feature(tool, params) and n != layer.feature_count:
+                problems.append(f"one result per feature was asked: {layer.feature_count} in, {n} out")
+        top = params.get("top_n")
+        if isinstance(top, int) and layer is not None:
+            n = len(_read_vector(final.path))
+            if n != min(top, layer.feature_count or top):
+                problems.append(f"the top {top} were asked, and the result has {n} rows")
+        field = params.get("field")
+        if isinstance(field, str) and traits_of(tool) & {"keeps_subset", "per_feature"} and "measures" not in traits_of(
+            tool
+        ):
+            columns = set(_read_vector(final.path).columns)
+            if field not in columns:
+                problems.append(f"the field {field} named in the request is not in the result")
+    return problems

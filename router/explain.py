@@ -1,0 +1,264 @@
+"""Every word explained: a tier-0 plan runs only when each word of the request is claimed by what the plan uses.
+
+The salient-cue checks of consume.py look for what a plan might drop; this is the whitelist behind them. Each
+reader's reading claims the words it used (a layer the plan runs on, a number, a field, a CRS and its words, a
+filter with its comparison words, an output format with its save words, the tool's own cue words); quantifiers
+('each', 'per') are claimed only when the tool gives one output per feature or per group; negations only when the
+plan holds the negation. Closed-class words come from the per-language lexicons (router/lexicon/). What no one
+claims is returned, so the plan is incomplete and the user is told exactly which words were not placed.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..function_lib.traits import one_per_feature, one_per_group
+from .consume import AGG_TOOLS
+from .crs import crs_spans
+from .lexicon import lexicon, words_of
+from .quantities import find_distances, find_paths, output_units
+from .schema_match import CONCEPTS, THEMES, _field_concepts, find_fields, find_values, layer_theme
+from .text import find_numbers, singular
+from .tool_words import TOOL_WORDS
+
+_LATIN = re.compile(r"[a-z0-9_]+(?:'[a-z]+)?")
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+_NEGATED_EXPR = re.compile(r"(?i)\bnot\b|!=|<>|\bis\s+null\b")
+_OUTSIDE_WORDS = {"not", "outside", "beyond", "farther", "further", "away", "more", "than", "at", "least", "no",
+                  "ausserhalb", "nicht", "weiter", "entfernt", "mehr", "als", "mindestens"}  # fmt: skip
+_NEGATED_COMPARISON = (
+    r"\b(?:not|nicht|no)\s+(?:greater|more|less|fewer|higher|lower|bigger|smaller|larger|over|under|above|below|"
+    r"equal|grosser|kleiner|mehr|weniger|uber|unter|gleich|hoher|niedriger)\b|不(?=大于|小于|超过|少于|等于|高于|低于|多于)"
+)
+# One-character heads Chinese uses for a layer already named ('…的区', '…的镇').
+ZH_HEADS = {"district": ["区"], "city": ["镇", "乡", "市"], "road": ["路"], "river": ["河"], "school": ["校"]}
+_ZH_OUTSIDE = ("不在", "以外", "之外", "外", "超过", "不")
+
+
+def _variants(word: str) -> set[str]:
+    """The word and its plain forms: plural, -ing, -ed, possessive ('schools', 'buffering', 'school's')."""
+    w = word.removesuffix("'s")
+    out = {word, w, singular(w)}
+    for suffix in ("ing", "ed", "es", "s", "d", "e", "en", "n"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            out.add(w[: -len(suffix)])
+            out.add(w[: -len(suffix)] + "e")
+    return out
+
+
+def _phrase_words(phrases) -> set[str]:
+    out: set[str] = set()
+    for phrase in phrases:
+        out |= set(_LATIN.findall(phrase.lower()))
+    return out
+
+
+def _cjk_phrases(phrases) -> set[str]:
+    out: set[str] = set()
+    for phrase in phrases:
+        out |= set(_CJK_RUN.findall(phrase))
+    return out
+
+
+def tool_cue_words(spec) -> tuple[set[str], set[str]]:
+    """(latin words, Chinese phrases) the tool's own vocabulary explains: keywords, toolbox words, lexicon cues.
+
+    Negations and quantifiers are never tool words: they are claimed only by the readings that honour them."""
+    names = {spec.name, spec.name.removeprefix("qgis_")}
+    if spec.equivalent:
+        names.add(spec.equivalent)
+    phrases = list(spec.keywords) + [spec.name.replace("_", " ")]
+    for name in names:
+        phrases += TOOL_WORDS.get(name, "").split("|")
+    latin = _phrase_words(phrases)
+    cjk = _cjk_phrases(phrases)
+    for lang in ("en", "de", "zh"):
+        lex = lexicon(lang)
+        for name in names:
+            cues = lex.TOOL_CUES.get(name, ())
+            if lang == "zh":
+                cjk |= set(cues)
+            else:
+                latin |= set(cues)
+    latin -= words_of("NEGATIONS", ("en", "de")) | words_of("EACH", ("en", "de"))
+    cjk -= set(words_of("NEGATIONS", ("zh",)))
+    return latin, cjk
+
+
+class Claims:
+    """Spans of the folded request that a reading has used, and the words allowed anywhere in it."""
+
+    def __init__(self, folded: str):
+        self.folded = folded
+        self.mask = bytearray(len(folded))
+        self.words: set[str] = set()
+        self.phrases: set[str] = set()
+
+    def span(self, start: int, end: int) -> None:
+        for i in range(max(0, start), min(len(self.mask), end)):
+            self.mask[i] = 1
+
+    def pattern(self, pattern: str) -> None:
+        for m in re.finditer(pattern, self.folded):
+            self.span(m.start(), m.end())
+
+    def allow(self, words=(), phrases=()) -> None:
+        self.words |= set(words)
+        self.phrases |= set(phrases)
+
+    def rest(self, said: str = "") -> list[str]:
+        """The words nobody claimed, in order of appearance. `said`: the plan's own strings (values, names,
+        expressions), whose words are claimed wherever they stand."""
+        text = "".join(" " if self.mask[i] else ch for i, ch in enumerate(self.folded))
+        allowed = set().union(*(_variants(w) for w in self.words)) if self.words else set()
+        squashed = said.replace("_", "").replace(" ", "")
+
+        def explained(w: str) -> bool:
+            w = w.strip("_")
+            if not w or _variants(w) & allowed:
+                return True
+            return len(w) >= 2 and w.replace("_", "") in squashed  # 'title', 'tr' of LIKE 'Tr%', 'pop_2020'
+
+        left: list[str] = []
+        for m in _LATIN.finditer(self.folded):
+            if all(self.mask[m.start() : m.end()]) or explained(m.group()):
+                continue  # a whole word claimed, or the word itself allowed ('pop_k' named in the plan)
+            left += [p for p in _LATIN.findall(text[m.start() : m.end()]) if not explained(p)]
+        phrases = sorted(self.phrases | set(_CJK_RUN.findall(said)), key=len, reverse=True)
+        for m in _CJK_RUN.finditer(text):
+            run = m.group()
+            for p in phrases:
+                run = run.replace(p, " ")
+            left += run.split()
+        return list(dict.fromkeys(left))
+
+
+def unexplained(spec, params: dict, text: str, folded: str, lang: str, layers, mentions, fmt=None) -> list[str]:
+    """The words of the request that nothing in the plan explains (empty: every word is accounted for)."""
+    claims = Claims(folded)
+    by_name = {la.name: la for la in layers}
+    strings = [x for v in params.values() for x in (v if isinstance(v, list) else [v]) if isinstance(x, str)]
+    joined = " ".join(strings).lower()
+    used = {s for s in strings if s in by_name}
+    langs = ("en", "de", "zh") if lang == "zh" else ("en", "de")
+    lat = lambda name: words_of(name, ("en", "de"))  # noqa: E731 - German requests carry English GIS words
+    cjk = lambda name: set(words_of(name, ("zh",)))  # noqa: E731
+
+    # Layers the plan runs on. A layer named but not used is a reading the plan drops.
+    for m in mentions or ():
+        if m.name in used:
+            claims.span(m.start, m.end)
+            claims.pattern(re.escape(folded[m.start : m.end]))  # the same word said again names it again
+    # Numbers and distances: consume.py already demands that each is a filled value.
+    for n in find_numbers(folded, lang):
+        claims.span(n.start, n.end)
+    for d in find_distances(folded, lang):
+        claims.span(d.start, d.end)
+    # Fields and category values the plan uses, in its layers.
+    for la in (by_name[s] for s in used if by_name[s].kind == "vector"):
+        for fm in find_fields(folded, la):
+            if fm.name.lower() in joined:
+                claims.span(fm.start, fm.end)
+        for f in la.fields:  # 'population' for POP2020: a field's meaning words, when the plan uses the field
+            if f.name.lower() in joined:
+                for idx in _field_concepts(f.name):
+                    said = CONCEPTS[idx][0]
+                    claims.allow({w for w in said if not _CJK_RUN.match(w)}, {w for w in said if _CJK_RUN.match(w)})
+        for v in find_values(folded, la):
+            if str(v.value).lower() in joined:
+                claims.span(v.start, v.end)
+    for q in re.finditer(r"'([^']+)'|\"([^\"]+)\"", folded):
+        inner = (q.group(1) or q.group(2) or "").lower()
+        if inner and inner in joined:
+            claims.span(q.start(), q.end())
+    # Paths: an input file the plan reads.
+    for path in find_paths(folded):
+        if any(path in (la.path or "") or path == la.name for la in layers if la.name in used):
+            claims.pattern(re.escape(path))
+
+    kinds = {p.kind for p in spec.params if p.name in params}
+    if "crs" in kinds:
+        for s, e in crs_spans(folded):
+            claims.span(s, e)
+        # the source marker too: plan.crs_for has checked a named source against the layer's own CRS
+        claims.allow(
+            lat("CRS_WORDS") | lat("SOURCE_MARKERS"), cjk("CRS_WORDS") | cjk("TARGET_MARKERS") | cjk("SOURCE_MARKERS")
+        )
+    if "distance" in kinds:
+        claims.allow(lat("DISTANCE_WORDS"), cjk("DISTANCE_WORDS"))
+    if "measures" in spec.traits or any(p.name in ("unit", "units") for p in spec.params):
+        claims.allow(lat("MEASURE_WORDS"), cjk("MEASURE_WORDS"))
+    if kinds & {"expression", "value", "field", "fields"} or "top_n" in params:
+        claims.allow(lat("COMPARE_WORDS"), cjk("COMPARE_WORDS"))
+    if spec.name in AGG_TOOLS or params.get("agg") or "aggregates" in spec.traits:  # consume.py guards the rest
+        claims.allow(lat("AGG_WORDS"), cjk("AGG_WORDS"))
+    expr = " ".join(str(params[p.name]) for p in spec.params if p.kind == "expression" and p.name in params)
+    if _NEGATED_EXPR.search(expr):
+        claims.allow(lat("NEGATIONS"), cjk("NEGATIONS"))
+    elif expr:  # 'not greater than 50' read as '<= 50': the negation is inside the operator the reader chose
+        claims.pattern(_NEGATED_COMPARISON)
+    if params.get("outside") is True:
+        claims.allow(_OUTSIDE_WORDS, _ZH_OUTSIDE)
+    if fmt is not None or "format" in kinds:
+        if fmt is not None:
+            claims.span(fmt.start, fmt.end)
+        claims.allow(lat("SAVE_WORDS"), cjk("SAVE_WORDS"))
+    if kinds & {"distance", "number", "integer"}:  # 'every 10 m', 'alle 50 m', '每隔10米': an interval, not 'each'
+        claims.pattern(r"(?:\bevery|\balle|每隔|每)\s*(?=\d)")
+    layer_params = [p for p in spec.params if p.kind == "layer"]
+    if len(layer_params) == 1:  # one layer: 'from the dem' marks no role
+        claims.pattern(r"(?:\bfrom|\bvon|\baus|从)(?=\s*(?:the\s+|der\s+|dem\s+|den\s+)?\S)")
+    choropleth = "makes_image" in spec.traits and params.get("field")  # a map of a field shows each feature
+    if one_per_feature(spec.name, params) or one_per_group(spec.name, params) or choropleth:
+        claims.allow(lat("EACH"), cjk("EACH"))
+    # The words of filled enum and boolean parameters ('envelope', 'dissolve', 'whole layer').
+    for p in spec.params:
+        if p.name in params and p.kind in ("enum", "boolean", "integer", "distance", "number"):
+            claims.allow(_phrase_words([p.name.replace("_", " "), str(params[p.name]).replace("_", " ")]))
+    cue_latin, cue_cjk = tool_cue_words(spec)
+    claims.allow(cue_latin, cue_cjk)
+    for la in langs:
+        lex = lexicon(la)
+        if la == "zh":
+            claims.allow(phrases=lex.FILLERS)
+        else:
+            claims.allow(lex.FILLERS)
+    for name in used:  # the layer's own name said again ('5 per park' after 'parks'), and its theme's words
+        claims.allow(_variants(name.lower()) | {singular(w) for w in _LATIN.findall(name.lower())})
+        path = by_name[name].path
+        if path:  # 'waypoints.gpx': the file's own name and extension
+            claims.allow({Path(path).stem.lower(), Path(path).suffix.lower().lstrip(".")})
+        theme = layer_theme(name)
+        if theme:
+            said = THEMES[theme].split() + ZH_HEADS.get(theme, [])
+            claims.allow({w for w in said if not _CJK_RUN.match(w)}, {w for w in said if _CJK_RUN.match(w)})
+    if any(p.name in ("unit", "units") and p.name in params for p in spec.params):
+        for u in output_units(folded, lang):
+            claims.span(u.start, u.end)
+    if kinds & {"format"} or fmt is not None:
+        claims.allow(lat("FORMAT_WORDS"), cjk("FORMAT_WORDS"))
+    reversed_markers = _reversed_roles(spec, params, folded, mentions, claims)
+    return list(dict.fromkeys(reversed_markers + claims.rest(joined)))
+
+
+_USE_MARKER = re.compile(r"(?:\buse|\busing|\bwith|\bmit|\bnimm|用|使用|以)\s*(?:the\s+|den\s+|die\s+|dem\s+)?$")
+
+
+def _reversed_roles(spec, params: dict, folded: str, mentions, claims=None) -> list[str]:
+    """'use the districts to trim the roads': a layer after use/using/with/用 is the tool's second layer (the
+    cutter, overlay or reference), never its input. Read as the input, the marker word is reported unplaced."""
+    if "two_layers" not in spec.traits:
+        return []
+    primary = next((p.name for p in spec.params if p.kind == "layer"), None)
+    out = []
+    for m in mentions or ():
+        head_start = max(0, m.start - 14)
+        hit = _USE_MARKER.search(folded[head_start : m.start])
+        if not hit or not primary:
+            continue
+        if params.get(primary) == m.name:
+            out.append(hit.group().split()[0] if hit.group().split() else hit.group())
+        elif claims is not None:
+            claims.span(head_start + hit.start(), head_start + hit.end())  # the marker read right: explained
+    return out

@@ -1,0 +1,35 @@
+"""Per-language word lists of the request reader: one module per language, the same names in each.
+
+Each module defines sets (latin languages) or tuples of strings (Chinese, matched as substrings):
+- FILLERS: closed-class words a request may carry without changing its meaning (articles, pronouns, politeness,
+  generic verbs and nouns). Never a negation, a quantifier or a role marker: those change the answer.
+- NEGATIONS, EACH (per-feature quantifiers), SOURCE_MARKERS / TARGET_MARKERS (CRS roles);
+- SAVE_WORDS and FORMAT_WORDS (an output clause), COMPARE_WORDS (claimed with a filter expression), AGG_WORDS
+  (with a statistic), CRS_WORDS (with a CRS), MEASURE_WORDS, DISTANCE_WORDS (with a distance);
+- TOOL_CUES: extra words per tool, beside the tool's own keywords.
+
+Adding a language: copy en.py, translate every list, register it in LEXICONS below.
+"""
+
+from __future__ import annotations
+
+from . import de, en, zh
+
+LEXICONS = {"en": en, "de": de, "zh": zh}
+NAMES = (
+    "FILLERS", "NEGATIONS", "EACH", "SOURCE_MARKERS", "TARGET_MARKERS", "SAVE_WORDS", "COMPARE_WORDS", "AGG_WORDS",
+    "CRS_WORDS", "MEASURE_WORDS", "DISTANCE_WORDS", "FORMAT_WORDS", "TOOL_CUES",
+)  # fmt: skip
+
+
+def lexicon(lang: str):
+    """The module of `lang` (English when the language has none)."""
+    return LEXICONS.get(lang, en)
+
+
+def words_of(name: str, langs=("en", "de", "zh")) -> set[str]:
+    """One list of several languages together (a German request often carries English GIS words)."""
+    out: set[str] = set()
+    for lang in langs:
+        out |= set(getattr(LEXICONS[lang], name))
+    return out

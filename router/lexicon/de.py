@@ -1,0 +1,98 @@
+"""German words of the request reader (folded: lower case, umlauts without dots, ß as ss). See lexicon/__init__.py."""
+
+from __future__ import annotations
+
+FILLERS = {
+    "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines", "es", "sie",
+    "ihr", "ihre", "ihren", "ihrem", "ihrer", "sein", "seine", "seinen", "ich", "mir", "mich", "mein", "meine",
+    "meinen", "meiner", "wir", "uns", "unsere", "unseren", "du", "dir", "dich", "dein", "deine", "ist", "sind",
+    "war", "waren", "wird", "werden", "wurde", "wurden", "hat", "haben", "hatte", "kann", "konnen", "koennen",
+    "konntest", "koenntest", "kannst", "konnte", "mochte", "moechte", "will", "wollen", "soll", "sollen",
+    "muss", "und", "auch", "nur", "mal", "doch", "bitte", "danke", "hallo", "gerne", "gern", "schnell", "eben",
+    "kurz", "einfach", "jetzt", "dann", "so", "als", "welche", "welcher", "welches", "was", "wer", "da", "hier",
+    "von", "vom", "im", "in", "am", "an", "auf", "fur", "fuer", "mit", "zu", "zum", "zur", "um", "uber", "ueber",
+    "durch", "bei", "beim", "aus", "nach", "innerhalb",
+    "berechne", "berechnen", "berechnet", "erstelle", "erstellen", "erzeuge", "erzeugen", "mache", "mach",
+    "machen", "gib", "gibt", "geben", "zeige", "zeig", "zeigen", "finde", "finden", "ermittle", "ermitteln",
+    "bestimme", "bestimmen", "liste", "hole", "fuhre", "fuehre", "hilf", "brauche", "brauchen",
+    "ebene", "ebenen", "layer", "daten", "datensatz", "datei", "dateien", "objekt", "objekte", "objekten",
+    "feature", "features", "ergebnis", "ergebnisse", "tabelle", "attribut", "attribute", "zeile", "zeilen",
+    "geometrie", "geometrien", "alle", "allen", "aller", "alles", "gesamte", "gesamten", "ganze", "ganzen",
+    "neue", "neuen", "neu", "vorhandenen", "geladenen", "polygon", "polygone", "punkte", "punkt", "linien",
+    "linie",
+}  # fmt: skip
+
+NEGATIONS = {"nicht", "kein", "keine", "keinen", "keinem", "keiner", "ohne", "ausser", "ausserhalb", "ausgenommen",
+             "abgesehen", "weder", "noch", "nie", "niemals", "sondern", "andere", "anderen", "entfernt", "weiter",
+             "minus", "abzuglich", "abzueglich"}  # fmt: skip
+
+EACH = {"je", "jede", "jeden", "jedem", "jeder", "jedes", "pro", "einzeln", "separat", "getrennt", "jeweils",
+        "jeweilige", "jeweiligen", "eigene", "eigenen"}  # fmt: skip
+
+FORMAT_WORDS = {"geojson", "json", "shapefile", "shp", "kml", "gpkg", "geopackage", "csv", "parquet", "format",
+                "datei", "shape", "shapedatei"}  # fmt: skip
+
+SOURCE_MARKERS = ("von", "aus")
+TARGET_MARKERS = ("nach", "in", "zu", "auf", "ins")
+
+SAVE_WORDS = {"speichere", "speichern", "gespeichert", "speicher", "exportiere", "exportieren", "exportiert",
+              "schreibe", "schreiben", "als", "format", "datei", "neue", "neuen", "ausgabe"}  # fmt: skip
+
+COMPARE_WORDS = {"wo", "deren", "dessen", "die", "mit", "mehr", "weniger", "als", "grosser", "groesser",
+                 "kleiner", "hoher", "hoeher", "niedriger", "uber", "ueber", "unter", "mindestens", "hochstens",
+                 "hoechstens", "gleich", "ist", "sind", "genau", "zwischen", "und", "oder", "enthalt", "enthalten",
+                 "beginnt", "heisst", "namens", "typ", "art", "wert", "nur", "filtere", "filtern", "wahle",
+                 "waehle", "behalte", "extrahiere", "haben", "hat", "feld", "spalte", "kategorie", "klasse",
+                 "liegt", "liegen"}  # fmt: skip
+
+AGG_WORDS = {"summe", "summen", "summiere", "gesamt", "gesamte", "insgesamt", "durchschnitt", "durchschnittlich",
+             "durchschnittliche", "durchschnittlichen", "mittel", "mittlere", "mittleren", "mittelwert", "median",
+             "maximum", "minimum", "statistik", "statistiken", "zusammen", "wie", "viele", "anzahl", "zahl",
+             "aggregiere", "aggregieren"}  # fmt: skip
+
+CRS_WORDS = {"crs", "epsg", "koordinatensystem", "koordinatenreferenzsystem", "bezugssystem", "projektion",
+             "projiziere", "projizieren", "umprojizieren", "umprojiziere", "reprojiziere", "reprojizieren",
+             "transformiere", "transformieren", "wandle", "umwandeln", "konvertiere", "konvertieren", "um",
+             "utm", "zone", "wgs", "wgs84", "mercator", "web", "geographische", "geografische", "koordinaten",
+             "grad", "etrs89", "etrs", "code", "andere", "metrisches", "metrische", "system"}  # fmt: skip
+
+MEASURE_WORDS = {"flache", "flaeche", "flachen", "flaechen", "grosse", "groesse", "lange", "laenge", "langen",
+                 "laengen", "umfang", "wie", "gross", "lang", "quadratmeter", "quadratkilometer", "hektar", "km",
+                 "km2", "m2", "meter", "kilometer", "miles", "meilen", "fuss", "einheit", "gesamt", "insgesamt",
+                 "messen", "miss"}  # fmt: skip
+
+DISTANCE_WORDS = {"abstand", "entfernung", "radius", "umkreis", "von", "um", "innerhalb", "meter", "m", "km",
+                  "kilometer", "meilen", "fuss", "breit", "breite", "zone", "ring", "ringe", "innen", "nach",
+                  "nahe", "nah",
+                  "naher", "naeher", "im", "bis", "zu", "weg", "reichweite", "puffer"}  # fmt: skip
+
+TOOL_CUES = {
+    "buffer": {"puffer", "puffere", "puffern", "gepuffert", "pufferzone", "pufferzonen", "um", "herum"},
+    "qgis_buffer": {"puffer", "puffere", "puffern", "pufferzone", "pufferzonen"},
+    "centroids": {"schwerpunkt", "schwerpunkte", "mittelpunkt", "mittelpunkte", "zentroid", "zentroide",
+                  "zentrum", "mitte"},
+    "reproject": {"umprojizieren", "umprojiziere", "projiziere", "projizieren", "reprojiziere", "transformiere",
+                  "transformieren", "wandle", "um", "konvertiere"},
+    "clip": {"zuschneiden", "schneide", "schneiden", "ausschneiden", "aus", "zu", "beschneide", "beschneiden",
+             "ausstanzen", "zugeschnitten", "clippen", "clip"},
+    "dissolve": {"auflosen", "aufloesen", "lose", "loese", "auf", "verschmelze", "verschmelzen", "grenzen",
+                 "zusammenfassen", "fasse", "zusammen", "vereinige", "vereinigen"},
+    "geometry_area": {"flache", "flaeche", "flachen", "flaechen", "grosse", "groesse", "wie", "gross"},
+    "geometry_length": {"lange", "laenge", "langen", "laengen", "umfang", "wie", "lang"},
+    "count_features": {"zahle", "zaehle", "zahlen", "zaehlen", "anzahl", "wie", "viele", "wieviele", "gibt"},
+    "count_points_in_polygons": {"zahle", "zaehle", "zahlen", "zaehlen", "anzahl", "wie", "viele", "wieviele",
+                                 "liegen", "befinden", "sich", "darin"},
+    "filter_by_expression": {"filtere", "filtern", "behalte", "wahle", "waehle", "extrahiere", "nur", "die"},
+    "select_rows": {"wahle", "waehle", "die", "grossten", "groessten", "hochsten", "hoechsten", "kleinsten",
+                    "meisten", "wenigsten", "niedrigsten", "geringsten", "ersten", "nur", "hat", "haben", "welche",
+                    "welcher", "welches"},
+    "sort_by_field": {"sortiere", "sortieren", "ordne", "ordnen", "nach", "absteigend", "aufsteigend"},
+    "bounding_geometry": {"umschliessendes", "umschliessende", "rechteck", "hulle", "huelle", "konvexe",
+                          "begrenzungsrahmen", "ausdehnung", "kreis"},
+    "within_distance": {"innerhalb", "nahe", "nah", "umkreis", "von", "liegen", "die"},
+    "save_result": {"speichere", "speichern", "exportiere", "exportieren", "als", "format", "datei"},
+    "convert_format": {"konvertiere", "konvertieren", "umwandeln", "wandle", "um", "als", "format"},
+    "voronoi": {"voronoi", "thiessen", "polygone"},
+    "plot_map": {"karte", "diagramm", "histogramm", "zeichne", "plotte", "darstellen", "stelle", "dar"},
+    "visualize_layer": {"karte", "zeige", "darstellen", "visualisiere", "visualisieren", "stelle", "dar"},
+}  # fmt: skip

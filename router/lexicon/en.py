@@ -1,0 +1,129 @@
+"""English words of the request reader (folded: lower case, no accents). See lexicon/__init__.py."""
+
+from __future__ import annotations
+
+FILLERS = {
+    # articles, pronouns, auxiliaries, conjunctions that join nothing of their own
+    "a", "an", "the", "this", "that", "these", "those", "it", "its", "it's", "them", "they", "their", "theirs",
+    "i", "i'd", "i'm", "me", "my", "we", "us", "our", "you", "your", "is", "are", "was", "were", "be", "been",
+    "being", "am", "do", "does", "did", "done", "have", "has", "had", "will", "would", "could", "can", "should",
+    "shall", "may", "might", "must", "and", "also", "just", "only", "so", "as", "which", "what", "who", "whose",
+    "there", "here", "now", "quickly", "quick", "simply", "actually", "basically", "really", "then",
+    # prepositions that mark no role of their own (role markers are read by the role readers)
+    "of", "in", "on", "at", "for", "by", "to", "into", "onto", "with", "using", "via", "over", "inside", "within",
+    "around", "across", "about", "up", "out", "off", "down", "through",
+    # politeness and framing
+    "please", "pls", "plz", "thanks", "thank", "thx", "kindly", "hi", "hello", "hey", "ok", "okay", "want",
+    "wanna", "need", "needs", "like", "let", "let's", "lets", "help", "try", "real",
+    "go", "ahead", "some", "bit", "little", "mind", "possible", "able", "know", "tell", "see", "look",
+    # generic verbs that say "do it" and nothing more
+    "compute", "computes", "computed", "computing", "calculate", "calculates", "calculated", "calculating",
+    "calc", "create", "creates", "created", "creating", "make", "makes", "making", "made", "generate",
+    "generates", "generated", "generating", "produce", "produced", "get", "gets", "getting", "give", "gives",
+    "giving", "return", "returns", "find", "finds", "run", "perform", "apply", "determine", "figure", "work",
+    "show", "list", "display", "map", "maps", "mapped", "visualise", "visualize",
+    "derive", "build", "take", "put", "add", "obtain", "report",
+    # generic nouns for the data itself
+    "layer", "layers", "data", "dataset", "datasets", "file", "files", "feature", "features", "result", "results",
+    "output", "table", "attribute", "attributes", "record", "records", "row", "rows", "object", "objects",
+    "geometry", "geometries", "shape", "shapes", "item", "items", "entries", "entry", "thing", "things",
+    "one", "ones", "all", "everything", "whole", "entire", "new", "existing", "current", "loaded", "given",
+    "set", "version", "copy", "polygon", "polygons", "point", "points", "line", "lines", "vector", "gis",
+}  # fmt: skip
+
+NEGATIONS = {
+    "not", "no", "non", "none", "never", "without", "except", "excluding", "exclude", "excluded", "but", "nor",
+    "neither", "other", "don't", "doesn't", "isn't", "aren't", "aside", "outside", "beyond", "farther",
+    "further", "away", "besides", "minus", "unless", "lacking", "missing",
+}  # fmt: skip
+
+EACH = {"each", "every", "per", "individually", "separately", "separate", "respective", "respectively", "apart",
+        "individual", "own"}  # fmt: skip
+
+FORMAT_WORDS = {"geojson", "json", "shapefile", "shapefiles", "shp", "kml", "gpkg", "geopackage", "csv", "parquet",
+                "geoparquet", "fgb", "flatgeobuf", "esri", "google", "earth", "format", "file"}  # fmt: skip
+
+SOURCE_MARKERS = ("from",)
+TARGET_MARKERS = ("to", "into", "in", "as")
+
+SAVE_WORDS = {"save", "saved", "saving", "export", "exported", "exporting", "write", "written", "store", "stored",
+              "output", "as", "format", "file", "new", "download", "keep", "give", "me"}  # fmt: skip
+
+COMPARE_WORDS = {
+    "where", "whose", "which", "that", "with", "having", "has", "have", "more", "less", "fewer", "than", "greater",
+    "bigger", "larger", "smaller", "higher", "lower", "over", "under", "above", "below", "at", "least", "most",
+    "equal", "equals", "is", "are", "exactly", "between", "and", "or", "either", "contain", "contains",
+    "containing", "start", "starts", "starting", "begin", "begins", "end", "ends", "ending", "named", "called",
+    "type", "value", "values", "set", "marked", "only", "keep", "filter", "select", "extract", "just", "those",
+    "ones", "rated", "rating", "built", "after", "before", "since", "up", "greater-than", "less-than", "or more",
+    "minimum", "maximum", "max", "min", "of", "the", "kind", "class", "category", "field", "column", "bottom",
+    "earlier", "later", "older", "newer", "younger", "until", "till", "from", "to", "inclusive",
+    "times", "multiplied", "divided", "plus", "holding", "ratio", "percent", "percentage",
+}  # fmt: skip
+
+AGG_WORDS = {"sum", "sums", "summed", "total", "totals", "average", "averages", "avg", "mean", "median", "max",
+             "maximum", "min", "minimum", "count", "number", "statistics", "statistic", "stats", "summary",
+             "summarise", "summarize", "combined", "together", "overall", "aggregate", "aggregated", "how", "many",
+             "much"}  # fmt: skip
+
+CRS_WORDS = {
+    "crs", "epsg", "srid", "projection", "projected", "project", "reproject", "reprojected", "reprojecting",
+    "transform", "transformed", "convert", "converted", "coordinate", "coordinates", "system", "reference",
+    "spatial", "wgs", "wgs84", "utm", "zone", "mercator", "web", "pseudo", "lat", "lon", "long", "latitude",
+    "longitude", "geographic", "degrees", "north", "n", "nad83", "nad", "etrs89", "etrs", "code", "change",
+    "switch", "put", "datum", "google", "spherical", "world", "map", "metres", "meters", "metric", "grid",
+    "national", "british", "lambert", "albers", "equal", "area", "state", "plane", "feet", "us", "ftus",
+}  # fmt: skip
+
+MEASURE_WORDS = {"area", "areas", "size", "sizes", "length", "lengths", "long", "big", "large", "how", "much",
+                 "measure", "measured", "perimeter", "perimeters", "square", "sq", "metres", "meters", "metre",
+                 "meter", "kilometres", "kilometers", "km", "km2", "m2", "hectares", "ha", "acres", "miles",
+                 "feet", "ft", "units", "unit", "total"}  # fmt: skip
+
+DISTANCE_WORDS = {"distance", "radius", "of", "within", "around", "away", "metres", "meters", "metre", "meter",
+                  "m", "km", "kilometres", "kilometers", "kilometre", "kilometer", "miles", "mile", "mi", "feet",
+                  "foot", "ft", "yards", "yd", "wide", "by", "zone", "zones", "ring", "rings", "close",
+                  "near", "nearby", "closer", "than", "up", "walking", "range", "reach", "multi", "multiple",
+                  "inward", "inwards", "negative"}  # fmt: skip
+
+TOOL_CUES = {
+    "buffer": {"buffer", "buffers", "buffered", "buffering", "around", "zone", "zones"},
+    "qgis_buffer": {"buffer", "buffers", "buffered", "buffering", "around", "zone", "zones"},
+    "centroids": {"centroid", "centroids", "center", "centre", "centers", "centres", "middle", "midpoint",
+                  "midpoints", "central"},
+    "qgis_centroids": {"centroid", "centroids", "center", "centre", "centers", "centres", "middle"},
+    "reproject": {"reproject", "reprojected", "reprojection", "project", "projected", "transform", "convert",
+                  "converted", "change", "switch", "crs", "epsg"},
+    "qgis_reproject": {"reproject", "reprojected", "reprojection", "project", "projected", "transform", "convert"},
+    "clip": {"clip", "clipped", "clipping", "cut", "crop", "cropped", "trim", "trimmed", "mask", "inside", "to"},
+    "qgis_clip": {"clip", "clipped", "clipping", "cut", "crop", "trim", "mask"},
+    "dissolve": {"dissolve", "dissolved", "dissolving", "merge", "merged", "boundaries", "borders", "combine",
+                 "combined", "unify", "single", "into"},
+    "qgis_dissolve": {"dissolve", "dissolved", "merge", "merged", "boundaries", "combine"},
+    "geometry_area": {"area", "areas", "size", "sizes", "big", "large", "square", "measure", "surface"},
+    "geometry_length": {"length", "lengths", "long", "perimeter", "perimeters", "measure", "km", "metres"},
+    "count_features": {"count", "counts", "counting", "number", "how", "many", "total", "there", "amount"},
+    "count_points_in_polygons": {"count", "counts", "number", "how", "many", "inside", "contained", "fall",
+                                 "falls", "lie", "located", "there", "points", "polygon"},
+    "qgis_count_points_in_polygon": {"count", "number", "how", "many", "inside", "contained", "fall"},
+    "filter_by_expression": {"filter", "filtered", "keep", "select", "extract", "only", "just", "those",
+                             "ones", "where", "subset"},
+    "select_rows": {"select", "top", "first", "largest", "biggest", "highest", "smallest", "lowest", "most",
+                    "least", "only", "keep", "pick", "those", "ones", "where"},
+    "sort_by_field": {"sort", "sorted", "order", "ordered", "rank", "ranked", "ascending", "descending",
+                      "highest", "lowest", "largest", "smallest", "first", "top"},
+    "bounding_geometry": {"bounding", "box", "boxes", "hull", "convex", "envelope", "extent", "enclosing",
+                          "minimum", "rectangle", "circle"},
+    "qgis_convex_hull": {"convex", "hull", "hulls"},
+    "within_distance": {"within", "near", "close", "closer", "nearby", "from", "of", "select", "find",
+                        "keep", "those", "lie", "are", "located"},
+    "qgis_extract_within_distance": {"within", "near", "close", "from", "of", "extract"},
+    "qgis_extract_by_location": {"or", "inside", "intersect", "intersecting", "touch", "touching", "cross", "crossing",
+                                 "within", "overlap", "overlapping", "located", "lie", "fall", "select", "extract"},
+    "spatial_join": {"join", "joined", "attach", "attributes", "spatial", "location", "which", "lies", "in"},
+    "save_result": {"save", "export", "write", "store", "as", "format", "file"},
+    "convert_format": {"convert", "converted", "format", "as", "to", "change", "save", "export"},
+    "voronoi": {"voronoi", "thiessen", "polygons", "diagram", "cells"},
+    "plot_map": {"plot", "chart", "map", "choropleth", "histogram", "bar", "scatter", "draw", "colour", "color"},
+    "visualize_layer": {"map", "show", "display", "visualize", "visualise", "view", "draw", "plot", "picture"},
+}  # fmt: skip

@@ -1,0 +1,182 @@
+"""Every word explained (router/explain.py) and roles from markers (router/crs.py): tier 0 runs a plan only when
+the plan accounts for each word, and a misread role makes the plan incomplete, in English, German and Chinese."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from geoagent.agent.pipeline import AgentConfig, run_request
+from geoagent.function_lib.describe import describe_path
+from geoagent.router.crs import crs_roles
+from geoagent.router.plan import WORDS
+
+SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample"
+LAYERS = ("cafes", "houses", "districts", "roads", "schools")
+
+
+@pytest.fixture(scope="module")
+def infos():
+    return [describe_path(str(SAMPLE / f"{name}.gpkg")) for name in LAYERS]
+
+
+def plan_of(router, infos, text):
+    return router.route(text, infos).plan
+
+
+# -- CRS roles: the target follows to/nach/转换成, the source follows from/von/从 --------------------------------
+@pytest.mark.parametrize(
+    "text, source, target",
+    [
+        ("convert the cafes from EPSG:32633 to EPSG:4326", "EPSG:32633", "EPSG:4326"),
+        ("reproject from utm 33n into web mercator", "EPSG:32633", "EPSG:3857"),
+        ("die Cafés von EPSG:32633 nach EPSG:3857 umprojizieren", "EPSG:32633", "EPSG:3857"),
+        ("把咖啡馆从EPSG:32633转换成EPSG:4326", "EPSG:32633", "EPSG:4326"),
+        ("reproject the roads to EPSG:4326 (WGS 84)", None, "EPSG:4326"),
+        ("将图层投影到3857", None, "EPSG:3857"),
+    ],
+)
+def test_crs_roles_follow_markers(text, source, target):
+    assert crs_roles(text)[:2] == (source, target)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "EPSG:4326 EPSG:3857 cafes",  # two CRSs, no marker
+        "convert the cafes from EPSG:32633",  # a source, no target
+        "from lat/lon to a metric projection",  # the target is no CRS
+        "Cafés von EPSG:32633 umwandeln",
+        "把咖啡馆从EPSG:32633转换",
+    ],
+)
+def test_crs_roles_never_guess(text):
+    source, target, problem = crs_roles(text)
+    assert target is None and problem
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "convert the cafes from EPSG:32633 to EPSG:4326",
+        "die Cafes von EPSG:32633 nach EPSG:4326 umprojizieren",
+        "把咖啡馆从EPSG:32633转换成EPSG:4326",
+    ],
+)
+def test_source_and_target_reproject_to_the_target(router, infos, text):
+    plan = plan_of(router, infos, text)
+    assert plan.tool in ("reproject", "qgis_reproject")
+    assert plan.params.get("crs") == "EPSG:4326"
+    assert plan.complete, plan.missing
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "convert the cafes from EPSG:4326 to EPSG:3857",  # the cafes are in EPSG:32633, not 4326
+        "projiziere die Cafes von EPSG:4326 nach EPSG:3857",
+        "把咖啡馆从EPSG:4326转换成EPSG:3857",
+    ],
+)
+def test_a_wrong_source_is_said_not_ignored(router, infos, text):
+    plan = plan_of(router, infos, text)
+    assert not plan.complete
+    assert any("EPSG:32633" in m for m in plan.missing), plan.missing
+
+
+# -- unplaced words: data that is not loaded, fields that do not exist, quantifiers, negations, roles ----------
+@pytest.mark.parametrize(
+    "text, word",
+    [
+        ("how many hospitals per district", "hospitals"),
+        ("wie viele Krankenhäuser pro Bezirk", "krankenhauser"),
+        ("每个区有多少家医院", "医院"),
+        ("average rainfall per district", "rainfall"),
+        ("durchschnittlicher Niederschlag je Bezirk", "niederschlag"),
+        ("每个区的平均降雨量", "降雨量"),
+        ("buffer the schools by 500 m and tell my manager", "manager"),
+    ],
+)
+def test_words_about_data_not_loaded_make_the_plan_incomplete(router, infos, text, word):
+    plan = plan_of(router, infos, text)
+    assert not plan.complete
+    said = " ".join(m for m in plan.missing if m.startswith(WORDS))
+    assert not said or word in said, plan.missing  # named when it is what kept the plan from running
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "all districts except Altstadt",
+        "alle Bezirke außer Altstadt",
+        "除了Altstadt以外的所有区",
+        "roads that do not cross any district",
+        "Straßen, die keinen Bezirk kreuzen",
+        "不穿过任何区的道路",
+    ],
+)
+def test_a_negation_is_never_dropped(router, infos, text):
+    plan = plan_of(router, infos, text)
+    if plan is not None and plan.complete:  # only with the negation inside the plan
+        expression = str(plan.params.get("expression", ""))
+        assert "NOT" in expression.upper() or "!=" in expression or "<>" in expression, plan
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "one centroid per house",
+        "ein Schwerpunkt pro Haus",
+        "每个房屋一个质心",
+        "the bounding box of each district",
+        "das umschließende Rechteck jedes Bezirks",
+        "每个区的外接矩形",
+        "buffer every school by 200 m separately, keep them apart",
+    ],
+)
+def test_each_is_never_an_aggregate(router, infos, text):
+    from geoagent.function_lib.traits import one_per_feature
+
+    plan = plan_of(router, infos, text)
+    if plan is not None and plan.complete:
+        assert one_per_feature(plan.tool, plan.params), plan
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["use the districts to trim the roads", "nimm die Bezirke, um die Straßen zuzuschneiden", "用区裁剪道路"],
+)
+def test_the_cutter_is_never_the_input(router, infos, text):
+    plan = plan_of(router, infos, text)
+    if plan is not None and plan.complete and plan.tool in ("clip", "qgis_clip"):
+        assert plan.params["layer"] == "roads" and plan.params["overlay"] == "districts", plan
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "buffer the schools by 500 m",
+        "Puffer die Schulen um 500 m",
+        "请将学校缓冲500米",
+        "count the houses in each district",
+        "sort the districts by population",
+        "clip the roads with the districts",
+        "area of each district in hectares",
+    ],
+)
+def test_plain_requests_stay_complete(router, infos, text):
+    plan = plan_of(router, infos, text)
+    assert plan.complete, plan.missing
+
+
+def test_the_cli_report_names_the_words_it_could_not_place(tmp_path, registry, router):
+    report = run_request(
+        "how many hospitals per district",
+        [str(SAMPLE / "districts.gpkg"), str(SAMPLE / "schools.gpkg")],
+        tmp_path,
+        AgentConfig(offline=True),
+        registry,
+        router,
+    ).to_json()
+    assert report["status"] == "needs_llm"
+    assert "hospitals" in report["error"]
