@@ -61,6 +61,8 @@ def result_problems(request: str, outputs, infos, plan=None, asked_format: str |
 
     _, target, _ = crs_roles(request)
     reprojecting = tool is None or "reprojects" in traits_of(tool)
+    if target and reprojecting and final is None and "reproject" in folded + (tool or ""):
+        problems.append(f"a layer in {target} was asked for and none was made")
     if target and reprojecting and final is not None and not params.get("assign"):
         got = _crs_of(final.path)
         if got is None or got.upper() != target.upper():
@@ -78,9 +80,7 @@ def result_problems(request: str, outputs, infos, plan=None, asked_format: str |
             if n != min(top, layer.feature_count or top):
                 problems.append(f"the top {top} were asked, and the result has {n} rows")
         field = params.get("field")
-        if isinstance(field, str) and traits_of(tool) & {"keeps_subset", "per_feature"} and "measures" not in traits_of(
-            tool
-        ):
+        if isinstance(field, str) and ("keeps_subset" in traits_of(tool) or tool == "sort_by_field"):
             columns = set(_read_vector(final.path).columns)
             if field not in columns:
                 problems.append(f"the field {field} named in the request is not in the result")

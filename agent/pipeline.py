@@ -27,6 +27,7 @@ class AgentConfig:
     route: str = "auto"  # auto | function | codegen
     architecture: str = "react"  # react | planner
     tier0: bool = True
+    trust_tier0: bool = False  # with a model: run tier-0 plans without the model's one-round confirmation
     threshold: float = 0.7  # tier-0 confidence; make bench-router: 96.5% right at 77.6% coverage (0.6: 95.8%)
     top_k: int = 5
     max_rounds: int = 6
@@ -116,9 +117,14 @@ def _serve(request, ctx, infos, decision, registry, config, report) -> None:
         and plan.complete
         and (forced or decision.confidence >= config.threshold)
     )
+    if can_tier0 and config.has_model and not config.trust_tier0:  # draft and verify, one model round
+        confirmed = _confirmed_plan(request, plan, decision, ctx, infos, registry, config, report)
+        if report.status == "rejected":
+            return
+        can_tier0, plan = confirmed is not None, confirmed or plan
     if can_tier0:
-        report.tier = 0
-        _run_plan(plan, ctx, registry, report)
+        report.tier = 0 if not getattr(plan, "corrected", False) else 1
+        _run_plan(plan, ctx, registry, report, request, infos)
         problems = result_problems(request, ctx.outputs, infos, plan, getattr(plan, "output_format", None))
         if not problems:
             return
@@ -154,13 +160,43 @@ def _serve(request, ctx, infos, decision, registry, config, report) -> None:
             report.error = "The model's result did not pass the request's checks: " + "; ".join(problems) + "."
 
 
-def _run_plan(plan, ctx, registry, report) -> None:
+def _confirmed_plan(request, plan, decision, ctx, infos, registry, config, report):
+    """Draft and verify: the model accepts the plan, corrects it (a corrected plan), or neither (None)."""
+    from ..router.result import Plan
+    from .tiers import make_client
+    from .verify import verify_plan
+
+    client = make_client(config)
+    report.model = report.model or client.settings.model
+    verdict = verify_plan(request, plan, decision, infos, registry, ctx, report, client)
+    if verdict.kind == "accepted":
+        report.notes.append("The model confirmed the no-model plan in one round.")
+        return plan
+    if verdict.kind == "corrected":
+        report.escalations.append(
+            f"tier 0 → 1: the model corrected {plan.tool} {plan.params} to {verdict.tool} {verdict.args}"
+        )
+        fmt = getattr(plan, "output_format", None)
+        return Plan(verdict.tool, verdict.args, complete=True, output_format=fmt, corrected=True)
+    if verdict.kind == "rejected":
+        report.status, report.tier = "rejected", 1
+        report.answer, report.error = verdict.text, f"The request was refused: {verdict.text}"
+        return None
+    report.escalations.append(f"tier 0 → 1: the model neither accepted nor corrected the plan ({verdict.text[:80]})")
+    return None
+
+
+def _run_plan(plan, ctx, registry, report, request: str = "", infos=()) -> None:
     t0 = time.perf_counter()
     report.steps.append({"tool": plan.tool, "params": plan.params})
     # how the router read the request ("'population' read as field POP2020"): the user sees the interpretation
     report.notes.extend(n for n in getattr(plan, "notes", None) or () if n not in report.notes)
     result = run_tool(registry, plan.tool, plan.params, ctx)
-    report.answer = result.answer or result.summary
+    from ..router.say import say_plan
+    from ..router.text import detect_lang
+
+    said = say_plan(plan, detect_lang(request) if request else "en", infos)  # the plan in plain words, first
+    report.answer = f"{said} {result.answer or result.summary}".strip()
     if getattr(plan, "output_format", None):
         write_in_format(plan.output_format, ctx, registry, report)
     report.timings_ms["execute"] = (time.perf_counter() - t0) * 1000

@@ -48,6 +48,15 @@ def area_km2(gdf):
     return gdf[col].astype(float) * scale
 
 
+def raster_crs(path):
+    """A raster's CRS as a pyproj CRS (None when it has none)."""
+    from osgeo import gdal
+    from pyproj import CRS
+
+    wkt = gdal.Open(str(path)).GetProjection()
+    return CRS.from_wkt(wkt) if wkt else None
+
+
 def raster_stats(path) -> dict:
     from osgeo import gdal
 
@@ -169,7 +178,8 @@ def _run_check(check: dict, report: dict, ns: dict) -> str | None:
     kind = out["kind"]
     ns["out"] = load_output(out["path"], kind)
     if "crs" in check:
-        epsg = ns["out"].crs.to_epsg() if ns["out"].crs is not None else None
+        crs = raster_crs(out["path"]) if kind == "raster" else ns["out"].crs
+        epsg = crs.to_epsg() if crs is not None else None
         return None if epsg == check["crs"] else f"CRS is EPSG:{epsg}, expected EPSG:{check['crs']}"
     actual = eval(check["expect"], ns)  # noqa: S307
     expected = eval(check["equals"], ns)  # noqa: S307

@@ -206,11 +206,14 @@ class GeoAgentDock(QgsDockWidget):
         self.start_request(text, self.route_combo.currentData())
         self.route_combo.setCurrentIndex(0)  # the override is per message
 
-    def start_request(self, text: str, route: str = "auto", runner=None) -> ReplyCard:
-        """Show the request, prepare inputs on the main thread, and start the task."""
+    def start_request(self, text: str, route: str = "auto", runner=None, skip_tier0: bool = False) -> ReplyCard:
+        """Show the request, prepare inputs on the main thread, and start the task.
+
+        `skip_tier0`: the user said a tier-0 answer was not what they meant; the model serves the request."""
         self._add_widget(UserBubble(text, route))
         card = ReplyCard()
         card.rerun_requested.connect(lambda steps, t=text: self.start_request(t, route, make_rerun(steps)))
+        card.ask_model_requested.connect(lambda t=text: self.start_request(t, route, skip_tier0=True))
         card.zoom_requested.connect(self.zoom_to)
         card.open_requested.connect(self.open_output)
         card.settings_requested.connect(self.settings_requested)
@@ -225,6 +228,8 @@ class GeoAgentDock(QgsDockWidget):
                 raise DependencyError(dependency_message(problems))
             store, infos = build_inputs(self.layer_picker.checked_layers(self.project), out_dir / "inputs")
             config = settings.agent_config(route)
+            if skip_tier0:
+                config.tier0 = False
         except GeoAgentError as exc:
             card.show_report({"status": "error", "route": route, "tier": 0, "error": exc.user_text(), "request": text})
             self.request_finished.emit(card)

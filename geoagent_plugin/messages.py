@@ -57,6 +57,7 @@ class ReplyCard(QFrame):
     zoom_requested = pyqtSignal(str)  # layer id
     open_requested = pyqtSignal(str)  # path
     settings_requested = pyqtSignal()
+    ask_model_requested = pyqtSignal()  # "Not what I meant": the same request again, past tier 0
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -97,6 +98,11 @@ class ReplyCard(QFrame):
         for b in (self.copy_button, self.rerun_button):
             b.hide()
             buttons.addWidget(b)
+        self.ask_model_button = QPushButton(tr("Not what I meant — ask the model"))
+        self.ask_model_button.setToolTip(tr("Send the same request to the model, without the no-model answer"))
+        self.ask_model_button.clicked.connect(self.ask_model_requested)
+        self.ask_model_button.hide()
+        buttons.addWidget(self.ask_model_button)
         buttons.addStretch(1)
         self.usage = QLabel()
         self.usage.setStyleSheet("color: #666;")
@@ -132,6 +138,7 @@ class ReplyCard(QFrame):
         self._set_badge(status, f"{route} · {tier_label(tier)} · {status_text(status)}")
         self.answer.setText(report.get("answer") or "")
         self.answer.setVisible(bool(report.get("answer")))
+        self.ask_model_button.setVisible(status == "ok" and tier == 0)  # a tier-0 reading the user can overrule
         notes = [str(n) for n in report.get("notes") or []] + [str(e) for e in report.get("escalations") or []]
         self.notes.setText("\n".join(f"• {n}" for n in notes))
         self.notes.setVisible(bool(notes))

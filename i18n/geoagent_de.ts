@@ -49,7 +49,7 @@
       <translation>Abbrechen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="150" />
+      <location filename="../geoagent_plugin/messages.py" line="157" />
       <source>Cancelled</source>
       <translation>Abgebrochen</translation>
     </message>
@@ -79,7 +79,7 @@
       <translation>Verbunden. Modell „{model}“ ist verfügbar.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="93" />
+      <location filename="../geoagent_plugin/messages.py" line="94" />
       <source>Copy</source>
       <translation>Kopieren</translation>
     </message>
@@ -114,12 +114,12 @@
       <translation>GeoAgent</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="44" />
+      <location filename="../geoagent_plugin/plugin.py" line="45" />
       <source>GeoAgent chat</source>
       <translation>GeoAgent-Chat</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="278" />
+      <location filename="../geoagent_plugin/dock.py" line="285" />
       <source>GeoAgent failed unexpectedly: {error}. Please report it with the GeoAgent log.</source>
       <translation>GeoAgent ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoAgent-Protokoll.</translation>
     </message>
@@ -134,7 +134,7 @@
       <translation>GeoAgent-Einstellungen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="45" />
+      <location filename="../geoagent_plugin/plugin.py" line="46" />
       <source>GeoAgent settings…</source>
       <translation>GeoAgent-Einstellungen…</translation>
     </message>
@@ -154,12 +154,12 @@
       <translation>Eingabelayer</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="93" />
+      <location filename="../geoagent_plugin/plugin.py" line="105" />
       <source>Install</source>
       <translation>Installieren</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="117" />
+      <location filename="../geoagent_plugin/plugin.py" line="129" />
       <source>Installing the packages failed: {detail} Run this in a terminal instead: {command}</source>
       <translation>Die Installation der Pakete ist fehlgeschlagen: {detail} Führen Sie stattdessen im Terminal aus: {command}</translation>
     </message>
@@ -189,12 +189,17 @@
       <translation>Keine Basis-URL gesetzt. Wählen Sie eine Anbietervorlage oder geben Sie die Server-URL ein (endet auf /v1).</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="170" />
+      <location filename="../geoagent_plugin/messages.py" line="101" />
+      <source>Not what I meant — ask the model</source>
+      <translation>Nicht das, was ich meinte – das Modell fragen</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="177" />
       <source>Open</source>
       <translation>Öffnen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="81" />
+      <location filename="../geoagent_plugin/messages.py" line="82" />
       <source>Open settings</source>
       <translation>Einstellungen öffnen</translation>
     </message>
@@ -209,7 +214,7 @@
       <translation>Planer und Ausführer</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/task.py" line="65" />
+      <location filename="../geoagent_plugin/task.py" line="66" />
       <source>Preparing the router (first request only)…</source>
       <translation>Router wird vorbereitet (nur bei der ersten Anfrage)…</translation>
     </message>
@@ -219,12 +224,12 @@
       <translation>Anbieter</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="297" />
+      <location filename="../geoagent_plugin/dock.py" line="304" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="95" />
+      <location filename="../geoagent_plugin/messages.py" line="96" />
       <source>Re-run edited</source>
       <translation>Bearbeitet erneut ausführen</translation>
     </message>
@@ -284,12 +289,17 @@
       <translation>Senden</translation>
     </message>
     <message>
+      <location filename="../geoagent_plugin/messages.py" line="102" />
+      <source>Send the same request to the model, without the no-model answer</source>
+      <translation>Dieselbe Anfrage an das Modell senden, ohne die Antwort ohne Modell</translation>
+    </message>
+    <message>
       <location filename="../geoagent_plugin/dock.py" line="115" />
       <source>Settings…</source>
       <translation>Einstellungen…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="179" />
+      <location filename="../geoagent_plugin/messages.py" line="186" />
       <source>Show code</source>
       <translation>Code anzeigen</translation>
     </message>
@@ -299,7 +309,7 @@
       <translation>Erzeugten Code vor dem Ausführen anzeigen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="86" />
+      <location filename="../geoagent_plugin/messages.py" line="87" />
       <source>Show tool calls</source>
       <translation>Werkzeugaufrufe anzeigen</translation>
     </message>
@@ -309,7 +319,7 @@
       <translation>Einzelner Agent (ReAct)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="139" />
+      <location filename="../geoagent_plugin/messages.py" line="146" />
       <source>Something went wrong.</source>
       <translation>Etwas ist schiefgegangen.</translation>
     </message>
@@ -334,7 +344,7 @@
       <translation>Das Paket „openai“ fehlt. Installieren Sie es über die Meldung, die GeoAgent beim Start angezeigt hat.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="204" />
+      <location filename="../geoagent_plugin/messages.py" line="211" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>Die bearbeiteten Werkzeugaufrufe sind kein gültiges JSON: {error}</translation>
     </message>
@@ -344,7 +354,7 @@
       <translation>Der Schlüssel konnte nicht gespeichert werden: Entsperren oder richten Sie die QGIS-Authentifizierungsdatenbank ein (Einstellungen &gt; Optionen &gt; Authentifizierung) und versuchen Sie es erneut.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="111" />
+      <location filename="../geoagent_plugin/plugin.py" line="123" />
       <source>The packages were installed. GeoAgent is ready.</source>
       <translation>Die Pakete wurden installiert. GeoAgent ist bereit.</translation>
     </message>
@@ -354,7 +364,7 @@
       <translation>Die Anfrage ist leer. Beschreiben Sie, was Sie tun möchten.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="151" />
+      <location filename="../geoagent_plugin/messages.py" line="158" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>Die Anfrage wurde abgebrochen. Dem Projekt wurde nichts hinzugefügt.</translation>
     </message>
@@ -374,7 +384,7 @@
       <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="285" />
+      <location filename="../geoagent_plugin/dock.py" line="292" />
       <source>To serve it, open GeoAgent settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoAgent-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
@@ -384,17 +394,17 @@
       <translation>Anfrage eingeben und Eingabetaste drücken</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="67" />
+      <location filename="../geoagent_plugin/messages.py" line="68" />
       <source>Working…</source>
       <translation>In Arbeit…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="167" />
+      <location filename="../geoagent_plugin/messages.py" line="174" />
       <source>Zoom to</source>
       <translation>Hinzoomen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="215" />
+      <location filename="../geoagent_plugin/messages.py" line="222" />
       <source>cancelled</source>
       <translation>abgebrochen</translation>
     </message>
@@ -404,12 +414,12 @@
       <translation>Code</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="211" />
+      <location filename="../geoagent_plugin/messages.py" line="218" />
       <source>done</source>
       <translation>fertig</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="214" />
+      <location filename="../geoagent_plugin/messages.py" line="221" />
       <source>error</source>
       <translation>Fehler</translation>
     </message>
@@ -419,12 +429,12 @@
       <translation>Funktionen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="212" />
+      <location filename="../geoagent_plugin/messages.py" line="219" />
       <source>needs a model</source>
       <translation>braucht ein Modell</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="232" />
+      <location filename="../geoagent_plugin/messages.py" line="239" />
       <source>no model calls</source>
       <translation>keine Modellaufrufe</translation>
     </message>
@@ -439,7 +449,7 @@
       <translation>offline</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="213" />
+      <location filename="../geoagent_plugin/messages.py" line="220" />
       <source>rejected</source>
       <translation>abgelehnt</translation>
     </message>
@@ -449,12 +459,12 @@
       <translation>in der QGIS-Authentifizierungsdatenbank gespeichert</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="225" />
+      <location filename="../geoagent_plugin/messages.py" line="232" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} Modellaufrufe, {prompt} + {completion} Tokens</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="222" />
+      <location filename="../geoagent_plugin/messages.py" line="229" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} ms</translation>
     </message>

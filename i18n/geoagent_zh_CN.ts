@@ -49,7 +49,7 @@
       <translation>取消</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="150" />
+      <location filename="../geoagent_plugin/messages.py" line="157" />
       <source>Cancelled</source>
       <translation>已取消</translation>
     </message>
@@ -79,7 +79,7 @@
       <translation>已连接。模型“{model}”可用。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="93" />
+      <location filename="../geoagent_plugin/messages.py" line="94" />
       <source>Copy</source>
       <translation>复制</translation>
     </message>
@@ -114,12 +114,12 @@
       <translation>GeoAgent</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="44" />
+      <location filename="../geoagent_plugin/plugin.py" line="45" />
       <source>GeoAgent chat</source>
       <translation>GeoAgent 对话</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="278" />
+      <location filename="../geoagent_plugin/dock.py" line="285" />
       <source>GeoAgent failed unexpectedly: {error}. Please report it with the GeoAgent log.</source>
       <translation>GeoAgent 意外出错：{error}。请附上 GeoAgent 日志报告此问题。</translation>
     </message>
@@ -134,7 +134,7 @@
       <translation>GeoAgent 设置</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="45" />
+      <location filename="../geoagent_plugin/plugin.py" line="46" />
       <source>GeoAgent settings…</source>
       <translation>GeoAgent 设置…</translation>
     </message>
@@ -154,12 +154,12 @@
       <translation>输入图层</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="93" />
+      <location filename="../geoagent_plugin/plugin.py" line="105" />
       <source>Install</source>
       <translation>安装</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="117" />
+      <location filename="../geoagent_plugin/plugin.py" line="129" />
       <source>Installing the packages failed: {detail} Run this in a terminal instead: {command}</source>
       <translation>安装软件包失败：{detail} 请改为在终端中运行：{command}</translation>
     </message>
@@ -189,12 +189,17 @@
       <translation>尚未设置基础 URL。请选择服务商预设，或输入服务器地址（以 /v1 结尾）。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="170" />
+      <location filename="../geoagent_plugin/messages.py" line="101" />
+      <source>Not what I meant — ask the model</source>
+      <translation>不是我想要的——询问模型</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="177" />
       <source>Open</source>
       <translation>打开</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="81" />
+      <location filename="../geoagent_plugin/messages.py" line="82" />
       <source>Open settings</source>
       <translation>打开设置</translation>
     </message>
@@ -209,7 +214,7 @@
       <translation>规划者与执行者</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/task.py" line="65" />
+      <location filename="../geoagent_plugin/task.py" line="66" />
       <source>Preparing the router (first request only)…</source>
       <translation>正在准备路由器（仅首次请求）…</translation>
     </message>
@@ -219,12 +224,12 @@
       <translation>服务商</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="297" />
+      <location filename="../geoagent_plugin/dock.py" line="304" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS 无法将这些结果作为图层打开：{names}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="95" />
+      <location filename="../geoagent_plugin/messages.py" line="96" />
       <source>Re-run edited</source>
       <translation>运行修改后的版本</translation>
     </message>
@@ -284,12 +289,17 @@
       <translation>发送</translation>
     </message>
     <message>
+      <location filename="../geoagent_plugin/messages.py" line="102" />
+      <source>Send the same request to the model, without the no-model answer</source>
+      <translation>将同一请求发送给模型，不使用无模型的回答</translation>
+    </message>
+    <message>
       <location filename="../geoagent_plugin/dock.py" line="115" />
       <source>Settings…</source>
       <translation>设置…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="179" />
+      <location filename="../geoagent_plugin/messages.py" line="186" />
       <source>Show code</source>
       <translation>显示代码</translation>
     </message>
@@ -299,7 +309,7 @@
       <translation>运行前显示生成的代码</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="86" />
+      <location filename="../geoagent_plugin/messages.py" line="87" />
       <source>Show tool calls</source>
       <translation>显示工具调用</translation>
     </message>
@@ -309,7 +319,7 @@
       <translation>单智能体（ReAct）</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="139" />
+      <location filename="../geoagent_plugin/messages.py" line="146" />
       <source>Something went wrong.</source>
       <translation>出现了问题。</translation>
     </message>
@@ -334,7 +344,7 @@
       <translation>缺少“openai”软件包。请通过 GeoAgent 启动时显示的消息安装。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="204" />
+      <location filename="../geoagent_plugin/messages.py" line="211" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>修改后的工具调用不是有效的 JSON：{error}</translation>
     </message>
@@ -344,7 +354,7 @@
       <translation>无法保存密钥：请解锁或设置 QGIS 认证数据库（设置 &gt; 选项 &gt; 认证）后重试。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="111" />
+      <location filename="../geoagent_plugin/plugin.py" line="123" />
       <source>The packages were installed. GeoAgent is ready.</source>
       <translation>软件包已安装，GeoAgent 已就绪。</translation>
     </message>
@@ -354,7 +364,7 @@
       <translation>请求为空。请描述您想做什么。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="151" />
+      <location filename="../geoagent_plugin/messages.py" line="158" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>请求已取消，项目中没有添加任何内容。</translation>
     </message>
@@ -374,7 +384,7 @@
       <translation>服务器拒绝了该 API 密钥。请检查密钥（以及它是否属于该服务商）。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="285" />
+      <location filename="../geoagent_plugin/dock.py" line="292" />
       <source>To serve it, open GeoAgent settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>如需处理此请求，请打开 GeoAgent 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
     </message>
@@ -384,17 +394,17 @@
       <translation>输入请求并按回车</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="67" />
+      <location filename="../geoagent_plugin/messages.py" line="68" />
       <source>Working…</source>
       <translation>处理中…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="167" />
+      <location filename="../geoagent_plugin/messages.py" line="174" />
       <source>Zoom to</source>
       <translation>缩放至</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="215" />
+      <location filename="../geoagent_plugin/messages.py" line="222" />
       <source>cancelled</source>
       <translation>已取消</translation>
     </message>
@@ -404,12 +414,12 @@
       <translation>代码</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="211" />
+      <location filename="../geoagent_plugin/messages.py" line="218" />
       <source>done</source>
       <translation>完成</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="214" />
+      <location filename="../geoagent_plugin/messages.py" line="221" />
       <source>error</source>
       <translation>错误</translation>
     </message>
@@ -419,12 +429,12 @@
       <translation>函数</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="212" />
+      <location filename="../geoagent_plugin/messages.py" line="219" />
       <source>needs a model</source>
       <translation>需要模型</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="232" />
+      <location filename="../geoagent_plugin/messages.py" line="239" />
       <source>no model calls</source>
       <translation>未调用模型</translation>
     </message>
@@ -439,7 +449,7 @@
       <translation>离线</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="213" />
+      <location filename="../geoagent_plugin/messages.py" line="220" />
       <source>rejected</source>
       <translation>已拒绝</translation>
     </message>
@@ -449,12 +459,12 @@
       <translation>已保存在 QGIS 认证数据库中</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="225" />
+      <location filename="../geoagent_plugin/messages.py" line="232" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} 次模型调用，{prompt} + {completion} 个词元</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="222" />
+      <location filename="../geoagent_plugin/messages.py" line="229" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} 毫秒</translation>
     </message>

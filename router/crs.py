@@ -10,7 +10,8 @@ from .text import fold
 # Names users write for common CRSs (folded: lower case, no accents). Longer names are tried first.
 NAMED = {
     r"web[\s-]*mercator|pseudo[\s-]*mercator|google[\s-]*mercator|spherical mercator|web墨卡托|网络墨卡托": 3857,
-    r"wgs\s*-?\s*(?:19)?84|wgs 1984|lat(?:itude)?\s*/\s*lon(?:gitude)?|lon\s*/\s*lat|geographic coordinates"
+    r"wgs\s*-?\s*(?:19)?84|wgs 1984|lat(?:itude)?\s*(?:/|and|&|,)\s*lon(?:gitude)?|lon(?:gitude)?\s*(?:/|and|&|,)\s*lat"
+    r"(?:itude)?|geographic coordinates"
     r"|plain (?:lat|long)|degrees|geografische koordinaten|经纬度|地理坐标": 4326,
     r"british national grid|osgb\s*(?:19)?36|ordnance survey|bng\b|英国国家网格": 27700,
     r"irish transverse mercator|\bitm\b": 2157,
@@ -252,3 +253,14 @@ def crs_roles(text: str) -> tuple[str | None, str | None, str | None]:
         target = next(c for c in codes if c != sources[0])
         return sources[0], target, None
     return None, None, f"crs: several CRSs ({', '.join(codes)}) and no from/to says which is the target"
+
+
+@lru_cache(maxsize=128)
+def crs_name(code: str) -> str:
+    """The official name of a CRS ('NAD83 / California zone 3 (ftUS)'), or '' when pyproj does not know it."""
+    try:
+        from pyproj import CRS
+
+        return fold(CRS.from_user_input(code).name)
+    except Exception:  # noqa: BLE001 - an unknown code has no name to claim words from
+        return ""

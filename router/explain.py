@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..function_lib.traits import one_per_feature, one_per_group
+from ..function_lib.traits import AGGREGATING_PARAMS, one_per_feature, one_per_group
 from .consume import AGG_TOOLS
-from .crs import crs_spans
+from .crs import crs_mentions, crs_name, crs_spans
 from .lexicon import lexicon, words_of
 from .quantities import find_distances, find_paths, output_units
 from .schema_match import CONCEPTS, THEMES, _field_concepts, find_fields, find_values, layer_theme
@@ -32,7 +32,22 @@ _NEGATED_COMPARISON = (
     r"equal|grosser|kleiner|mehr|weniger|uber|unter|gleich|hoher|niedriger)\b|不(?=大于|小于|超过|少于|等于|高于|低于|多于)"
 )
 # One-character heads Chinese uses for a layer already named ('…的区', '…的镇').
-ZH_HEADS = {"district": ["区"], "city": ["镇", "乡", "市"], "road": ["路"], "river": ["河"], "school": ["校"]}
+ZH_HEADS = {
+    "district": ["区"],
+    "city": ["镇", "乡", "市"],
+    "road": ["路"],
+    "river": ["河"],
+    "school": ["校"],
+    "well": ["井"],
+    "hospital": ["诊所"],
+    "house": ["房", "屋"],
+    "parcel": ["地", "田"],
+}
+_NEGATED_MERGE = (
+    r"\b(?:not|don't|do not|never|without|nicht|ohne|keine?)\s+(?:\w+\s+){0,2}?(?:dissolv\w*|merg\w*|combin\w*|"
+    r"union\w*|zusammen\w*|auflos\w*|verschmelz\w*|vereinig\w*)|(?:keep|halte)\s+(?:them|sie)\s+(?:apart|getrennt)|"
+    r"(?:不要|不|别|无需|不用)(?:合并|融合|合成|溶解)"
+)
 _ZH_OUTSIDE = ("不在", "以外", "之外", "外", "超过", "不")
 
 
@@ -45,6 +60,24 @@ def _variants(word: str) -> set[str]:
             out.add(w[: -len(suffix)])
             out.add(w[: -len(suffix)] + "e")
     return out
+
+
+_ID_LIKE = re.compile(r"(?i)(?:^|_)(?:id|fid|gid|code|no|nr|num)$")
+
+
+def _names_the_layer(field: str, theme_words: set[str]) -> bool:
+    """An identifier field, or one whose meaning is the layer's own theme (district_id of the districts)."""
+    if _ID_LIKE.search(field):
+        return True
+    return any(CONCEPTS[i][0] & theme_words for i in _field_concepts(field))
+
+
+def _typo_of(word: str, allowed: list[str]) -> bool:
+    """A misspelling of an allowed word: same first letter, one or two letters off (difflib ratio >= 0.8)."""
+    import difflib
+
+    near = [w for w in allowed if w[0] == word[0] and abs(len(w) - len(word)) <= 2]
+    return bool(difflib.get_close_matches(word, near, n=1, cutoff=0.8))
 
 
 def _phrase_words(phrases) -> set[str]:
@@ -94,6 +127,8 @@ class Claims:
         self.mask = bytearray(len(folded))
         self.words: set[str] = set()
         self.phrases: set[str] = set()
+        self.extra: list[str] = []  # readings no word explains (a field guessed from the layer's own name)
+        self.heads: set[str] = set()  # layer and theme nouns a German compound may end in
 
     def span(self, start: int, end: int) -> None:
         for i in range(max(0, start), min(len(self.mask), end)):
@@ -114,11 +149,18 @@ class Claims:
         allowed = set().union(*(_variants(w) for w in self.words)) if self.words else set()
         squashed = said.replace("_", "").replace(" ", "")
 
+        long_words = sorted(w for w in allowed if len(w) >= 5 and not w.isdigit())
+        heads = {v for h in self.heads for v in _variants(h) if len(v) >= 4}
+
         def explained(w: str) -> bool:
             w = w.strip("_")
             if not w or _variants(w) & allowed:
                 return True
-            return len(w) >= 2 and w.replace("_", "") in squashed  # 'title', 'tr' of LIKE 'Tr%', 'pop_2020'
+            if len(w) >= 2 and w.replace("_", "") in squashed:  # 'title', 'tr' of LIKE 'Tr%', 'pop_2020'
+                return True
+            if len(w) >= 7 and any(w.endswith(h) for h in heads):  # 'wasserbezirk', 'weltstadte': a compound
+                return True  # whose head names a layer the plan uses (German glues its nouns)
+            return len(w) >= 5 and _typo_of(w, long_words)  # 'bufer', 'centriods', 'reprojct' for a word allowed
 
         left: list[str] = []
         for m in _LATIN.finditer(self.folded):
@@ -157,11 +199,15 @@ def unexplained(spec, params: dict, text: str, folded: str, lang: str, layers, m
         claims.span(d.start, d.end)
     # Fields and category values the plan uses, in its layers.
     for la in (by_name[s] for s in used if by_name[s].kind == "vector"):
+        theme_words = set(THEMES.get(layer_theme(la.name) or "", "").split())
+        own = {f.name for f in la.fields if _names_the_layer(f.name, theme_words)}
         for fm in find_fields(folded, la):
-            if fm.name.lower() in joined:
+            # a word read by meaning claims its span unless it only names the layer itself ('region' for the
+            # districts is no field of theirs, whatever district_id suggests)
+            if fm.name.lower() in joined and (fm.score >= 1.0 or fm.name not in own):
                 claims.span(fm.start, fm.end)
         for f in la.fields:  # 'population' for POP2020: a field's meaning words, when the plan uses the field
-            if f.name.lower() in joined:
+            if f.name.lower() in joined and f.name not in own:
                 for idx in _field_concepts(f.name):
                     said = CONCEPTS[idx][0]
                     claims.allow({w for w in said if not _CJK_RUN.match(w)}, {w for w in said if _CJK_RUN.match(w)})
@@ -181,6 +227,8 @@ def unexplained(spec, params: dict, text: str, folded: str, lang: str, layers, m
     if "crs" in kinds:
         for s, e in crs_spans(folded):
             claims.span(s, e)
+        for _, _, code in crs_mentions(folded):  # 'California zone 3 (ftUS)': the words of a CRS's own name
+            claims.allow(_phrase_words([crs_name(code)]))
         # the source marker too: plan.crs_for has checked a named source against the layer's own CRS
         claims.allow(
             lat("CRS_WORDS") | lat("SOURCE_MARKERS"), cjk("CRS_WORDS") | cjk("TARGET_MARKERS") | cjk("SOURCE_MARKERS")
@@ -207,8 +255,18 @@ def unexplained(spec, params: dict, text: str, folded: str, lang: str, layers, m
     if kinds & {"distance", "number", "integer"}:  # 'every 10 m', 'alle 50 m', '每隔10米': an interval, not 'each'
         claims.pattern(r"(?:\bevery|\balle|每隔|每)\s*(?=\d)")
     layer_params = [p for p in spec.params if p.kind == "layer"]
-    if len(layer_params) == 1:  # one layer: 'from the dem' marks no role
-        claims.pattern(r"(?:\bfrom|\bvon|\baus|从)(?=\s*(?:the\s+|der\s+|dem\s+|den\s+)?\S)")
+    raster_params = {
+        p.name for p in layer_params if p.name in ("raster", "dem") or "raster" in (p.description or "").lower()
+    }
+    for m in mentions or ():  # 'from the dem', 'aus dem DGM', '用DEM': a source marker of the one layer or raster read
+        param = next((k for k, v in params.items() if v == m.name), None)
+        if param and (len(layer_params) == 1 or param in raster_params):
+            head = folded[max(0, m.start - 14) : m.start]
+            hit = re.search(r"(?:\bfrom|\bvon|\bvom|\baus|从|用)\s*(?:the\s+|der\s+|dem\s+|den\s+)?$", head)
+            if hit:
+                claims.span(m.start - len(head) + hit.start(), m.start)
+    if one_per_feature(spec.name, params) and spec.name in AGGREGATING_PARAMS:  # 'nicht zusammenfassen', '不要合并'
+        claims.pattern(_NEGATED_MERGE)
     choropleth = "makes_image" in spec.traits and params.get("field")  # a map of a field shows each feature
     if one_per_feature(spec.name, params) or one_per_group(spec.name, params) or choropleth:
         claims.allow(lat("EACH"), cjk("EACH"))
@@ -232,14 +290,57 @@ def unexplained(spec, params: dict, text: str, folded: str, lang: str, layers, m
         theme = layer_theme(name)
         if theme:
             said = THEMES[theme].split() + ZH_HEADS.get(theme, [])
+            claims.heads |= {w for w in said if not _CJK_RUN.match(w) and "_" not in w}
             claims.allow({w for w in said if not _CJK_RUN.match(w)}, {w for w in said if _CJK_RUN.match(w)})
     if any(p.name in ("unit", "units") and p.name in params for p in spec.params):
         for u in output_units(folded, lang):
             claims.span(u.start, u.end)
     if kinds & {"format"} or fmt is not None:
         claims.allow(lat("FORMAT_WORDS"), cjk("FORMAT_WORDS"))
-    reversed_markers = _reversed_roles(spec, params, folded, mentions, claims)
-    return list(dict.fromkeys(reversed_markers + claims.rest(joined)))
+    _difference_marker(spec, params, folded, mentions, claims)
+    for la in (by_name[s] for s in used if by_name[s].kind == "vector"):
+        theme_words = set(THEMES.get(layer_theme(la.name) or "", "").split())
+        written = {fm.name for fm in find_fields(folded, la) if fm.score >= 1.0}
+        for p in spec.params:
+            values = params.get(p.name) if p.kind in ("field", "fields") else None
+            for f in values if isinstance(values, list) else [values] if values else []:
+                if f not in written and _names_the_layer(f, theme_words) and f in la.field_names():
+                    claims.extra.append(f"{f} (read for a word that names the layer)")
+    reversed_markers = _reversed_roles(spec, params, folded, mentions, claims) + _zh_head(
+        spec, params, folded, mentions
+    )
+    return list(dict.fromkeys(reversed_markers + claims.extra + claims.rest(joined)))
+
+
+_MINUS = re.compile(r"\bminus\b|\babzuglich\b|\bohne\b|减去|减")
+_DIFFERENCE_TOOLS = {"qgis_difference"}
+
+
+def _difference_marker(spec, params: dict, folded: str, mentions, claims) -> None:
+    """'A minus B', 'A abzüglich B', 'A减去B': claimed when the plan subtracts B from A, in that order."""
+    if not (spec.name in _DIFFERENCE_TOOLS or params.get("how") == "difference"):
+        return
+    pos = {m.name: m.start for m in mentions or ()}
+    first, second = pos.get(params.get("layer")), pos.get(params.get("overlay"))
+    if first is None or second is None:
+        return
+    for m in _MINUS.finditer(folded):
+        if first < m.start() < second:
+            claims.span(m.start(), m.end())
+
+
+def _zh_head(spec, params: dict, folded: str, mentions) -> list[str]:
+    """'河流500米范围内的地块': in Chinese the noun after the last 的 is what the request returns; a plan whose
+    input is another layer has its roles reversed (reported as the head noun, unplaced)."""
+    if "two_layers" not in spec.traits or not mentions or "的" not in folded:
+        return []
+    primary = next((p.name for p in spec.params if p.kind == "layer"), None)
+    last = max(mentions, key=lambda m: m.start)
+    before = folded[: last.start].rstrip()
+    tail = folded[last.end :].strip(" 。，,.!?！？")
+    if before.endswith("的") and not tail and primary and params.get(primary) not in (None, last.name):
+        return [folded[last.start : last.end]]
+    return []
 
 
 _USE_MARKER = re.compile(r"(?:\buse|\busing|\bwith|\bmit|\bnimm|用|使用|以)\s*(?:the\s+|den\s+|die\s+|dem\s+)?$")

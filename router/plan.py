@@ -42,7 +42,7 @@ CHAIN = re.compile(
     r"clip|export|plot|filter|select|join|reproject|intersect|dissolve|compute|calculate|sum|total|average|merge|"
     r"aggregate|convert|"
     r"sort|rank|find|list|extract|label|colou?r|zahle|puffere|filtere|behalte|verschneide|sortiere|projiziere|"
-    r"schneide|exportiere|keep(?!\s+the\s+(?:average|mean|sum|summed|total|lowest|highest|min|max|largest|smallest)))\b"
+    r"schneide|exportiere|keep(?!\s+the\s+(?:average|mean|sum|summed|total|lowest|highest|min|max|largest|smallest))(?!\s+(?:them|it|those|each)\s+(?:apart|separate|separated|individual)))\b"
 )
 NEXT_STEP = "next_step"
 SUPERLATIVE = re.compile(
@@ -148,6 +148,8 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
             lmiss.remove("layer")
     params.update(lp)
     missing.extend(lmiss)
+    if lang == "zh":
+        zh_head_is_kept(spec, params, folded, mentions)
     by_name = {la.name: la for la in layers}
     main = by_name.get(params.get("layer") or params.get("polygons") or params.get("raster") or "")
     spans = [(m.start, m.end) for m in mentions]
@@ -217,6 +219,7 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
         elif p.required and p.name not in missing:
             missing.append(p.name)
     _implied(spec, params, folded)
+    per_feature_wording(spec, params, folded)
     if "format" in params and spec.name == "convert_format" and _TO_LAYER.search(folded) and params["format"] == "csv":
         params["format"] = "gpkg"  # 'convert the csv into a point layer': the csv is the source, a layer the target
     missing.extend(several_distances(spec, params, folded, lang))
@@ -345,6 +348,36 @@ def _layer_by_fields(spec, folded: str, layers) -> str | None:
         return None
     owners = [la.name for la in layers if la.kind == "vector" and any(m.score >= 0.75 for m in find_fields(folded, la))]
     return owners[0] if len(owners) == 1 else None
+
+
+_EACH_WORDING = re.compile(
+    r"(?<![a-z])(?:each|every|per|individually|separately|je|jede[nmrs]?|pro|einzeln|jeweils|getrennt)(?![a-z])|"
+    r"每个|每一|每条|每所|每栋|每口|每块|各自|分别|逐个|单独"
+)
+
+
+def zh_head_is_kept(spec, params: dict, folded: str, mentions) -> None:
+    """'河流500米范围内的地块': in Chinese the noun after the last 的 is what a selection keeps; the other layer is the
+    reference. Only for tools that keep a subset of one layer, where that is the whole meaning of the head noun."""
+    layer_params = [p.name for p in spec.params if p.kind == "layer"]
+    if "keeps_subset" not in spec.traits or len(layer_params) != 2 or not mentions:
+        return
+    last = max(mentions, key=lambda m: m.start)
+    if not folded[: last.start].rstrip().endswith("的") or folded[last.end :].strip(" 。，,.!?！？"):
+        return
+    first, second = layer_params
+    if params.get(second) == last.name and params.get(first):
+        params[first], params[second] = params[second], params[first]
+
+
+def per_feature_wording(spec, params: dict, folded: str) -> None:
+    """'one centroid per house', 'buffer every school separately': per-feature wording never leaves a parameter
+    that merges the layer into one ('one centroid' read as whole_layer, 'zusammenfassen' as dissolve)."""
+    from ..function_lib.traits import AGGREGATING_PARAMS
+
+    agg = AGGREGATING_PARAMS.get(spec.name)
+    if agg and params.get(agg[0]) == agg[1] and _EACH_WORDING.search(folded):
+        del params[agg[0]]
 
 
 def _implied(spec, params: dict, folded: str) -> None:

@@ -15,6 +15,7 @@ class Plan:
     missing: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what was read by meaning ("'population' read as POP2020")
     output_format: str | None = None  # the file format the result is asked in ('as GeoJSON') when the tool has none
+    corrected: bool = False  # a model corrected the router's plan (draft and verify): it runs as tier 1
 
     def to_json(self) -> dict:
         out = {

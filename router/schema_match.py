@@ -15,7 +15,7 @@ THEMES = {
     "district": "district neighbourhood neighborhood ward borough quarter admin_boundary bezirk stadtteil kreis "
                 "viertel 行政区 街区 城区 辖区 片区",
     "school": "school schule 学校 小学 中学",
-    "hospital": "hospital health_facility clinic krankenhaus krankenhause klinik 医院",
+    "hospital": "hospital health_facility clinic krankenhaus krankenhause klinik 医院 诊所",
     "station": "station train_station metro_station railway_station rail_station stops_rail stop_rail rail_stop "
                "bahnhof bahnhofe 车站 地铁站 火车站",
     "well": "well borehole brunnen 水井",

@@ -92,6 +92,23 @@ def test_tier0_request_adds_styled_layer_with_provenance(dock, town, toolkit):
     assert not card.details_toggle.isHidden()
 
 
+def test_not_what_i_meant_sends_the_request_past_tier0(dock, town, toolkit):
+    toolkit.decision.plan = Plan("buffer", {"layer": "schools", "distance": 100}, complete=True)
+    toolkit.decision.confidence = 0.95
+    dock.layer_picker.set_checked([town["schools"].id()])
+    card = ask(dock, "buffer schools by 100 m")
+    assert card.report["status"] == "ok" and card.report["tier"] == 0
+    assert not card.ask_model_button.isHidden()
+    QTest.mouseClick(card.ask_model_button, Qt.LeftButton)
+    assert process_until(lambda: not dock.is_busy(), 60), "the task did not finish"
+    second = dock.cards[-1]
+    assert second is not card
+    # no model is configured here: the same request, without tier 0, says a model is needed
+    assert second.report["status"] == "needs_llm", second.report
+    assert second.ask_model_button.isHidden()
+    assert len(result_layers()) == 1  # the first answer stays; nothing new was guessed
+
+
 def test_numeric_field_the_user_asked_for_is_graduated(dock, town, toolkit):
     toolkit.decision.plan = Plan(
         "filter_rows", {"layer": "districts", "field": "population", "op": ">", "value": 1000}, complete=True
@@ -194,12 +211,12 @@ def test_conversation_kept_in_project_without_secrets(dock, town, toolkit, isola
     toolkit.decision.plan = Plan("count_features", {"layer": "schools"}, complete=True)
     toolkit.decision.confidence = 0.95
     card = ask(dock, "how many schools are there")
-    assert card.report["answer"] == "6 features"
+    assert card.report["answer"] == "Counted the features of schools. 6 features"  # the plan in words first
     text, ok = QgsProject.instance().readEntry("GeoAgent", "conversation", "")
     assert ok and "how many schools" in text and SECRET not in text
     other = GeoAgentDock(qgis_iface)
     other._on_project_read()
-    assert len(other.cards) == 1 and other.cards[0].answer.text() == "6 features"
+    assert len(other.cards) == 1 and other.cards[0].answer.text() == card.report["answer"]
     other.unload()
     other.deleteLater()
 

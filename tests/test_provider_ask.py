@@ -78,7 +78,7 @@ def test_processing_run_forced_route_and_answer(provider, toolkit, tmp_path):
     params = {"REQUEST": "how many schools", "INPUTS": [paths["schools"]], "ROUTE": 1,
               "OUTPUT_FOLDER": str(tmp_path / "files")}  # fmt: skip
     result = processing.run("geoagent:ask", params)
-    assert result["ANSWER"] == "6 features"
+    assert result["ANSWER"] == "Counted the features of schools. 6 features"
     params["ROUTE"] = 0
     with pytest.raises(QgsProcessingException, match="not sure enough"):
         processing.run("geoagent:ask", params)

@@ -61,7 +61,27 @@ def select_rows(
             what.append(f"first {top_n}")
     if len(out) == 0:
         ctx.note(f"No feature of '{layer}' matched {' and '.join(what)}.")
-    return vector_result(ctx, out, f"{layer}_selected", f"Selected {' and '.join(what)} from '{layer}'", len(gdf))
+    result = vector_result(ctx, out, f"{layer}_selected", f"Selected {' and '.join(what)} from '{layer}'", len(gdf))
+    named = _named(out, field)
+    if named and top_n is not None and len(out) <= 10:  # 'which district has the highest income?' names it
+        result.answer = f"{result.summary.rstrip('.')}: {named}."
+    return result
+
+
+def _named(gdf, field: str | None) -> str:
+    """'Westpark (42,000), Nordend (39,500)': the features by their name field, with the ranked value."""
+    names = [
+        c
+        for c in gdf.columns
+        if c.lower() in ("name", "name_en", "nom", "nombre", "title") or c.lower().endswith("_name")
+    ]
+    if not names or len(gdf) == 0:
+        return ""
+    parts = []
+    for _, row in gdf.iterrows():
+        value = row[field] if field and field in gdf.columns and field != names[0] else None
+        parts.append(f"{row[names[0]]}" + (f" ({value})" if value is not None else ""))
+    return ", ".join(parts)
 
 
 def _numeric_if_possible(series):
