@@ -56,8 +56,8 @@ def _same(spec, a: dict, b: dict) -> bool:
     return norm(a) == norm(b)
 
 
-def verify_plan(request, plan, decision, infos, registry, ctx, report, client) -> Verdict:
-    """Ask the model to accept or correct the tier-0 plan, in one round."""
+def verify_messages(request, plan, decision, infos, registry) -> tuple[list[dict], list[dict]]:
+    """The one-round confirmation: (messages, tools) sent to the model."""
     names = []
     for name in [plan.tool] + ranked_names(decision):
         runnable = runnable_name(registry, name) if name in registry else None
@@ -69,7 +69,12 @@ def verify_plan(request, plan, decision, infos, registry, ctx, report, client) -
     tools = [registry.get(n).spec.openai_tool() for n in names] + reject
     proposed = json.dumps({"tool": plan.tool, "arguments": plan.params}, ensure_ascii=False, default=str)
     user = f"Request: {request}\n\nLayers:\n{_layers_line(infos)}\n\nProposed call: {proposed}"
-    messages = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
+    return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}], tools
+
+
+def verify_plan(request, plan, decision, infos, registry, ctx, report, client) -> Verdict:
+    """Ask the model to accept or correct the tier-0 plan, in one round."""
+    messages, tools = verify_messages(request, plan, decision, infos, registry)
     reply = call_model(client, messages, tools, ctx, report)
     if not reply.tool_calls:
         text = (reply.content or "").strip()

@@ -166,12 +166,20 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     sets = [SETS / s for s in args.sets] or sorted(p for p in SETS.glob("blind*") if p.is_dir())
     OUT.mkdir(parents=True, exist_ok=True)
+    combined = {}
     for set_dir in sets:
         result = run_set(set_dir, args.only, progress=(lambda *_: None) if args.quiet else print)
         out = args.out or OUT / f"blind_{set_dir.name}.json"
         out.write_text(json.dumps(result, indent=1, ensure_ascii=False))
         print(f"\n## {set_dir.name} (tier 0, offline): {out}\n")
         print(table(result["summary"]))
+        wrong = [{"id": r["id"], "request": r["request"], "why": r["why"][:1]} for r in result["results"]]
+        combined[set_dir.name] = {
+            "summary": result["summary"],
+            "wrong": [w for w, r in zip(wrong, result["results"]) if r["verdict"] == "wrong"],
+        }
+    if not args.out and not args.only:  # make bench reads bench/out/blind.json
+        (OUT / "blind.json").write_text(json.dumps({"sets": combined}, indent=1, ensure_ascii=False))
     return 0
 
 

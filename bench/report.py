@@ -25,6 +25,7 @@ def write_report(data: dict, target: Path, out: Path) -> None:
     ]
     lines += [f"| {k} | {v['status']} | {v['seconds']} |" for k, v in data["runs"].items()]
     lines += _suite_section(data.get("suite"), charts)
+    lines += _blind_section(data.get("blind"))
     for name, title in (
         ("router", "Router"),
         ("tokens", "Tokens per request"),
@@ -33,6 +34,19 @@ def write_report(data: dict, target: Path, out: Path) -> None:
     ):
         lines += _part_section(name, title, data.get(name), out, charts)
     target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _blind_section(blind: dict | None) -> list[str]:
+    """The blind request sets at tier 0: answered / right / wrong / declined per language and class."""
+    from .blind import table
+
+    lines = ["", "## Blind request sets (tier 0, offline)", ""]
+    if not blind:
+        return lines + ["(the blind sets did not run)"]
+    for name, part in blind["sets"].items():
+        lines += [f"### {name}", "", table(part["summary"]), ""]
+        lines += [f"- wrong: {w['id']} {w['request']!r}: {'; '.join(w['why'])[:160]}" for w in part["wrong"]]
+    return lines
 
 
 def _suite_section(suite: dict | None, charts: Path) -> list[str]:

@@ -20,6 +20,7 @@ PARTS = [
     ("sandbox", "geoagent.bench.sandbox", 300),
     ("tokens", "geoagent.bench.tokens", 600),
     ("suite", "geoagent.bench.suite", 900),
+    ("blind", "geoagent.bench.blind", 2400),
 ]
 
 

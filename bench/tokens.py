@@ -141,6 +141,42 @@ def print_table(rows: list[dict], summary: dict) -> None:
               f"{'<' + str(s['target_median']):>7}  {s['median_llm_calls']:<4} {mark}")  # fmt: skip
 
 
+def confirmation_tokens(registry, router) -> dict:
+    """Tokens of the one-round confirmation of every complete tier-0 plan of the blind request sets (prompt with
+    tool schemas, plus the model repeating the call), counted with the same tokenizer as the rest."""
+    import statistics
+    from types import SimpleNamespace
+
+    import yaml
+    from geoagent.agent.tokens import count_messages, count_reply
+    from geoagent.agent.verify import verify_messages
+    from geoagent.function_lib.describe import describe_path
+
+    counts = []
+    for folder in sorted((ROOT / "tests" / "data").glob("blind*")):
+        roots = {"s": SAMPLE, "b": folder / "data"}
+        for path in sorted(folder.glob("cases_*.yaml")):
+            for case in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+                paths = [roots[r.split(":", 1)[0]] / r.split(":", 1)[1] for r in case.get("inputs") or []]
+                infos = [describe_path(str(p)) for p in paths]
+                decision = router.route(case["request"], infos)
+                plan = decision.plan
+                if decision.route != "function" or plan is None or not plan.complete or decision.confidence < 0.7:
+                    continue
+                messages, tools = verify_messages(case["request"], plan, decision, infos, registry)
+                call = [SimpleNamespace(name=plan.tool, arguments=json.dumps(plan.params, default=str))]
+                counts.append(count_messages(messages, tools) + count_reply(None, call))
+    if not counts:
+        return {"n": 0, "median": None, "p90": None, "max": None}
+    counts.sort()
+    return {
+        "n": len(counts),
+        "median": int(statistics.median(counts)),
+        "p90": counts[int(0.9 * (len(counts) - 1))],
+        "max": counts[-1],
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--only", help="comma-separated task ids")
@@ -166,7 +202,13 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             rows.append(run_task(task, route, arch, registry, router, work))
     summary = summarise(rows)
+    summary["confirmation"] = confirmation_tokens(registry, router)
     print_table(rows, summary)
+    c = summary["confirmation"]
+    print(
+        f"\ndraft-and-verify confirmation (one round, {c['n']} complete tier-0 plans of the blind sets): "
+        f"median {c['median']} tokens, p90 {c['p90']}, max {c['max']} (target: median < 1,500)"
+    )
     offered = [r["tools_offered"] for r in rows if r["tools_offered"] is not None]
     if offered:
         print(f"\nreference tools among the top-k shown: {sum(offered)}/{len(offered)} requests")

@@ -68,6 +68,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--threshold", type=float, default=None, help="tier-0 confidence threshold (0-1)")
     p.add_argument("--no-tier0", action="store_true", help="always ask the model, even when the router has a plan")
     p.add_argument(
+        "--trust-tier0",
+        action="store_true",
+        help="with a model: run a complete no-model plan without the model's one-round confirmation",
+    )
+    p.add_argument(
         "--engine",
         choices=["auto", "qgis", "geopandas"],
         default="auto",
@@ -305,6 +310,7 @@ def cmd_run(args) -> int:
         architecture=args.architecture,
         timeout_s=args.timeout,
         tier0=not args.no_tier0,
+        trust_tier0=args.trust_tier0,
     )
     if args.threshold is not None:
         config.threshold = args.threshold

@@ -25,6 +25,7 @@ class GeoAgentSettings:
     authcfg: str = ""  # id of the QgsAuthManager entry holding the API key; never the key
     architecture: str = "react"
     tier0: bool = True
+    trust_tier0: bool = False  # with a model: skip the model's confirmation of a no-model plan
     threshold: float = 0.7
     review_code: bool = False
     max_repairs: int = 5
@@ -65,6 +66,7 @@ class GeoAgentSettings:
             route=route,
             architecture=self.architecture,
             tier0=self.tier0,
+            trust_tier0=self.trust_tier0,
             threshold=self.threshold,
             max_repairs=self.max_repairs,
             timeout_s=self.timeout_s,

@@ -9,7 +9,7 @@
       <translation>&amp;GeoAgent</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="64" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="65" />
       <source>API key</source>
       <translation>API-Schlüssel</translation>
     </message>
@@ -19,7 +19,7 @@
       <translation>Antwort</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="66" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="67" />
       <source>Architecture</source>
       <translation>Architektur</translation>
     </message>
@@ -39,7 +39,7 @@
       <translation>Automatisch</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="62" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="63" />
       <source>Base URL</source>
       <translation>Basis-URL</translation>
     </message>
@@ -164,7 +164,7 @@
       <translation>Die Installation der Pakete ist fehlgeschlagen: {detail} Führen Sie stattdessen im Terminal aus: {command}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="60" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="61" />
       <source>Keep the conversation in the project file (no keys are saved)</source>
       <translation>Unterhaltung in der Projektdatei behalten (Schlüssel werden nicht gespeichert)</translation>
     </message>
@@ -174,12 +174,12 @@
       <translation>Beteiligte Layer</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="70" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="72" />
       <source>Maximum code repair attempts</source>
       <translation>Maximale Anzahl Code-Reparaturversuche</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="63" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="64" />
       <source>Model</source>
       <translation>Modell</translation>
     </message>
@@ -219,7 +219,7 @@
       <translation>Router wird vorbereitet (nur bei der ersten Anfrage)…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="61" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="62" />
       <source>Provider</source>
       <translation>Anbieter</translation>
     </message>
@@ -269,7 +269,7 @@
       <translation>Route erzwungen: {route}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="68" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="70" />
       <source>Router confidence threshold</source>
       <translation>Konfidenzschwelle des Routers</translation>
     </message>
@@ -304,7 +304,7 @@
       <translation>Code anzeigen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="57" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="58" />
       <source>Show generated code before running it</source>
       <translation>Erzeugten Code vor dem Ausführen anzeigen</translation>
     </message>
@@ -329,12 +329,12 @@
       <translation>Status</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="73" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="75" />
       <source>Test connection</source>
       <translation>Verbindung testen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="142" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="146" />
       <source>Testing…</source>
       <translation>Wird getestet…</translation>
     </message>
@@ -349,7 +349,7 @@
       <translation>Die bearbeiteten Werkzeugaufrufe sind kein gültiges JSON: {error}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="128" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="132" />
       <source>The key could not be stored: unlock or set up the QGIS authentication database (Settings &gt; Options &gt; Authentication) and try again.</source>
       <translation>Der Schlüssel konnte nicht gespeichert werden: Entsperren oder richten Sie die QGIS-Authentifizierungsdatenbank ein (Einstellungen &gt; Optionen &gt; Authentifizierung) und versuchen Sie es erneut.</translation>
     </message>
@@ -387,6 +387,11 @@
       <location filename="../geoagent_plugin/dock.py" line="292" />
       <source>To serve it, open GeoAgent settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoAgent-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="54" />
+      <source>Trust those no-model answers (skip the model's one-round check)</source>
+      <translation>Diesen Antworten ohne Modell vertrauen (die Prüfung durch das Modell überspringen)</translation>
     </message>
     <message>
       <location filename="../geoagent_plugin/dock.py" line="150" />

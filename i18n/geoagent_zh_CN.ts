@@ -9,7 +9,7 @@
       <translation>&amp;GeoAgent</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="64" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="65" />
       <source>API key</source>
       <translation>API 密钥</translation>
     </message>
@@ -19,7 +19,7 @@
       <translation>回答</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="66" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="67" />
       <source>Architecture</source>
       <translation>架构</translation>
     </message>
@@ -39,7 +39,7 @@
       <translation>自动</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="62" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="63" />
       <source>Base URL</source>
       <translation>基础 URL</translation>
     </message>
@@ -164,7 +164,7 @@
       <translation>安装软件包失败：{detail} 请改为在终端中运行：{command}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="60" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="61" />
       <source>Keep the conversation in the project file (no keys are saved)</source>
       <translation>在项目文件中保存对话（不会保存任何密钥）</translation>
     </message>
@@ -174,12 +174,12 @@
       <translation>参与分析的图层</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="70" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="72" />
       <source>Maximum code repair attempts</source>
       <translation>代码修复的最大尝试次数</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="63" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="64" />
       <source>Model</source>
       <translation>模型</translation>
     </message>
@@ -219,7 +219,7 @@
       <translation>正在准备路由器（仅首次请求）…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="61" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="62" />
       <source>Provider</source>
       <translation>服务商</translation>
     </message>
@@ -269,7 +269,7 @@
       <translation>已强制路由：{route}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="68" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="70" />
       <source>Router confidence threshold</source>
       <translation>路由置信度阈值</translation>
     </message>
@@ -304,7 +304,7 @@
       <translation>显示代码</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="57" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="58" />
       <source>Show generated code before running it</source>
       <translation>运行前显示生成的代码</translation>
     </message>
@@ -329,12 +329,12 @@
       <translation>状态</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="73" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="75" />
       <source>Test connection</source>
       <translation>测试连接</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="142" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="146" />
       <source>Testing…</source>
       <translation>正在测试…</translation>
     </message>
@@ -349,7 +349,7 @@
       <translation>修改后的工具调用不是有效的 JSON：{error}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="128" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="132" />
       <source>The key could not be stored: unlock or set up the QGIS authentication database (Settings &gt; Options &gt; Authentication) and try again.</source>
       <translation>无法保存密钥：请解锁或设置 QGIS 认证数据库（设置 &gt; 选项 &gt; 认证）后重试。</translation>
     </message>
@@ -387,6 +387,11 @@
       <location filename="../geoagent_plugin/dock.py" line="292" />
       <source>To serve it, open GeoAgent settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>如需处理此请求，请打开 GeoAgent 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="54" />
+      <source>Trust those no-model answers (skip the model's one-round check)</source>
+      <translation>信任这些无模型回答（跳过模型的一轮核对）</translation>
     </message>
     <message>
       <location filename="../geoagent_plugin/dock.py" line="150" />

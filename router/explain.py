@@ -158,7 +158,9 @@ class Claims:
                 return True
             if len(w) >= 2 and w.replace("_", "") in squashed:  # 'title', 'tr' of LIKE 'Tr%', 'pop_2020'
                 return True
-            if len(w) >= 7 and any(w.endswith(h) for h in heads):  # 'wasserbezirk', 'weltstadte': a compound
+            if len(w) >= 7 and any(
+                v.endswith(h) for v in _variants(w) for h in heads
+            ):  # 'wasserbezirk', 'weltstadte': a compound
                 return True  # whose head names a layer the plan uses (German glues its nouns)
             return len(w) >= 5 and _typo_of(w, long_words)  # 'bufer', 'centriods', 'reprojct' for a word allowed
 
@@ -206,6 +208,11 @@ def unexplained(spec, params: dict, text: str, folded: str, lang: str, layers, m
             # districts is no field of theirs, whatever district_id suggests)
             if fm.name.lower() in joined and (fm.score >= 1.0 or fm.name not in own):
                 claims.span(fm.start, fm.end)
+        for f in la.fields:  # 'Förderleistung (yield_gpm)', '分区（zoning）': the user's own gloss of a field used
+            if f.name.lower() in joined:
+                gloss = r"([\w\u4e00-\u9fff]+)\s*[（(]\s*" + re.escape(f.name.lower()) + r"\s*[)）]"
+                for g in re.finditer(gloss, folded):
+                    claims.span(g.start(1), g.end(1))
         for f in la.fields:  # 'population' for POP2020: a field's meaning words, when the plan uses the field
             if f.name.lower() in joined and f.name not in own:
                 for idx in _field_concepts(f.name):
@@ -242,6 +249,8 @@ def unexplained(spec, params: dict, text: str, folded: str, lang: str, layers, m
     if spec.name in AGG_TOOLS or params.get("agg") or "aggregates" in spec.traits:  # consume.py guards the rest
         claims.allow(lat("AGG_WORDS"), cjk("AGG_WORDS"))
     expr = " ".join(str(params[p.name]) for p in spec.params if p.kind == "expression" and p.name in params)
+    if re.search(r"=\s*(?:'(?:no|n|false|nein|否|无)'|0|false)(?!\w)", expr, re.IGNORECASE):
+        claims.pattern(r"\bwithout\b|\bohne\b|没有|无(?=\S)")  # 'cafes without wifi' read as wifi = 'no'
     if _NEGATED_EXPR.search(expr):
         claims.allow(lat("NEGATIONS"), cjk("NEGATIONS"))
     elif expr:  # 'not greater than 50' read as '<= 50': the negation is inside the operator the reader chose
@@ -327,12 +336,16 @@ def _difference_marker(spec, params: dict, folded: str, mentions, claims) -> Non
     for m in _MINUS.finditer(folded):
         if first < m.start() < second:
             claims.span(m.start(), m.end())
+    erase = re.search(r"\berase|\bremov|\bsubtract|\bcut|entfern|abzieh|擦除|去掉", folded)
+    for m in re.finditer(r"\bfrom\b|\bvon\b|\baus\b|从", folded):  # 'erase the parks from the districts'
+        if erase and second < m.start() < first:
+            claims.span(m.start(), m.end())
 
 
 def _zh_head(spec, params: dict, folded: str, mentions) -> list[str]:
     """'河流500米范围内的地块': in Chinese the noun after the last 的 is what the request returns; a plan whose
     input is another layer has its roles reversed (reported as the head noun, unplaced)."""
-    if "two_layers" not in spec.traits or not mentions or "的" not in folded:
+    if "keeps_subset" not in spec.traits or not mentions or "的" not in folded:
         return []
     primary = next((p.name for p in spec.params if p.kind == "layer"), None)
     last = max(mentions, key=lambda m: m.start)

@@ -79,7 +79,7 @@ CONCEPTS = [
     ({"value", "values", "wert", "werte", "价值"}, {"value"}),
     ({"price", "prices", "cost", "expensive", "cheap", "worth", "valuable", "preis", "wert", "价格", "房价", "价值"},
      {"price", "cost", "value"}),
-    ({"year", "built", "baujahr", "jahr", "年份", "建成"},
+    ({"year", "built", "baujahr", "jahr", "年份", "建成", "建造"},
      {"year", "built", "year_built", "baujahr", "yr", "constr", "jahr"}),
     ({"gdp", "economy", "economic", "bip", "wirtschaftsleistung", "国内生产总值"},
      {"gdp", "gdp_md", "gdp_md_est", "bip"}),

@@ -24,7 +24,7 @@ FILLERS = {"paar", "einige", "rechne", "rechnen", "ausrechnen", "ins", "leg", "l
 }  # fmt: skip
 
 NEGATIONS = {"nicht", "kein", "keine", "keinen", "keinem", "keiner", "ohne", "ausser", "ausserhalb", "ausgenommen",
-             "abgesehen", "weder", "noch", "nie", "niemals", "sondern", "andere", "anderen", "entfernt", "weiter",
+             "abgesehen", "weder", "noch", "nie", "niemals", "sondern", "andere", "anderen", "weiter",
              "minus", "abzuglich", "abzueglich"}  # fmt: skip
 
 EACH = {"je", "jede", "jeden", "jedem", "jeder", "jedes", "pro", "einzeln", "separat", "getrennt", "jeweils",
@@ -39,7 +39,8 @@ TARGET_MARKERS = ("nach", "in", "zu", "auf", "ins")
 SAVE_WORDS = {"speichere", "speichern", "gespeichert", "speicher", "exportiere", "exportieren", "exportiert",
               "schreibe", "schreiben", "als", "format", "datei", "neue", "neuen", "ausgabe"}  # fmt: skip
 
-COMPARE_WORDS = {"wo", "deren", "dessen", "die", "mit", "mehr", "weniger", "als", "grosser", "groesser",
+COMPARE_WORDS = {"euro", "eur", "dollar", "prozent", "wo", "deren", "dessen", "die", "mit", "mehr", "weniger",
+                 "als", "grosser", "groesser",
                  "kleiner", "hoher", "hoeher", "niedriger", "uber", "ueber", "unter", "mindestens", "hochstens",
                  "hoechstens", "gleich", "ist", "sind", "genau", "zwischen", "und", "oder", "enthalt", "enthalten",
                  "beginnt", "heisst", "namens", "typ", "art", "wert", "nur", "filtere", "filtern", "wahle",
@@ -98,14 +99,15 @@ TOOL_CUES = {
     "count_features": {"zahle", "zaehle", "zahlen", "zaehlen", "anzahl", "wie", "viele", "wieviele", "gibt"},
     "count_points_in_polygons": {"zahle", "zaehle", "zahlen", "zaehlen", "anzahl", "wie", "viele", "wieviele",
                                  "liegen", "befinden", "sich", "darin"},
-    "filter_by_expression": {"filtere", "filtern", "rausfiltern", "herausfiltern", "behalte", "wahle", "waehle",
+    "filter_by_expression": {"auswahlen", "auswaehlen", "wahle", "aus", "filtere", "filtern", "rausfiltern",
+                             "herausfiltern", "behalte", "waehle",
                              "extrahiere", "nur", "die"},
-    "select_rows": {"tiefsten", "altesten", "aeltesten", "neuesten", "langsten", "laengsten", "kurzesten",
+    "select_rows": {"kurzesten",
                     "mittlere", "mittleren", "hochste", "hoechste", "niedrigste", "wahle", "waehle", "die",
                     "grossten", "groessten", "hochsten", "hoechsten", "kleinsten",
                     "meisten", "wenigsten", "niedrigsten", "geringsten", "ersten", "nur", "hat", "haben", "welche",
                     "welcher", "welches"},
-    "sort_by_field": {"tiefsten", "altesten", "neuesten", "langsten", "kurzesten", "sortiere", "sortieren",
+    "sort_by_field": {"sortiere", "sortieren",
                       "ordne", "ordnen", "nach", "absteigend", "aufsteigend" },
     "bounding_geometry": {"umschliessendes", "umschliessende", "rechteck", "hulle", "huelle", "konvexe",
                           "begrenzungsrahmen", "ausdehnung", "kreis"},

@@ -49,7 +49,7 @@ TARGET_MARKERS = ("to", "into", "in", "as")
 SAVE_WORDS = {"save", "saved", "saving", "export", "exported", "exporting", "write", "written", "store", "stored",
               "output", "as", "format", "file", "new", "download", "keep", "give", "me"}  # fmt: skip
 
-COMPARE_WORDS = {
+COMPARE_WORDS = {"euro", "euros", "eur", "dollar", "dollars", "usd", "percent",
     "where", "whose", "which", "that", "with", "having", "has", "have", "more", "less", "fewer", "than", "greater",
     "bigger", "larger", "smaller", "higher", "lower", "over", "under", "above", "below", "at", "least", "most",
     "equal", "equals", "is", "are", "exactly", "between", "and", "or", "either", "contain", "contains",
@@ -58,7 +58,7 @@ COMPARE_WORDS = {
     "ones", "rated", "rating", "built", "after", "before", "since", "up", "greater-than", "less-than", "or more",
     "minimum", "maximum", "max", "min", "of", "the", "kind", "class", "category", "field", "column", "bottom",
     "earlier", "later", "older", "newer", "younger", "until", "till", "from", "to", "inclusive",
-    "number", "count", "times", "multiplied", "divided", "plus", "holding", "ratio", "percent", "percentage",
+    "number", "count", "times", "multiplied", "divided", "plus", "holding", "ratio", "percentage",
 }  # fmt: skip
 
 AGG_WORDS = {"sum", "sums", "summed", "total", "totals", "average", "averages", "avg", "mean", "median", "max",
@@ -132,12 +132,12 @@ TOOL_CUES = {
     "qgis_count_points_in_polygon": {"count", "number", "how", "many", "inside", "contained", "fall"},
     "filter_by_expression": {"filter", "filtered", "keep", "select", "extract", "only", "just", "those",
                              "ones", "where", "subset"},
-    "select_rows": {"deepest", "shallowest", "oldest", "newest", "youngest", "tallest", "longest", "shortest",
-                    "cheapest", "which", "select", "top", "first", "largest", "biggest", "highest", "smallest",
+    "select_rows": {"shortest",
+                    "which", "select", "top", "first", "largest", "biggest", "highest", "smallest",
                     "lowest", "most",
                     "least", "only", "keep", "pick", "those", "ones", "where"},
-    "sort_by_field": {"deepest", "shallowest", "oldest", "newest", "youngest", "tallest", "longest", "shortest",
-                      "cheapest", "dearest", "sort", "sorted", "order", "ordered", "rank", "ranked", "ascending",
+    "sort_by_field": {"shortest",
+                      "sort", "sorted", "order", "ordered", "rank", "ranked", "ascending",
                       "descending",
                       "highest", "lowest", "largest", "smallest", "biggest", "most", "least", "first", "last",
                       "top"},
