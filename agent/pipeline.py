@@ -199,6 +199,8 @@ def _run_plan(plan, ctx, registry, report, request: str = "", infos=()) -> None:
     report.answer = f"{said} {result.answer or result.summary}".strip()
     if getattr(plan, "output_format", None):
         write_in_format(plan.output_format, ctx, registry, report)
+    if getattr(plan, "output_path", None):
+        write_to_path(plan.output_path, ctx, report)
     report.timings_ms["execute"] = (time.perf_counter() - t0) * 1000
     report.outputs = [o.to_json() for o in ctx.outputs]
     report.status = "ok"
@@ -252,6 +254,38 @@ def write_in_format(fmt: str, ctx, registry, report) -> None:
     Path(final.path).unlink(missing_ok=True)
     written = Path(ctx.outputs[-1].path).name
     report.answer = f"{report.answer} Written as {fmt.upper()}: {written}.".strip()
+
+
+def write_to_path(path: str, ctx, report) -> None:
+    """Put the final result at the file the request named ('save to results/out.csv'). A relative path lands in the
+    output folder; an existing file is never overwritten (the result stays where it is, and the user is told)."""
+    import shutil
+
+    if not ctx.outputs:
+        return
+    final = ctx.outputs[-1]
+    target = Path(path).expanduser()
+    target = target if target.is_absolute() else ctx.out_dir / target
+    if target.exists():
+        ctx.note(f"{target} exists already and was left alone; the result is {Path(final.path).name}.")
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    source = Path(final.path)
+    if source.suffix.lower() != target.suffix.lower():
+        ctx.note(f"The result is a {source.suffix} file; it was not converted to {target.name}.")
+        return
+    for side in [source, *_sidecars(source)]:  # a shapefile's .dbf, .shx, .prj and .cpg travel with it
+        shutil.move(str(side), str(target.with_suffix(side.suffix)))
+    final.path = str(target)
+    report.outputs = [o.to_json() for o in ctx.outputs]
+    report.answer = f"{report.answer} Written to {target}.".strip()
+
+
+def _sidecars(path: Path) -> list[Path]:
+    return [p for p in path.parent.glob(path.stem + ".*") if p != path and p.suffix.lower() in _SIDE]
+
+
+_SIDE = {".dbf", ".shx", ".prj", ".cpg", ".qix", ".sbn", ".sbx", ".qmd"}
 
 
 def _why_needs_llm(decision, config, route) -> str:

@@ -128,6 +128,12 @@ def _close_to(value: float, pool: list[float]) -> bool:
     return any(abs(value - p) <= 1e-3 * max(1.0, abs(p)) for p in pool)
 
 
+def layer_named_fields(la, folded: str) -> set[str]:
+    from .explain import layer_named_fields as named
+
+    return named(la, folded)
+
+
 def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, lang: str, distances, skip=()):
     """(missing, notes): the salient cues no filled parameter uses, and field words read by meaning.
 
@@ -227,8 +233,11 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
     )
     groups = any(p.kind == "fields" or p.name == "by" for p in spec.params)
     for la in plan_layers:
+        own = layer_named_fields(la, folded)  # district_id for '区' or 'region': the word names the layer itself
         for fm in _fields(ftext, la):
             word = ftext[fm.start : fm.end]
+            if fm.name in own and fm.score < 1.0:
+                continue
             if not field_tool and not (
                 _ID_FIELD.search(fm.name) or _FIELD_CUE.search(ftext[max(0, fm.start - 16) : fm.start])
             ):

@@ -65,6 +65,17 @@ def _variants(word: str) -> set[str]:
 _ID_LIKE = re.compile(r"(?i)(?:^|_)(?:id|fid|gid|code|no|nr|num)$")
 
 
+def _sample_values(la) -> list:
+    return [v for f in la.fields for v in (f.samples or []) if isinstance(v, str)]
+
+
+def layer_named_fields(la, folded: str) -> set[str]:
+    """Fields of `la` that only the layer's own name points to (not written out in the request)."""
+    theme_words = set(THEMES.get(layer_theme(la.name) or "", "").split())
+    written = {fm.name for fm in find_fields(folded, la) if fm.score >= 1.0}
+    return {f.name for f in la.fields if f.name not in written and _names_the_layer(f.name, theme_words)}
+
+
 def _names_the_layer(field: str, theme_words: set[str]) -> bool:
     """An identifier field, or one whose meaning is the layer's own theme (district_id of the districts)."""
     if _ID_LIKE.search(field):
@@ -178,7 +189,9 @@ class Claims:
         return list(dict.fromkeys(left))
 
 
-def unexplained(spec, params: dict, text: str, folded: str, lang: str, layers, mentions, fmt=None) -> list[str]:
+def unexplained(
+    spec, params: dict, text: str, folded: str, lang: str, layers, mentions, fmt=None, out_path=None
+) -> list[str]:
     """The words of the request that nothing in the plan explains (empty: every word is accounted for)."""
     claims = Claims(folded)
     by_name = {la.name: la for la in layers}
@@ -218,6 +231,12 @@ def unexplained(spec, params: dict, text: str, folded: str, lang: str, layers, m
                 for idx in _field_concepts(f.name):
                     said = CONCEPTS[idx][0]
                     claims.allow({w for w in said if not _CJK_RUN.match(w)}, {w for w in said if _CJK_RUN.match(w)})
+        for v in {str(x).lower() for x in _sample_values(la)} & set(
+            re.findall(r"[（(]\s*([^()（）]+?)\s*[)）]", folded)
+        ):
+            if v in joined:  # 'Wohngebiet (residential)': the user's gloss of a value the plan uses
+                for g in re.finditer(r"([\w\u4e00-\u9fff]+)\s*[（(]\s*" + re.escape(v) + r"\s*[)）]", folded):
+                    claims.span(g.start(1), g.end())
         for v in find_values(folded, la):
             if str(v.value).lower() in joined:
                 claims.span(v.start, v.end)
@@ -304,6 +323,9 @@ def unexplained(spec, params: dict, text: str, folded: str, lang: str, layers, m
     if any(p.name in ("unit", "units") and p.name in params for p in spec.params):
         for u in output_units(folded, lang):
             claims.span(u.start, u.end)
+    if out_path:  # 'save to results/out.csv': the output path and its save words
+        claims.pattern(re.escape(out_path.lower()))
+        claims.allow(lat("SAVE_WORDS") | {"write", "put", "to", "under"}, cjk("SAVE_WORDS"))
     if kinds & {"format"} or fmt is not None:
         claims.allow(lat("FORMAT_WORDS"), cjk("FORMAT_WORDS"))
     _difference_marker(spec, params, folded, mentions, claims)

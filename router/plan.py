@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from ..function_lib.describe import LayerInfo
 from . import fillers as fill
@@ -12,6 +13,7 @@ from .crs import crs_roles
 from .explain import unexplained
 from .quantities import (
     AREA_UNIT_WORDS,
+    PATH_RE,
     WRITABLE_FORMATS,
     find_bbox,
     find_distances,
@@ -150,6 +152,7 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
     missing.extend(lmiss)
     if lang == "zh":
         zh_head_is_kept(spec, params, folded, mentions)
+    use_marks_the_second_layer(spec, params, folded, mentions)
     by_name = {la.name: la for la in layers}
     main = by_name.get(params.get("layer") or params.get("polygons") or params.get("raster") or "")
     spans = [(m.start, m.end) for m in mentions]
@@ -220,6 +223,7 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
             missing.append(p.name)
     _implied(spec, params, folded)
     per_feature_wording(spec, params, folded)
+    drop_layer_named_fields(spec, params, folded, by_name)
     if "format" in params and spec.name == "convert_format" and _TO_LAYER.search(folded) and params["format"] == "csv":
         params["format"] = "gpkg"  # 'convert the csv into a point layer': the csv is the source, a layer the target
     missing.extend(several_distances(spec, params, folded, lang))
@@ -235,6 +239,16 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
             fmt = asked.code
         elif asked:
             missing.append(f"format: {asked.word} ({_CANNOT_WRITE} {', '.join(WRITABLE_FORMATS)})")
+    out_path = None
+    if not any(p.kind == "format" or p.name == "path" for p in spec.params):
+        out_path, problem = output_path_for(text, layers)
+        if problem:
+            missing.append(problem)
+        elif out_path:
+            ext = _EXT_FORMAT.get(Path(out_path).suffix.lower().lstrip("."))
+            if fmt and ext and fmt != ext:
+                missing.append(f"format: {fmt} asked, but the file name ends in .{Path(out_path).suffix[1:]}")
+            fmt = fmt or ext
     if spec.name in STORAGE_TOOLS:
         asked = output_format(folded)
         rest = _mask(folded, [(asked.start, asked.end)]) if asked else folded
@@ -248,13 +262,51 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
     )
     missing.extend(m for m in extra if m not in missing)
     if not missing:  # the whitelist: every word must be claimed by the plan's readings or be a filler
-        left = unexplained(spec, params, text, folded, lang, layers, mentions, output_format(folded) if fmt else None)
+        left = unexplained(
+            spec, params, text, folded, lang, layers, mentions, output_format(folded) if fmt else None, out_path
+        )
         if left:
             missing.append(WORDS + ", ".join(left[:8]))
     order = [p.name for p in spec.params]
     params = {k: params[k] for k in sorted(params, key=order.index)}
     missing = sorted(set(missing), key=lambda m: order.index(m) if m in order else len(order))
-    return Plan(tool=spec.name, params=params, complete=not missing, missing=missing, notes=notes, output_format=fmt)
+    return Plan(
+        tool=spec.name,
+        params=params,
+        complete=not missing,
+        missing=missing,
+        notes=notes,
+        output_format=fmt,
+        output_path=out_path,
+    )
+
+
+_EXT_FORMAT = {"gpkg": "gpkg", "geojson": "geojson", "json": "geojson", "shp": "shp", "csv": "csv",
+               "parquet": "parquet", "fgb": "fgb", "kml": "kml"}  # fmt: skip
+_SAVE_BEFORE = re.compile(
+    r"(?:save|saved|write|written|export|store|output|put|as|to|into|speicher\w*|schreib\w*|exportier\w*|als|nach|"
+    r"in|保存|导出|输出|写入|存为|存到|另存为|为|到)\W*(?:(?:it|them|the result|that|es|sie|das ergebnis|结果)\W+)?"
+    r"(?:(?:as|to|into|in|als|nach|unter)\W+)?(?:a\s+)?(?:file\s+|datei\s+)?$"
+)
+
+
+def output_path_for(text: str, layers) -> tuple[str | None, str | None]:
+    """The file a request asks its result written to ('save to results/out.csv', '导出为 out.geojson'): a path
+    that is no input, after a save word. Two such paths are a question, not a guess."""
+    inputs = {Path(la.path or "").name.lower() for la in layers} | {la.name.lower() for la in layers}
+    found = []
+    for m in PATH_RE.finditer(text):
+        path = m.group()
+        name = Path(path).name.lower()
+        if path.lower().startswith("http") or name in inputs or Path(path).stem.lower() in inputs:
+            continue
+        if Path(path).suffix.lower().lstrip(".") not in _EXT_FORMAT:
+            continue
+        if _SAVE_BEFORE.search(fold(text[max(0, m.start() - 40) : m.start()])):
+            found.append(path)
+    if len(set(found)) > 1:
+        return None, "output path: several files named (" + ", ".join(dict.fromkeys(found)) + ")"
+    return (found[0] if found else None), None
 
 
 WORDS = "words not understood: "
@@ -292,13 +344,19 @@ def operation_without_save(text: str) -> str | None:
     """The request with its save clause blanked ('缓冲500米并导出为GeoJSON' → '缓冲500米'), when an operation remains
     to be chosen by it; None when the request is only a save ('save the hospitals as a shapefile')."""
     folded = fold(text)
+    if len(text) != len(folded):
+        return None
     asked = output_format(folded)
-    if asked is None or len(text) != len(folded):
+    if asked is not None:
+        start, end = _save_clause_start(folded, asked.start), asked.end
+    else:  # 'speichere das Ergebnis als ergebnis/schulen.geojson': a save clause named by its file
+        named = [m for m in PATH_RE.finditer(folded) if _SAVE_BEFORE.search(folded[max(0, m.start() - 40) : m.start()])]
+        if not named:
+            return None
+        start, end = _save_clause_start(folded, named[-1].start()), named[-1].end()
+    if not _OPERATION.search(folded[:start] + folded[end:]):
         return None
-    start = _save_clause_start(folded, asked.start)
-    if not _OPERATION.search(folded[:start] + folded[asked.end :]):
-        return None
-    return text[:start] + " " * (asked.end - start) + text[asked.end :]
+    return text[:start] + " " * (end - start) + text[end:]
 
 
 def _save_clause_start(folded: str, start: int) -> int:
@@ -368,6 +426,43 @@ def zh_head_is_kept(spec, params: dict, folded: str, mentions) -> None:
     first, second = layer_params
     if params.get(second) == last.name and params.get(first):
         params[first], params[second] = params[second], params[first]
+
+
+def drop_layer_named_fields(spec, params: dict, folded: str, by_name) -> None:
+    """'把所有区融合成一个面': a grouping field read only from the word that names the layer itself (district_id from
+    区, 'region') is no grouping the user asked for; an optional one is dropped (so its word stays unexplained
+    unless something else claims it), a required one stays for explain.py to report."""
+    from .explain import layer_named_fields
+
+    for p in spec.params:
+        if p.required or p.kind not in ("field", "fields") or p.name not in params:
+            continue
+        layer = by_name.get(params.get(p.of_layer or "layer", ""))
+        if layer is None:
+            continue
+        own = layer_named_fields(layer, folded)
+        value = params[p.name]
+        kept = [f for f in value if f not in own] if isinstance(value, list) else (None if value in own else value)
+        if kept:
+            params[p.name] = kept
+        else:
+            del params[p.name]
+
+
+_USE = re.compile(r"(?:\buse|\bnimm|\bnehmt|\bverwende|用|使用)\s*(?:the\s+|den\s+|die\s+|dem\s+)?$")
+
+
+def use_marks_the_second_layer(spec, params: dict, folded: str, mentions) -> None:
+    """'use the districts to trim the roads', 'nimm die Bezirke, um die Straßen zuzuschneiden', '用区裁剪道路':
+    the layer after use/nimm/用 is the tool's second layer (the cutter, overlay or reference), never its input."""
+    layer_params = [p.name for p in spec.params if p.kind == "layer"]
+    if "two_layers" not in spec.traits or len(layer_params) != 2 or not mentions:
+        return
+    first, second = layer_params
+    for m in mentions:
+        if _USE.search(folded[max(0, m.start - 14) : m.start]) and params.get(first) == m.name and params.get(second):
+            params[first], params[second] = params[second], params[first]
+            return
 
 
 def per_feature_wording(spec, params: dict, folded: str) -> None:

@@ -313,7 +313,7 @@ _FORMAT_WORDS = (
 # The words that make a format the target: 'as/to/into/in (a) X', 'als X', 'X format', '导出为X', '保存成X'.
 _FORMAT_TARGET = re.compile(
     r"(?:(?<![a-z])(?:as|to|into|als|nach|zu|im|in|give me|return|save|export|write|output|speichern?|exportieren?)"
-    r"\s+(?:an?\s+|eine?[mn]?\s+|the\s+)?|(?:为|成|出|存)\s*)"
+    r"\s+(?:an?\s+|eine?[mn]?\s+|the\s+)?(?:new\s+|neue[nmrs]?\s+|single\s+)?|(?:为|成|出|存)\s*)"
     r"(?:(?P<fmt>" + _FORMAT_WORDS + r"))(?![a-z0-9])(?P<tail>[\s-]*(?:files?|formats?|layer|datei|format|文件|格式)?)"
 )
 _FORMAT_AFTER_SAVE = re.compile(

@@ -15,6 +15,7 @@ class Plan:
     missing: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what was read by meaning ("'population' read as POP2020")
     output_format: str | None = None  # the file format the result is asked in ('as GeoJSON') when the tool has none
+    output_path: str | None = None  # 'save to results/out.csv': where the final result is written
     corrected: bool = False  # a model corrected the router's plan (draft and verify): it runs as tier 1
 
     def to_json(self) -> dict:
@@ -28,6 +29,8 @@ class Plan:
             out["notes"] = list(self.notes)
         if self.output_format:  # extra key: the pipeline writes the final result in this format
             out["output_format"] = self.output_format
+        if self.output_path:  # extra key: and to this file (relative paths land in the output folder)
+            out["output_path"] = self.output_path
         return out
 
 

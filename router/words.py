@@ -186,11 +186,15 @@ def _fold_tables() -> None:
     """Match on folded text: fold the German and accented words of every table the same way."""
     from .text import fold
 
+    def fold_pattern(pattern: str) -> str:
+        # fold the words, never the escapes: fold() lower-cases, and '\S' (not a space) would become '\s'
+        return "".join(part if part.startswith("\\") else fold(part) for part in re.split(r"(\\.)", pattern))
+
     for table in (ENUM_WORDS, NUMBER_WORDS, STRING_CUES, OSM_TAGS):
         for k, v in table.items():
-            table[k] = fold(v)
+            table[k] = fold_pattern(v)
     for k, (yes, no) in BOOLEAN_WORDS.items():
-        BOOLEAN_WORDS[k] = (fold(yes), fold(no) if no else None)
+        BOOLEAN_WORDS[k] = (fold_pattern(yes), fold_pattern(no) if no else None)
 
 
 def operator_label(op: str, allowed) -> str | None:

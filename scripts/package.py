@@ -16,6 +16,9 @@ TOP_DIRS = ("geoagent_plugin", "router", "function_lib", "codegen", "agent", "cl
 SKIP_DIRS = {"__pycache__", ".pytest_cache", ".ruff_cache", ".mypy_cache", "tests", ".git", ".venv"}
 SKIP_SUFFIXES = {".pyc", ".pyo", ".ts", ".orig", ".rej", ".swp", ".log"}
 SKIP_NAMES = {".DS_Store", "Thumbs.db", ".gitignore", ".gitattributes"}
+# Development tools inside the runtime folders: the router's corpus, its generator and templates (the trained
+# model in router/model/ is what runs).
+SKIP_PATHS = ("router/corpus/",)
 
 
 def plugin_files(root: Path = ROOT) -> list[Path]:
@@ -27,7 +30,7 @@ def plugin_files(root: Path = ROOT) -> list[Path]:
             continue
         for path in sorted(base.rglob("*")):
             rel = path.relative_to(root)
-            if not path.is_file() or SKIP_DIRS.intersection(rel.parts):
+            if not path.is_file() or SKIP_DIRS.intersection(rel.parts) or rel.as_posix().startswith(SKIP_PATHS):
                 continue
             if path.suffix in SKIP_SUFFIXES or path.name in SKIP_NAMES:
                 continue

@@ -34,6 +34,8 @@ def test_zip_holds_the_plugin_and_nothing_else(plugin_zip):
         parts = name.split("/")
         assert not {"tests", "bench", "scripts", "data", ".venv", ".git", "__pycache__", ".ci"} & set(parts), name
         assert not name.endswith((".pyc", ".ts")) and parts[1] not in ("Makefile", "pytest.ini", "ruff.toml"), name
+        assert not name.startswith("geoagent/router/corpus/"), name  # the corpus and its generator are dev tools
+    assert any(n.startswith("geoagent/router/model/") for n in names)  # the trained model is what runs
 
 
 def _qgis_process(args, profile, env_extra=None, timeout=600):

@@ -180,3 +180,93 @@ def test_the_cli_report_names_the_words_it_could_not_place(tmp_path, registry, r
     ).to_json()
     assert report["status"] == "needs_llm"
     assert "hospitals" in report["error"]
+
+
+# -- output paths, markers and per-feature wording, three languages each ------------------------------------
+@pytest.mark.parametrize(
+    "text, path",
+    [
+        ("buffer the schools by 500 m and write it to out/schools_500.shp", "out/schools_500.shp"),
+        (
+            "Puffer die Schulen um 500 m und speichere das Ergebnis als ergebnis/schulen.geojson",
+            "ergebnis/schulen.geojson",
+        ),
+        ("将学校缓冲500米，保存为 out/xuexiao.gpkg", "out/xuexiao.gpkg"),
+    ],
+)
+def test_an_output_path_is_where_the_result_goes(router, infos, text, path):
+    plan = plan_of(router, infos, text)
+    assert plan.complete, plan.missing
+    assert plan.output_path == path and plan.params.get("layer") == "schools"
+
+
+def test_two_output_paths_are_a_question(router, infos):
+    plan = plan_of(router, infos, "buffer the schools by 500 m and save it to a.gpkg or to b.gpkg")
+    assert not plan.complete and any(m.startswith("output path") for m in plan.missing), plan.missing
+
+
+def test_the_result_is_written_to_the_named_file(tmp_path, registry, router):
+    import geopandas as gpd
+
+    report = run_request(
+        "buffer the schools by 100 m and write it to out/schools_100.shp",
+        [str(SAMPLE / "schools.gpkg")],
+        tmp_path,
+        AgentConfig(offline=True),
+        registry,
+        router,
+    ).to_json()
+    assert report["status"] == "ok", report["error"]
+    target = tmp_path / "out" / "schools_100.shp"
+    assert report["outputs"][-1]["path"] == str(target)
+    assert len(gpd.read_file(target)) == 12 and target.with_suffix(".dbf").exists()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["use the districts to trim the roads", "nimm die Bezirke, um die Straßen zuzuschneiden", "用区裁剪道路"],
+)
+def test_use_marks_the_cutter(router, infos, text):
+    plan = plan_of(router, infos, text)
+    if plan.complete and plan.tool in ("clip", "qgis_clip"):
+        assert plan.params["layer"] == "roads" and plan.params.get("overlay") == "districts", plan
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["dissolve the districts by region", "löse die Bezirke nach Region auf", "按区域融合区"],
+)
+def test_a_field_guessed_from_the_layer_name_is_no_grouping(router, infos, text):
+    plan = plan_of(router, infos, text)
+    assert plan is None or not plan.complete or not plan.params.get("fields"), plan
+
+
+@pytest.mark.parametrize(
+    "text", ["merge all districts into one", "alle Bezirke zu einem zusammenfassen", "把所有区融合成一个面"]
+)
+def test_dissolving_everything_is_read(router, infos, text):
+    plan = plan_of(router, infos, text)
+    if plan.complete:
+        assert plan.tool in ("dissolve", "qgis_dissolve") and not plan.params.get("fields"), plan
+
+
+@pytest.mark.parametrize("text", ["one centroid per house", "ein Schwerpunkt pro Haus", "每栋房屋一个质心"])
+def test_per_feature_wording_drops_a_merging_parameter(router, infos, text):
+    plan = plan_of(router, infos, text)
+    assert plan.params.get("whole_layer") is not True, plan
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "不在公交站250米范围内的学校",
+        "schools farther than 250 m from a bus stop",
+        "Schulen, die nicht innerhalb von 250 m einer Haltestelle liegen",
+    ],
+)
+def test_outside_is_read_in_each_language(text):
+    from geoagent.router.fillers import boolean_for
+    from geoagent.router.text import fold
+
+    # the word tables are folded without lower-casing their regex escapes ('\\S' once became '\\s')
+    assert boolean_for(fold(text), "outside") is True
