@@ -223,7 +223,7 @@ def unexplained(
                 claims.span(fm.start, fm.end)
         for f in la.fields:  # 'Förderleistung (yield_gpm)', '分区（zoning）': the user's own gloss of a field used
             if f.name.lower() in joined:
-                gloss = r"([\w\u4e00-\u9fff]+)\s*[（(]\s*" + re.escape(f.name.lower()) + r"\s*[)）]"
+                gloss = r"(?<![\u4e00-\u9fff])([a-z0-9_]+)\s*[（(]\s*" + re.escape(f.name.lower()) + r"\s*[)）]"
                 for g in re.finditer(gloss, folded):
                     claims.span(g.start(1), g.end(1))
         for f in la.fields:  # 'population' for POP2020: a field's meaning words, when the plan uses the field
@@ -235,7 +235,8 @@ def unexplained(
             re.findall(r"[（(]\s*([^()（）]+?)\s*[)）]", folded)
         ):
             if v in joined:  # 'Wohngebiet (residential)': the user's gloss of a value the plan uses
-                for g in re.finditer(r"([\w\u4e00-\u9fff]+)\s*[（(]\s*" + re.escape(v) + r"\s*[)）]", folded):
+                gloss = r"(?<![\u4e00-\u9fff])([a-z0-9_]+)\s*[（(]\s*" + re.escape(v) + r"\s*[)）]"
+                for g in re.finditer(gloss, folded):
                     claims.span(g.start(1), g.end())
         for v in find_values(folded, la):
             if str(v.value).lower() in joined:

@@ -486,6 +486,9 @@ def _implied(spec, params: dict, folded: str) -> None:
             params["method"] = "dbscan"
     if params.get("agg") == "count" and "field" in params and "by" in params:
         params.pop("field")  # a count per group needs no value field
+    if {"field", "fields", "agg"} <= names and "field" in params and not params.get("agg"):
+        # 'merge the segments that share the same RD_NUMBER': a field with no statistic to compute is the grouping
+        params["fields"] = list(dict.fromkeys([*(params.get("fields") or []), params.pop("field")]))
     if spec.name == "select_rows" and "top_n" not in params and "value" not in params and SUPERLATIVE.search(folded):
         params["top_n"] = 1  # 'which park is the largest' asks for one
     if "ascending" in names and "top_n" in params and "ascending" not in params:
