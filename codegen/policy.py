@@ -133,8 +133,29 @@ def sensitive_paths() -> list[str]:
         Path(os.environ.get("APPDATA", str(home / "AppData/Roaming"))) / "QGIS",
         home / "Library/Application Support/QGIS",
     ):
-        paths.append(qgis_dir)
+        paths += qgis_private(qgis_dir)
     return [str(p) for p in paths]
+
+
+def qgis_private(qgis_dir: Path) -> list[Path]:
+    """A QGIS settings folder, less its profiles' python folders: the plugin is installed there (and its
+    libraries next to it), and the sandbox child imports its own guard modules from it. The rest (the auth
+    database, settings, project history) stays unreadable; qgis-auth.db is also blocked by name anywhere."""
+    if not qgis_dir.is_dir():
+        return [qgis_dir]
+    private = []
+    for version in qgis_dir.iterdir():  # QGIS3, QGIS4
+        profiles = version / "profiles"
+        if not version.is_dir() or not profiles.is_dir():
+            private.append(version)
+            continue
+        private += [entry for entry in version.iterdir() if entry != profiles]
+        for profile in profiles.iterdir():
+            if not profile.is_dir():
+                private.append(profile)
+                continue
+            private += [item for item in profile.iterdir() if item.name != "python"]
+    return private
 
 
 def clean_env(env: dict[str, str]) -> dict[str, str]:

@@ -68,7 +68,10 @@ class AskGeoAgentAlgorithm(QgsProcessingAlgorithm):
         self.addParameter(
             QgsProcessingParameterFeatureSink(self.OUTPUT, tr("Result layer"), optional=True, createByDefault=True)
         )
-        self.addParameter(QgsProcessingParameterFolderDestination(self.OUTPUT_FOLDER, tr("Output folder")))
+        # optional: a temporary folder when not given (qgis_process … OUTPUT=out.gpkg alone is a whole call)
+        self.addParameter(
+            QgsProcessingParameterFolderDestination(self.OUTPUT_FOLDER, tr("Output folder"), optional=True)
+        )
         self.addOutput(QgsProcessingOutputString("STATUS", tr("Status")))
         self.addOutput(QgsProcessingOutputString("ANSWER", tr("Answer")))
         self.addOutput(QgsProcessingOutputString("REPORT", tr("Report (JSON)")))
@@ -90,7 +93,7 @@ class AskGeoAgentAlgorithm(QgsProcessingAlgorithm):
             raise QgsProcessingException(tr("The request is empty. Describe what you want to do."))
         layers = self.parameterAsLayerList(parameters, self.INPUTS, context) or []
         route = ROUTES[self.parameterAsEnum(parameters, self.ROUTE, context)]
-        folder = Path(self.parameterAsString(parameters, self.OUTPUT_FOLDER, context))
+        folder = output_folder(self.parameterAsString(parameters, self.OUTPUT_FOLDER, context))
         store, infos = build_inputs(layers, folder / "inputs")
         config = GeoAgentSettings.read().agent_config(route)
         cancel = threading.Event()
@@ -150,3 +153,14 @@ class AskGeoAgentAlgorithm(QgsProcessingAlgorithm):
         for feature in layer.getFeatures():
             sink.addFeature(feature, QgsFeatureSink.FastInsert)
         return dest
+
+
+def output_folder(value: str) -> Path:
+    """The folder given, or a new one in QGIS's temporary processing folder when none was (or TEMPORARY_OUTPUT)."""
+    import tempfile
+
+    from qgis.core import QgsProcessing, QgsProcessingUtils
+
+    if value and value != QgsProcessing.TEMPORARY_OUTPUT:
+        return Path(value)
+    return Path(tempfile.mkdtemp(prefix="geoagent_", dir=QgsProcessingUtils.tempFolder()))

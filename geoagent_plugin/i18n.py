@@ -30,9 +30,17 @@ def user_locale() -> str:
     return QLocale.system().name()
 
 
+# Script and region names QGIS and the system give for Chinese: all Simplified ones use the zh_CN catalogue.
+_ALIASES = {"zh": "zh_CN", "zh_hans": "zh_CN", "zh_sg": "zh_CN", "zh_hans_cn": "zh_CN", "zh_hans_sg": "zh_CN"}
+
+
 def qm_path(locale: str) -> Path | None:
-    """The compiled translation for a locale (zh_CN, de_DE -> de), or None when there is none."""
-    for candidate in (locale, locale.split("_")[0]):
+    """The compiled translation for a locale (zh_CN, zh-Hans, de_DE -> de), or None when there is none."""
+    norm = locale.replace("-", "_")
+    alias = _ALIASES.get(norm.lower())
+    for candidate in (norm, alias, norm.split("_")[0]):
+        if not candidate:
+            continue
         path = I18N_DIR / f"geoagent_{candidate}.qm"
         if path.exists():
             return path

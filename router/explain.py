@@ -180,13 +180,26 @@ class Claims:
             if all(self.mask[m.start() : m.end()]) or explained(m.group()):
                 continue  # a whole word claimed, or the word itself allowed ('pop_k' named in the plan)
             left += [p for p in _LATIN.findall(text[m.start() : m.end()]) if not explained(p)]
-        phrases = sorted(self.phrases | set(_CJK_RUN.findall(said)), key=len, reverse=True)
+        phrases = self.phrases | set(_CJK_RUN.findall(said))
+        longest = max((len(p) for p in phrases), default=0)
         for m in _CJK_RUN.finditer(text):
-            run = m.group()
-            for p in phrases:
-                run = run.replace(p, " ")
-            left += run.split()
+            left += _cjk_rest(m.group(), phrases, longest)
         return list(dict.fromkeys(left))
+
+
+def _cjk_rest(run: str, phrases: set[str], longest: int) -> list[str]:
+    """The pieces of a Chinese run no phrase covers, read left to right, longest phrase first at each place
+    ('保存为' is 保存 + 为; a global replace in set order could take 存为 first and leave 保)."""
+    left, piece, i = [], "", 0
+    while i < len(run):
+        size = next((n for n in range(min(longest, len(run) - i), 0, -1) if run[i : i + n] in phrases), 0)
+        if size:
+            if piece:
+                left.append(piece)
+            piece, i = "", i + size
+        else:
+            piece, i = piece + run[i], i + 1
+    return left + ([piece] if piece else [])
 
 
 def unexplained(

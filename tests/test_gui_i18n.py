@@ -56,3 +56,20 @@ def test_dock_follows_user_locale(qgis_iface, isolated_settings, locale, send, c
     finally:
         plugin.unload()
     assert i18n.tr("Send") == "Send"  # unload removed the translator
+
+
+@pytest.mark.parametrize("locale", ["zh-Hans", "zh_Hans", "zh-Hans-CN", "zh_CN", "zh", "zh_SG"])
+def test_simplified_chinese_names_find_the_chinese_catalogue(locale):
+    # QGIS's Options offer 'zh-Hans'; the catalogue is zh_CN (issue 13: a Chinese QGIS showed an English dock)
+    from geoagent.geoagent_plugin.i18n import qm_path
+
+    path = qm_path(locale)
+    assert path is not None and path.name == "geoagent_zh_CN.qm"
+
+
+@pytest.mark.parametrize("locale, name", [("de_DE", "geoagent_de.qm"), ("de", "geoagent_de.qm"), ("fr_FR", None)])
+def test_other_locales(locale, name):
+    from geoagent.geoagent_plugin.i18n import qm_path
+
+    path = qm_path(locale)
+    assert (path.name if path else None) == name

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from geoagent.geoagent_plugin import engine
 from geoagent.geoagent_plugin.provider import GeoAgentProvider
 from geoagent.tests.agent_toolkit import Plan, TinyRouter, tiny_registry
 from geoagent.tests.test_gui_support import isolated_settings, make_town  # noqa: F401
-from qgis.core import QgsApplication, QgsProcessingException, QgsVectorLayer
+from qgis.core import QgsApplication, QgsProcessingException, QgsProcessingParameterDefinition, QgsVectorLayer
 
 
 @pytest.fixture(scope="module")
@@ -67,6 +68,24 @@ def test_processing_run_buffers(provider, toolkit, tmp_path):
     report = json.loads(result["REPORT"])
     assert report["tier"] == 0 and report["steps"][0]["tool"] == "buffer"
     assert any(p.suffix == ".gpkg" for p in (tmp_path / "files").iterdir())
+
+
+def test_output_folder_is_optional(provider, toolkit, tmp_path):
+    # issue 13: 'qgis_process run geoagent:ask -- REQUEST=… INPUTS=… OUTPUT=out.gpkg' failed on OUTPUT_FOLDER
+    import processing
+
+    paths = make_town(tmp_path / "data")
+    toolkit.decision.plan = Plan("buffer", {"layer": "schools", "distance": 100}, complete=True)
+    toolkit.decision.confidence = 0.95
+    assert QgsApplication.processingRegistry().algorithmById("geoagent:ask").parameterDefinition(
+        "OUTPUT_FOLDER"
+    ).flags() & QgsProcessingParameterDefinition.FlagOptional
+    params = {"REQUEST": "buffer schools by 100 m", "INPUTS": [paths["schools"]], "OUTPUT": str(tmp_path / "b.gpkg")}
+    result = processing.run("geoagent:ask", params)
+    assert result["STATUS"] == "ok"
+    assert QgsVectorLayer(result["OUTPUT"], "out", "ogr").featureCount() == 6
+    folder = Path(result["OUTPUT_FOLDER"])
+    assert folder.is_dir() and any(p.suffix == ".gpkg" for p in folder.iterdir())
 
 
 def test_processing_run_forced_route_and_answer(provider, toolkit, tmp_path):

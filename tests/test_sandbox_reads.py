@@ -141,3 +141,26 @@ def test_a_kernel_refusal_is_explained(arena):
     result = box.run(code, box.new_work_dir(), check=False)
     assert not result.ok
     assert "Permission denied" in result.error and "read only the work dir and the Python/GIS libraries" in result.error
+
+
+def test_the_plugin_folder_in_a_qgis_profile_is_readable_and_the_rest_is_not(tmp_path, monkeypatch):
+    # issue 13: QGIS installs the plugin in the profile, and the sandbox child imports its guards from there
+    from geoagent.codegen.policy import qgis_private
+
+    profile = tmp_path / "QGIS" / "QGIS3" / "profiles" / "default"
+    (profile / "python" / "plugins" / "geoagent").mkdir(parents=True)
+    (profile / "qgis-auth.db").write_text("secret")
+    (profile / "QGIS").mkdir()
+    (tmp_path / "QGIS" / "QGIS3" / "profiles.ini").write_text("[core]")
+    private = {p.relative_to(tmp_path).as_posix() for p in qgis_private(tmp_path / "QGIS")}
+    assert private == {"QGIS/QGIS3/profiles/default/qgis-auth.db", "QGIS/QGIS3/profiles/default/QGIS",
+                       "QGIS/QGIS3/profiles.ini"}  # fmt: skip
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setattr("pathlib.Path.home", lambda: tmp_path / "home")
+    (tmp_path / "home" / ".local" / "share").mkdir(parents=True)
+    (tmp_path / "home" / ".local" / "share" / "QGIS").symlink_to(tmp_path / "QGIS")
+    blocked = sensitive_paths()
+    plugin = str(tmp_path / "home/.local/share/QGIS/QGIS3/profiles/default/python/plugins/geoagent")
+    assert not any(plugin == b or plugin.startswith(b + "/") for b in blocked)
+    authdb = str(tmp_path / "home/.local/share/QGIS/QGIS3/profiles/default/qgis-auth.db")
+    assert authdb in blocked
