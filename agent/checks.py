@@ -19,6 +19,11 @@ _EACH = re.compile(
 _IMAGE = re.compile(r"(?<![a-z])(?:png|jpe?g|image|picture|bild|grafik)(?![a-z])|图片|图像|截图")
 
 
+# Spatial predicates whose everyday words ('touch', 'cross') mean less than the DE-9IM relation: an empty result
+# from them is more likely a misreading than an answer.
+_STRICT = {"touches", "crosses", "overlaps"}
+
+
 def _read_vector(path: str):
     import geopandas as gpd
 
@@ -74,6 +79,12 @@ def result_problems(request: str, outputs, infos, plan=None, asked_format: str |
             n = len(_read_vector(final.path))
             if one_per_feature(tool, params) and n != layer.feature_count:
                 problems.append(f"one result per feature was asked: {layer.feature_count} in, {n} out")
+        if params.get("predicate") in _STRICT and layer is not None and layer.feature_count:
+            if len(_read_vector(final.path)) == 0:  # 'habitats that touch a trail': said of lines crossing them
+                problems.append(
+                    f"no feature of {layer.name} {params['predicate']} the other layer in the strict sense; "
+                    "the request may mean 'intersects' (any contact)"
+                )
         top = params.get("top_n")
         if isinstance(top, int) and layer is not None:
             n = len(_read_vector(final.path))

@@ -299,6 +299,14 @@ def _why_needs_llm(decision, config, route) -> str:
             f"This request has several steps (the first is {plan.tool}); chaining them needs a model, and none is "
             "configured (offline). Ask for one step at a time, or configure a model."
         )
+    words = [m.split(": ", 1)[1] for m in plan.missing if m.startswith("words not understood: ")]
+    if words and len(plan.missing) == 1:
+        quoted = ", ".join(f"'{w}'" for w in words[0].split(", "))
+        return (
+            f"The best tool is {plan.tool}, but these words of the request were not understood: {quoted}. "
+            "Without a model GeoAgent answers only what it fully understood: name a loaded layer or field, "
+            "rephrase, or configure a model."
+        )
     if not plan.complete:
         missing = ", ".join(plan.missing) or "some parameters"
         return (

@@ -449,6 +449,7 @@ def drop_layer_named_fields(spec, params: dict, folded: str, by_name) -> None:
             del params[p.name]
 
 
+_SECOND_ROLES = {"overlay", "reference", "lines", "mask", "target", "join", "intersect", "cutter", "clip"}
 _USE = re.compile(r"(?:\buse|\bnimm|\bnehmt|\bverwende|用|使用)\s*(?:the\s+|den\s+|die\s+|dem\s+)?$")
 
 
@@ -459,6 +460,8 @@ def use_marks_the_second_layer(spec, params: dict, folded: str, mentions) -> Non
     if "two_layers" not in spec.traits or len(layer_params) != 2 or not mentions:
         return
     first, second = layer_params
+    if second not in _SECOND_ROLES:  # 'use the districts to count the cafes': districts are the polygons, not a cutter
+        return
     for m in mentions:
         if _USE.search(folded[max(0, m.start - 14) : m.start]) and params.get(first) == m.name and params.get(second):
             params[first], params[second] = params[second], params[first]
