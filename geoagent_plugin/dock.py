@@ -226,6 +226,7 @@ class GeoAgentDock(QgsDockWidget):
             problems = check_dependencies()
             if problems:
                 raise DependencyError(dependency_message(problems))
+            self._ticked = self.layer_picker.tick_named(self.project, text)  # layers the request names are in play
             store, infos = build_inputs(self.layer_picker.checked_layers(self.project), out_dir / "inputs")
             config = settings.agent_config(route)
             if skip_tier0:
@@ -288,6 +289,9 @@ class GeoAgentDock(QgsDockWidget):
 
     def _show_result(self, card: ReplyCard, task: AgentTask) -> None:
         report = task.report.to_json()
+        if getattr(self, "_ticked", None):  # say which layers the request brought in, so nothing is silent
+            note = tr("Also used, because the request names them: {names}").format(names=", ".join(self._ticked))
+            report["notes"] = [note, *(report.get("notes") or [])]
         if report["status"] == "needs_llm":
             report["error"] = (report.get("error") or "") + "\n" + tr(
                 "To serve it, open GeoAgent settings and set a model (for example Ollama at "

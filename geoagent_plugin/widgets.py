@@ -78,3 +78,22 @@ class LayerPicker(QListWidget):
 
     def checked_layers(self, project: QgsProject) -> list[QgsMapLayer]:
         return [layer for layer in (project.mapLayer(i) for i in self.checked_ids()) if layer is not None]
+
+    def tick_named(self, project: QgsProject, request: str) -> list[str]:
+        """Tick the unticked layers the request names ('count the houses in each district' with only the
+        districts ticked); returns their names. Matching is the router's own (names, plurals, themes)."""
+        from ..function_lib.describe import LayerInfo
+        from ..router.schema_match import find_layers
+        from ..router.text import fold
+
+        ids = {self.item(i).data(Qt.UserRole): self.item(i) for i in range(self.count())}
+        layers = [layer for layer in (project.mapLayer(i) for i in ids) if layer is not None]
+        infos = [LayerInfo(name=layer.name()) for layer in layers]
+        named = {m.name for m in find_layers(fold(request), infos)}
+        added = []
+        for layer in layers:
+            item = ids[layer.id()]
+            if layer.name() in named and item.checkState() != Qt.Checked:
+                item.setCheckState(Qt.Checked)
+                added.append(layer.name())
+        return added

@@ -14,7 +14,12 @@
       <translation>API-Schlüssel</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="73" />
+      <location filename="../geoagent_plugin/dock.py" line="293" />
+      <source>Also used, because the request names them: {names}</source>
+      <translation>Ebenfalls verwendet, weil die Anfrage sie nennt: {names}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="76" />
       <source>Answer</source>
       <translation>Antwort</translation>
     </message>
@@ -119,7 +124,7 @@
       <translation>GeoAgent-Chat</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="285" />
+      <location filename="../geoagent_plugin/dock.py" line="286" />
       <source>GeoAgent failed unexpectedly: {error}. Please report it with the GeoAgent log.</source>
       <translation>GeoAgent ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoAgent-Protokoll.</translation>
     </message>
@@ -144,7 +149,7 @@
       <translation>GeoAgent möchte diesen Code in seiner Sandbox ausführen, auf Kopien Ihrer Layer.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="144" />
+      <location filename="../geoagent_plugin/algorithm.py" line="147" />
       <source>GeoAgent wrote a result it cannot read: {path}</source>
       <translation>GeoAgent hat ein Ergebnis geschrieben, das nicht lesbar ist: {path}</translation>
     </message>
@@ -204,7 +209,7 @@
       <translation>Einstellungen öffnen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="71" />
+      <location filename="../geoagent_plugin/algorithm.py" line="73" />
       <source>Output folder</source>
       <translation>Ausgabeordner</translation>
     </message>
@@ -224,7 +229,7 @@
       <translation>Anbieter</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="304" />
+      <location filename="../geoagent_plugin/dock.py" line="308" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
     </message>
@@ -234,7 +239,7 @@
       <translation>Bearbeitet erneut ausführen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="74" />
+      <location filename="../geoagent_plugin/algorithm.py" line="77" />
       <source>Report (JSON)</source>
       <translation>Bericht (JSON)</translation>
     </message>
@@ -324,7 +329,7 @@
       <translation>Etwas ist schiefgegangen.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="72" />
+      <location filename="../geoagent_plugin/algorithm.py" line="75" />
       <source>Status</source>
       <translation>Status</translation>
     </message>
@@ -359,7 +364,7 @@
       <translation>Die Pakete wurden installiert. GeoAgent ist bereit.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="90" />
+      <location filename="../geoagent_plugin/algorithm.py" line="93" />
       <source>The request is empty. Describe what you want to do.</source>
       <translation>Die Anfrage ist leer. Beschreiben Sie, was Sie tun möchten.</translation>
     </message>
@@ -384,7 +389,7 @@
       <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="292" />
+      <location filename="../geoagent_plugin/dock.py" line="296" />
       <source>To serve it, open GeoAgent settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoAgent-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>

@@ -14,7 +14,12 @@
       <translation>API 密钥</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="73" />
+      <location filename="../geoagent_plugin/dock.py" line="293" />
+      <source>Also used, because the request names them: {names}</source>
+      <translation>另外使用了请求中提到的图层：{names}</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/algorithm.py" line="76" />
       <source>Answer</source>
       <translation>回答</translation>
     </message>
@@ -119,7 +124,7 @@
       <translation>GeoAgent 对话</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="285" />
+      <location filename="../geoagent_plugin/dock.py" line="286" />
       <source>GeoAgent failed unexpectedly: {error}. Please report it with the GeoAgent log.</source>
       <translation>GeoAgent 意外出错：{error}。请附上 GeoAgent 日志报告此问题。</translation>
     </message>
@@ -144,7 +149,7 @@
       <translation>GeoAgent 想在沙箱中、基于您图层的副本运行这段代码。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="144" />
+      <location filename="../geoagent_plugin/algorithm.py" line="147" />
       <source>GeoAgent wrote a result it cannot read: {path}</source>
       <translation>GeoAgent 写出的结果无法读取：{path}</translation>
     </message>
@@ -204,7 +209,7 @@
       <translation>打开设置</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="71" />
+      <location filename="../geoagent_plugin/algorithm.py" line="73" />
       <source>Output folder</source>
       <translation>输出文件夹</translation>
     </message>
@@ -224,7 +229,7 @@
       <translation>服务商</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="304" />
+      <location filename="../geoagent_plugin/dock.py" line="308" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS 无法将这些结果作为图层打开：{names}</translation>
     </message>
@@ -234,7 +239,7 @@
       <translation>运行修改后的版本</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="74" />
+      <location filename="../geoagent_plugin/algorithm.py" line="77" />
       <source>Report (JSON)</source>
       <translation>报告（JSON）</translation>
     </message>
@@ -324,7 +329,7 @@
       <translation>出现了问题。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="72" />
+      <location filename="../geoagent_plugin/algorithm.py" line="75" />
       <source>Status</source>
       <translation>状态</translation>
     </message>
@@ -359,7 +364,7 @@
       <translation>软件包已安装，GeoAgent 已就绪。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="90" />
+      <location filename="../geoagent_plugin/algorithm.py" line="93" />
       <source>The request is empty. Describe what you want to do.</source>
       <translation>请求为空。请描述您想做什么。</translation>
     </message>
@@ -384,7 +389,7 @@
       <translation>服务器拒绝了该 API 密钥。请检查密钥（以及它是否属于该服务商）。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="292" />
+      <location filename="../geoagent_plugin/dock.py" line="296" />
       <source>To serve it, open GeoAgent settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>如需处理此请求，请打开 GeoAgent 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
     </message>

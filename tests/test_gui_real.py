@@ -52,6 +52,18 @@ def test_real_tier0_buffer(real_engine, dock, town):  # noqa: F811
     assert prov["tier"] == 0 and prov["model"] is None and SECRET not in json.dumps(prov)
 
 
+def test_a_layer_the_request_names_is_taken_and_ticked(real_engine, dock, town):  # noqa: F811
+    # issue 13: only the districts ticked, "count the schools in each district" said a layer could not be read
+    dock.layer_picker.set_checked([town["districts"].id()])
+    card = ask(dock, "count the schools in each district")
+    assert card.report["status"] == "ok", card.report
+    assert town["schools"].id() in dock.layer_picker.checked_ids()
+    assert "schools" in card.notes.text()
+    [layer] = result_layers()
+    counts = [f[layer.fields().names()[-1]] for f in layer.getFeatures()]
+    assert sum(counts) == 6
+
+
 def test_real_count_points_is_graduated_on_request(real_engine, dock, town):  # noqa: F811
     dock.layer_picker.set_checked([town["schools"].id(), town["districts"].id()])
     card = ask(dock, "count schools in each district and map the count")
