@@ -95,7 +95,8 @@ def _explain(exc, settings) -> LLMError:
     if status in (401, 403):
         return LLMError(
             f"The endpoint at {base} refused the key (HTTP {status}).",
-            fix="Check the API key (GEOAGENT_API_KEY or OPENAI_API_KEY, or the key saved in the plugin settings).",
+            fix="Check the API key: in QGIS, GeoAgent's settings (Open settings); on the command line, "
+            "GEOAGENT_API_KEY or OPENAI_API_KEY.",
         )
     if status == 404:
         if settings.provider == "ollama" or "pull" in text.lower():

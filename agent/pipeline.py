@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import CancelledError, GeoAgentError, ValidationError
+from ..errors import CancelledError, GeoAgentError, LLMError, ValidationError
 from ..function_lib.context import LayerStore, RunContext, output_kind
 from ..function_lib.describe import LayerInfo, describe_gdf, describe_path
 from ..function_lib.registry import run_tool
@@ -97,7 +97,7 @@ def run_request(
         _discard_outputs(ctx, report)
     except GeoAgentError as exc:
         report.status, report.error = "error", exc.user_text()
-    if ctx is not None:
+        report.fix_in_settings = isinstance(exc, LLMError)  # a dead endpoint, a refused key, an unknown model
         report.notes.extend(n for n in ctx.notes if n not in report.notes)
     report.timings_ms["total"] = (time.perf_counter() - started) * 1000
     return report

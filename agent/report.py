@@ -52,6 +52,7 @@ class Report:
     model: str | None = None
     escalations: list[str] = field(default_factory=list)
     router: dict[str, Any] | None = None
+    fix_in_settings: bool = False  # the error is about the model connection: the fix is in the settings
 
     def to_json(self) -> dict:
         """The CLI contract fields first, then provenance extras (notes, model, escalations)."""
@@ -71,4 +72,5 @@ class Report:
             "model": self.model,
             "escalations": self.escalations,
             "router": self.router,
+            "fix_in_settings": self.fix_in_settings,
         }

@@ -144,6 +144,7 @@ class ReplyCard(QFrame):
         self.notes.setVisible(bool(notes))
         if status != "ok":
             self.show_error(report.get("error") or tr("Something went wrong."), status)
+            self.settings_button.setVisible(status == "needs_llm" or bool(report.get("fix_in_settings")))
         self._show_outputs(report.get("outputs", []), layers or [])
         self._show_details(report.get("steps", []))
         self.usage.setText(usage_text(report))

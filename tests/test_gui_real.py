@@ -196,3 +196,14 @@ def test_opening_the_dock_prepares_the_router_in_the_background(real_engine, qgi
         assert "specs" in engine._cache and "registry" not in engine._cache  # binding waits for the main thread
     finally:
         plugin.unload()
+
+
+def test_a_refused_key_offers_the_settings(real_engine, dock, town, scripted_model):  # noqa: F811
+    # issue 13: a 401 card had no "Open settings" button and spoke of environment variables
+    scripted_model.add(*[{"status": 401, "message": "invalid api key"}] * 4)
+    dock.layer_picker.set_checked([town["schools"].id()])
+    dock.route_combo.setCurrentIndex(dock.route_combo.findData("function"))
+    card = ask(dock, "buffer the schools by a comfortable walking distance")
+    assert card.report["status"] == "error" and card.report["fix_in_settings"] is True, card.report
+    assert "refused the key" in card.error_view.text() and "Open settings" in card.report["error"]
+    assert not card.settings_button.isHidden()

@@ -143,7 +143,10 @@ def test_credentials_in_the_base_url_are_never_printed():
 
 
 def test_redaction_leaves_plain_words_alone():
-    fix = "Check the API key (GEOAGENT_API_KEY or OPENAI_API_KEY, or the key saved in the plugin settings)."
+    fix = (
+        "Check the API key: in QGIS, GeoAgent's settings (Open settings); on the command line, "
+        "GEOAGENT_API_KEY or OPENAI_API_KEY."
+    )
     assert redact(fix) == fix
     assert redact("bad api_key=sk-1 and api-key: sk-2 and Bearer abc.def") == (
         "bad api_key=*** and api-key: *** and Bearer ***"
