@@ -57,7 +57,9 @@ class GeoAgentSettings:
 
         base_url = self.base_url or os.environ.get("GEOAGENT_BASE_URL", "")
         model = self.model or os.environ.get("GEOAGENT_MODEL", "")
-        key = self.api_key() or os.environ.get("GEOAGENT_API_KEY") or os.environ.get("OPENAI_API_KEY")
+        key = None
+        if base_url or model:  # no model, no key: never open the auth database (and its master password) offline
+            key = self.api_key() or os.environ.get("GEOAGENT_API_KEY") or os.environ.get("OPENAI_API_KEY")
         return AgentConfig(
             base_url=base_url or None,
             model=model or None,

@@ -104,3 +104,17 @@ def test_api_key_lives_in_the_auth_database_only(tmp_path):
     ini = open(out["ini"], encoding="utf-8").read()
     assert out["authcfg"] in ini and "sk-SECRET-123" not in ini
     assert str(tmp_path) in out["ini"]
+
+
+def test_offline_requests_never_open_the_auth_database(isolated_settings, monkeypatch):  # noqa: F811
+    # issue 13: the master password was asked for on offline requests; the key is read only when a model is set
+    from geoagent.geoagent_plugin.settings import GeoAgentSettings
+
+    def no_key(self):
+        raise AssertionError("the auth database was opened for an offline request")
+
+    monkeypatch.setattr(GeoAgentSettings, "api_key", no_key)
+    for var in ("GEOAGENT_BASE_URL", "GEOAGENT_MODEL"):
+        monkeypatch.delenv(var, raising=False)
+    config = GeoAgentSettings.read().agent_config()
+    assert config.offline and config.api_key is None
