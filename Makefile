@@ -6,7 +6,7 @@ RUN := QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime-$$(id -u) $(PY)
 export QT_QPA_PLATFORM := offscreen
 
 .PHONY: setup demo test test-all lint router sample-data bench bench-router bench-functions \
-        bench-tokens bench-sandbox bench-blind package translations clean
+        bench-tokens bench-sandbox bench-blind bench-model-verify model package translations clean
 
 setup:
 	@bash scripts/setup.sh
@@ -41,6 +41,12 @@ bench-tokens: setup
 
 bench-sandbox: setup
 	$(RUN) -m geoagent.bench.sandbox
+
+model:  # the local model and llama-server, cached in ~/.cache/geoclerk (once; about 10 minutes to build)
+	$(PY) scripts/model.py
+
+bench-model-verify: setup model  # draft and verify against the real local model
+	$(RUN) -m geoagent.bench.model_verify
 
 bench-blind: setup  # the blind request sets at tier 0 (tests/data/blind*/), graded by value checks
 	$(RUN) -m geoagent.bench.blind

@@ -68,6 +68,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--threshold", type=float, default=None, help="tier-0 confidence threshold (0-1)")
     p.add_argument("--no-tier0", action="store_true", help="always ask the model, even when the router has a plan")
     p.add_argument(
+        "--local-model",
+        nargs="?",
+        const="",
+        metavar="GGUF",
+        help="serve a local GGUF model for this request (default: the one `make model` made)",
+    )
+    p.add_argument(
         "--trust-tier0",
         action="store_true",
         help="with a model: run a complete no-model plan without the model's one-round confirmation",
@@ -87,6 +94,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--input", "-i", action="append", default=[], metavar="PATH")
     p.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS")
     p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("model", help="the local model: `geoagent model serve` starts it on 127.0.0.1")
+    p.add_argument("action", choices=["serve", "check"])
+    p.add_argument("--port", type=int, default=None, help="port on 127.0.0.1 (default: a free one)")
+    p.add_argument("--gguf", metavar="PATH", help="a GGUF model file (default: the one `make model` made)")
 
     p = sub.add_parser("tools", help="list every tool: name, half and purpose")
     p.add_argument("--json", action="store_true")
@@ -118,7 +130,8 @@ def _main(argv: list[str] | None) -> int:
         args = parser.parse_args(argv)
         if not args.command:
             raise CliUsageError("geoagent: a command is needed: route, run, exec or tools (see 'geoagent --help')")
-        handler = {"route": cmd_route, "run": cmd_run, "exec": cmd_exec, "tools": cmd_tools}[args.command]
+        handlers = {"route": cmd_route, "run": cmd_run, "exec": cmd_exec, "tools": cmd_tools, "model": cmd_model}
+        handler = handlers[args.command]
         return handler(args)
     except CliUsageError as exc:
         print(str(exc), file=sys.stderr)
@@ -139,8 +152,10 @@ def _main(argv: list[str] | None) -> int:
     except Exception as exc:  # noqa: BLE001 - a bug still answers in the contract's shape, never a bare traceback
         if os.environ.get("GEOAGENT_DEBUG"):
             raise
-        _emit_error(f"internal error ({type(exc).__name__}: {exc}); set GEOAGENT_DEBUG=1 for the traceback",
-                    getattr(args, "json", False) if "args" in locals() else False)
+        _emit_error(
+            f"internal error ({type(exc).__name__}: {exc}); set GEOAGENT_DEBUG=1 for the traceback",
+            getattr(args, "json", False) if "args" in locals() else False,
+        )
         return 1
 
 
@@ -314,11 +329,24 @@ def cmd_run(args) -> int:
     )
     if args.threshold is not None:
         config.threshold = args.threshold
-    if not args.offline and not (args.base_url or args.model):
+    if not args.offline and not (args.base_url or args.model) and args.local_model is None:
         config.offline = True  # nothing to talk to: behave exactly like --offline, and say so below
-    with stdout_to_stderr():
-        registry = _registry_for(args.engine)
-        report = run_request(args.request, inputs, args.out_dir, config, registry=registry)
+    local = None
+    if args.local_model is not None and not args.offline:
+        from ..agent.local_model import LocalModelServer
+
+        local = LocalModelServer(model=args.local_model or None)
+        config.base_url, config.model, config.api_key = local.base_url, "local", "none"
+        config.timeout_s = max(config.timeout_s, 300.0)  # a CPU model is slow: minutes, not seconds
+    try:
+        with stdout_to_stderr():
+            if local is not None:
+                local.start()
+            registry = _registry_for(args.engine)
+            report = run_request(args.request, inputs, args.out_dir, config, registry=registry)
+    finally:
+        if local is not None:
+            local.stop()
     if not args.offline and config.offline and report.status == "needs_llm":
         # --offline was not given: no model was configured, so say that rather than "offline"
         report.error = report.error.replace(" (offline).", ".") + " Pass --base-url and --model to use a model."
@@ -399,6 +427,26 @@ def cmd_exec(args) -> int:
 
 
 # -- tools -----------------------------------------------------------------------------------
+def cmd_model(args) -> int:
+    """`geoagent model serve`: the local model on 127.0.0.1 until Ctrl-C; `check`: is it built?"""
+    from ..agent.local_model import LocalModelServer, default_model, default_server
+
+    if args.action == "check":
+        model, server = Path(args.gguf) if args.gguf else default_model(), default_server()
+        print(f"model {model}: {'ok' if model.exists() else 'missing'}; server {server}: "
+              f"{'ok' if server.exists() else 'missing'}" + ("" if model.exists() and server.exists() else
+              " (run `make model`)"))  # fmt: skip
+        return 0 if model.exists() and server.exists() else 1
+    server = LocalModelServer(model=args.gguf, port=args.port).start()
+    print(f"serving {server.model.name} at {server.base_url} (Ctrl-C stops it)", flush=True)
+    try:
+        while server.process is not None and server.process.poll() is None:
+            time.sleep(0.5)
+    finally:
+        server.stop()
+    return 0
+
+
 def cmd_tools(args) -> int:
     from ..function_lib import load_registry
 

@@ -62,7 +62,7 @@ def _variants(word: str) -> set[str]:
     return out
 
 
-_ID_LIKE = re.compile(r"(?i)(?:^|_)(?:id|fid|gid|code|no|nr|num)$")
+_ID_LIKE = re.compile(r"(?i)(?:^|_)(?:id|fid|gid|code|no|nr|num)$|(?-i:(?<=[a-z])(?:ID|Id|No|Nr|Num|Code)$)")
 
 
 def _sample_values(la) -> list:
@@ -229,10 +229,16 @@ def unexplained(
     for la in (by_name[s] for s in used if by_name[s].kind == "vector"):
         theme_words = set(THEMES.get(layer_theme(la.name) or "", "").split())
         own = {f.name for f in la.fields if _names_the_layer(f.name, theme_words)}
-        for fm in find_fields(folded, la):
+        found = find_fields(folded, la)
+        for fm in found:
             # a word read by meaning claims its span unless it only names the layer itself ('region' for the
-            # districts is no field of theirs, whatever district_id suggests)
+            # districts is no field of theirs, whatever district_id suggests), or other fields fit it as well
             if fm.name.lower() in joined and (fm.score >= 1.0 or fm.name not in own):
+                rivals = [o.name for o in found if o.name != fm.name and o.start < fm.end and fm.start < o.end
+                          and o.score >= fm.score]  # fmt: skip
+                if fm.score < 1.0 and rivals:  # 'Lifttyp': LiftID, lift_name and LiftType fit it alike
+                    claims.extra.append(f"{folded[fm.start : fm.end]} ({fm.name}, or {' or '.join(rivals)}?)")
+                    continue
                 claims.span(fm.start, fm.end)
         for f in la.fields:  # 'Förderleistung (yield_gpm)', '分区（zoning）': the user's own gloss of a field used
             if f.name.lower() in joined:
@@ -350,7 +356,7 @@ def unexplained(
             values = params.get(p.name) if p.kind in ("field", "fields") else None
             for f in values if isinstance(values, list) else [values] if values else []:
                 if f not in written and _names_the_layer(f, theme_words) and f in la.field_names():
-                    claims.extra.append(f"{f} (read for a word that names the layer)")
+                    claims.extra.append(f"{f} (an identifier or the layer's own name, not a field the request names)")
     reversed_markers = _reversed_roles(spec, params, folded, mentions, claims) + _zh_head(
         spec, params, folded, mentions
     )

@@ -270,3 +270,30 @@ def test_outside_is_read_in_each_language(text):
 
     # the word tables are folded without lower-casing their regex escapes ('\\S' once became '\\s')
     assert boolean_for(fold(text), "outside") is True
+
+
+@pytest.fixture(scope="module")
+def lifts(tmp_path_factory):
+    import geopandas as gpd
+    from shapely.geometry import LineString
+
+    gdf = gpd.GeoDataFrame(
+        {"LiftID": ["L1", "L2", "L3"], "lift_name": ["A", "B", "C"], "LiftType": ["chair", "chair", "t_bar"],
+         "cap_pph": [1200, 1800, 900]},
+        geometry=[LineString([(0, i), (100, i)]) for i in range(3)],
+        crs="EPSG:32618",
+    )  # fmt: skip
+    path = tmp_path_factory.mktemp("lifts") / "lifts.gpkg"
+    gdf.to_file(path)
+    return [describe_path(str(path))]
+
+
+@pytest.mark.parametrize(
+    "text", ["total cap_pph per lift kind", "Summe der cap_pph pro Lifttyp", "按缆车类型统计cap_pph总和"]
+)
+def test_a_field_word_that_fits_several_fields_is_never_guessed(router, lifts, text):
+    # blind set 3 de-025: 'Lifttyp' fitted LiftID, lift_name and LiftType alike, and LiftID was taken
+    plan = router.route(text, lifts).plan
+    if plan is not None and plan.complete:
+        grouped = plan.params.get("by") or plan.params.get("fields") or []
+        assert grouped in (["LiftType"], "LiftType"), plan
