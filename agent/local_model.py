@@ -61,8 +61,12 @@ class LocalModelServer:
         self.log.parent.mkdir(parents=True, exist_ok=True)
         cmd = [str(self.server), "-m", str(self.model), "--host", "127.0.0.1", "--port", str(self.port),
                "-c", str(self.context), "-t", str(self.threads), "--jinja", "--no-webui", "-np", "1"]  # fmt: skip
+        env = dict(os.environ)  # a shared-library build keeps its libggml*.so beside the binary
+        env["LD_LIBRARY_PATH"] = os.pathsep.join(p for p in (str(self.server.parent), env.get("LD_LIBRARY_PATH")) if p)
         with open(self.log, "ab") as log:
-            self.process = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+            self.process = subprocess.Popen(
+                cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env
+            )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

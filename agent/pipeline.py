@@ -98,6 +98,7 @@ def run_request(
     except GeoAgentError as exc:
         report.status, report.error = "error", exc.user_text()
         report.fix_in_settings = isinstance(exc, LLMError)  # a dead endpoint, a refused key, an unknown model
+    if ctx is not None:
         report.notes.extend(n for n in ctx.notes if n not in report.notes)
     report.timings_ms["total"] = (time.perf_counter() - started) * 1000
     return report

@@ -108,9 +108,17 @@ def ensure_server(progress=print) -> Path:
         with tarfile.open(sdist) as archive:
             archive.extractall(build, filter="data")
     llama = source / "vendor" / "llama.cpp"
-    flags = ["-DCMAKE_BUILD_TYPE=Release", "-DLLAMA_BUILD_SERVER=ON", "-DLLAMA_BUILD_TESTS=OFF",
-             "-DLLAMA_BUILD_EXAMPLES=OFF", "-DLLAMA_USE_PREBUILT_UI=OFF", "-DLLAMA_CURL=OFF", "-DGGML_NATIVE=OFF",
-             "-DLLAMA_OPENSSL=OFF"]  # fmt: skip
+    flags = [
+        "-DCMAKE_BUILD_TYPE=Release",
+        "-DLLAMA_BUILD_SERVER=ON",
+        "-DLLAMA_BUILD_TESTS=OFF",
+        "-DLLAMA_BUILD_EXAMPLES=OFF",
+        "-DLLAMA_USE_PREBUILT_UI=OFF",
+        "-DLLAMA_CURL=OFF",
+        "-DGGML_NATIVE=OFF",
+        "-DLLAMA_OPENSSL=OFF",
+        "-DBUILD_SHARED_LIBS=OFF",
+    ]  # fmt: skip  (one self-contained binary)
     progress("model: building llama-server (about 10 minutes on 2 cores, once)")
     subprocess.run(["cmake", "-S", str(llama), "-B", str(llama / "build"), *flags], check=True, capture_output=True)
     jobs = str(max(1, os.cpu_count() or 1))
