@@ -44,6 +44,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--limit", type=int, default=40, help="plans to probe (spread over the languages)")
     ap.add_argument("--model", help="a GGUF file (default: the one `make model` made)")
+    ap.add_argument("--planted-only", action="store_true", help="only plans an error can be planted in (CRS, roles)")
     args = ap.parse_args(argv)
     from geoagent.agent.local_model import LocalModelServer
     from geoagent.agent.pipeline import AgentConfig
@@ -60,6 +61,17 @@ def main(argv=None) -> int:
     cases = []
     for path in sorted((ROOT / "tests/data/blind1").glob("cases_*.yaml")):
         cases += [c for c in yaml.safe_load(path.read_text(encoding="utf-8")) if c["id"] in right]
+    registry = load_registry()
+    router = load_router(registry)
+    roots = {"s": ROOT / "data/sample", "b": ROOT / "tests/data/blind1/data"}
+    if args.planted_only:
+        keep = []
+        for case in cases:
+            infos = [describe_path(str(roots[r[0]] / r[2:])) for r in case["inputs"]]
+            plan = router.route(case["request"], infos).plan
+            if plan is not None and planted(plan, infos, case["request"]):
+                keep.append(case)
+        cases = keep
     by_lang: dict[str, list] = {}
     for c in cases:
         by_lang.setdefault(c["lang"], []).append(c)
@@ -68,9 +80,6 @@ def main(argv=None) -> int:
         for lang in sorted(by_lang):
             if by_lang[lang] and len(picked) < args.limit:
                 picked.append(by_lang[lang].pop(0))
-    registry = load_registry()
-    router = load_router(registry)
-    roots = {"s": ROOT / "data/sample", "b": ROOT / "tests/data/blind1/data"}
     rows = []
     with LocalModelServer(model=args.model) as server:
         config = AgentConfig(base_url=server.base_url, model="local", api_key="none", timeout_s=300)
