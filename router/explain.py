@@ -202,6 +202,14 @@ def _cjk_rest(run: str, phrases: set[str], longest: int) -> list[str]:
     return left + ([piece] if piece else [])
 
 
+def _claim_gloss(claims: Claims, folded: str, name: str) -> None:
+    """The latin word right before '(name)' glosses it: claimed with it. A Chinese run is never claimed whole, since
+    it cannot be cut into words here ('不是住宅道路（residential）' holds a negation)."""
+    gloss = r"(?<![\u4e00-\u9fff])([a-z0-9_]+)\s*[（(]\s*" + re.escape(name) + r"\s*[)）]"
+    for g in re.finditer(gloss, folded):
+        claims.span(g.start(1), g.end())
+
+
 def unexplained(
     spec, params: dict, text: str, folded: str, lang: str, layers, mentions, fmt=None, out_path=None
 ) -> list[str]:
@@ -240,11 +248,9 @@ def unexplained(
                     claims.extra.append(f"{folded[fm.start : fm.end]} ({fm.name}, or {' or '.join(rivals)}?)")
                     continue
                 claims.span(fm.start, fm.end)
-        for f in la.fields:  # 'Förderleistung (yield_gpm)', '分区（zoning）': the user's own gloss of a field used
+        for f in la.fields:  # 'Förderleistung (yield_gpm)': the user's own gloss of a field used
             if f.name.lower() in joined:
-                gloss = r"(?<![\u4e00-\u9fff])([a-z0-9_]+)\s*[（(]\s*" + re.escape(f.name.lower()) + r"\s*[)）]"
-                for g in re.finditer(gloss, folded):
-                    claims.span(g.start(1), g.end(1))
+                _claim_gloss(claims, folded, f.name.lower())
         for f in la.fields:  # 'population' for POP2020: a field's meaning words, when the plan uses the field
             if f.name.lower() in joined and f.name not in own:
                 for idx in _field_concepts(f.name):
@@ -254,9 +260,7 @@ def unexplained(
             re.findall(r"[（(]\s*([^()（）]+?)\s*[)）]", folded)
         ):
             if v in joined:  # 'Wohngebiet (residential)': the user's gloss of a value the plan uses
-                gloss = r"(?<![\u4e00-\u9fff])([a-z0-9_]+)\s*[（(]\s*" + re.escape(v) + r"\s*[)）]"
-                for g in re.finditer(gloss, folded):
-                    claims.span(g.start(1), g.end())
+                _claim_gloss(claims, folded, v)
         for v in find_values(folded, la):
             if str(v.value).lower() in joined:
                 claims.span(v.start, v.end)
