@@ -12,10 +12,8 @@ import re
 from pathlib import Path
 
 from ..function_lib.traits import one_per_feature, traits_of
+from ..router.markers import EACH_WORDING
 
-_EACH = re.compile(
-    r"(?<![a-z])(?:each|every|per|individually|separately|je|jede[nmrs]?|pro|einzeln|jeweils)(?![a-z])|每个|每一|各自|分别"
-)
 _IMAGE = re.compile(r"(?<![a-z])(?:png|jpe?g|image|picture|bild|grafik)(?![a-z])|图片|图像|截图")
 
 
@@ -75,7 +73,7 @@ def result_problems(request: str, outputs, infos, plan=None, asked_format: str |
 
     if tool and final is not None:
         layer = by_name.get(params.get("layer") or "")
-        if _EACH.search(folded) and layer is not None and layer.feature_count:
+        if EACH_WORDING.search(folded) and layer is not None and layer.feature_count:
             n = len(_read_vector(final.path))
             if one_per_feature(tool, params) and n != layer.feature_count:
                 problems.append(f"one result per feature was asked: {layer.feature_count} in, {n} out")

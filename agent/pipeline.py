@@ -262,6 +262,8 @@ def write_to_path(path: str, ctx, report) -> None:
     output folder; an existing file is never overwritten (the result stays where it is, and the user is told)."""
     import shutil
 
+    from ..function_lib.io import sidecars
+
     if not ctx.outputs:
         return
     final = ctx.outputs[-1]
@@ -275,18 +277,11 @@ def write_to_path(path: str, ctx, report) -> None:
     if source.suffix.lower() != target.suffix.lower():
         ctx.note(f"The result is a {source.suffix} file; it was not converted to {target.name}.")
         return
-    for side in [source, *_sidecars(source)]:  # a shapefile's .dbf, .shx, .prj and .cpg travel with it
+    for side in [source, *sidecars(source)]:
         shutil.move(str(side), str(target.with_suffix(side.suffix)))
     final.path = str(target)
     report.outputs = [o.to_json() for o in ctx.outputs]
     report.answer = f"{report.answer} Written to {target}.".strip()
-
-
-def _sidecars(path: Path) -> list[Path]:
-    return [p for p in path.parent.glob(path.stem + ".*") if p != path and p.suffix.lower() in _SIDE]
-
-
-_SIDE = {".dbf", ".shx", ".prj", ".cpg", ".qix", ".sbn", ".sbx", ".qmd"}
 
 
 def _why_needs_llm(decision, config, route) -> str:

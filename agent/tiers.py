@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from ..errors import CancelledError
+from ..function_lib.io import sidecars
 from .function_calling import LoopOutcome, call_model, finish, layers_text, serve_function_calling
 from .llm import LLMClient
 from .providers import settings_from_config
@@ -151,19 +152,12 @@ def _record_codegen(outcome, ctx, report, work_dir: Path) -> None:
                 f"the result is saved as {target.name}."
             )
         shutil.copy2(path, target)
-        for sidecar in _sidecars(path):
+        for sidecar in sidecars(path):
             shutil.copy2(sidecar, target.with_name(target.stem + sidecar.name[len(path.stem) :]))
         ctx.add_output(target, name=target.stem)
     report.outputs = [o.to_json() for o in ctx.outputs]
     report.status = "ok"
     report.answer = outcome.answer
-
-
-def _sidecars(path: Path) -> list[Path]:
-    """A shapefile's companion files (.dbf, .shx, .prj, .cpg) travel with it."""
-    if path.suffix.lower() != ".shp":
-        return []
-    return [p for p in path.parent.glob(path.stem + ".*") if p != path]
 
 
 class ModelChat:

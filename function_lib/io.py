@@ -158,6 +158,13 @@ def _need_pyarrow() -> None:
         ) from exc
 
 
+def sidecars(path: Path) -> list[Path]:
+    """A shapefile's companion files (.dbf, .shx, .prj, .cpg, …), which travel with it; none for other formats."""
+    if path.suffix.lower() != ".shp":
+        return []
+    return [p for p in path.parent.glob(path.stem + ".*") if p != path]
+
+
 def write_vector(gdf, path: str | Path) -> str:
     """Write a GeoDataFrame; the format follows the suffix (GeoPackage by default)."""
     path = Path(path)

@@ -71,9 +71,14 @@ def _sample_values(la) -> list:
 
 def layer_named_fields(la, folded: str) -> set[str]:
     """Fields of `la` that only the layer's own name points to (not written out in the request)."""
-    theme_words = set(THEMES.get(layer_theme(la.name) or "", "").split())
     written = {fm.name for fm in find_fields(folded, la) if fm.score >= 1.0}
-    return {f.name for f in la.fields if f.name not in written and _names_the_layer(f.name, theme_words)}
+    return _own_fields(la) - written
+
+
+def _own_fields(la) -> set[str]:
+    """Identifier fields of `la`, and fields whose meaning is the layer's own theme (district_id of the districts)."""
+    theme_words = set(THEMES.get(layer_theme(la.name) or "", "").split())
+    return {f.name for f in la.fields if _names_the_layer(f.name, theme_words)}
 
 
 def _names_the_layer(field: str, theme_words: set[str]) -> bool:
@@ -235,8 +240,7 @@ def unexplained(
         claims.span(d.start, d.end)
     # Fields and category values the plan uses, in its layers.
     for la in (by_name[s] for s in used if by_name[s].kind == "vector"):
-        theme_words = set(THEMES.get(layer_theme(la.name) or "", "").split())
-        own = {f.name for f in la.fields if _names_the_layer(f.name, theme_words)}
+        own = _own_fields(la)
         found = find_fields(folded, la)
         for fm in found:
             # a word read by meaning claims its span unless it only names the layer itself ('region' for the
@@ -354,12 +358,11 @@ def unexplained(
         claims.allow(lat("FORMAT_WORDS"), cjk("FORMAT_WORDS"))
     _difference_marker(spec, params, folded, mentions, claims)
     for la in (by_name[s] for s in used if by_name[s].kind == "vector"):
-        theme_words = set(THEMES.get(layer_theme(la.name) or "", "").split())
-        written = {fm.name for fm in find_fields(folded, la) if fm.score >= 1.0}
+        named = layer_named_fields(la, folded)
         for p in spec.params:
             values = params.get(p.name) if p.kind in ("field", "fields") else None
             for f in values if isinstance(values, list) else [values] if values else []:
-                if f not in written and _names_the_layer(f, theme_words) and f in la.field_names():
+                if f in named:
                     claims.extra.append(f"{f} (an identifier or the layer's own name, not a field the request names)")
     reversed_markers = _reversed_roles(spec, params, folded, mentions, claims) + _zh_head(
         spec, params, folded, mentions

@@ -19,7 +19,7 @@ def crs_for(text: str, layer) -> tuple[str | None, str | None]:
     return target, None
 
 
-_EACH_WORDING = re.compile(
+EACH_WORDING = re.compile(
     r"(?<![a-z])(?:each|every|per|individually|separately|je|jede[nmrs]?|pro|einzeln|jeweils|getrennt)(?![a-z])|"
     r"每个|每一|每条|每所|每栋|每口|每块|各自|分别|逐个|单独"
 )
@@ -85,5 +85,5 @@ def per_feature_wording(spec, params: dict, folded: str) -> None:
     from ..function_lib.traits import AGGREGATING_PARAMS
 
     agg = AGGREGATING_PARAMS.get(spec.name)
-    if agg and params.get(agg[0]) == agg[1] and _EACH_WORDING.search(folded):
+    if agg and params.get(agg[0]) == agg[1] and EACH_WORDING.search(folded):
         del params[agg[0]]
