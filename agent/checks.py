@@ -89,7 +89,7 @@ def result_problems(request: str, outputs, infos, plan=None, asked_format: str |
             if n != min(top, layer.feature_count or top):
                 problems.append(f"the top {top} were asked, and the result has {n} rows")
         field = params.get("field")
-        if isinstance(field, str) and ("keeps_subset" in traits_of(tool) or tool == "sort_by_field"):
+        if isinstance(field, str) and ("keeps_subset" in traits_of(tool) or "orders" in traits_of(tool)):
             columns = set(_read_vector(final.path).columns)
             if field not in columns:
                 problems.append(f"the field {field} named in the request is not in the result")

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ..errors import CancelledError, GeoAgentError, LLMError
 from ..function_lib.registry import run_tool, validate_args
+from ..router.result import gaps_of
 
 REJECT = "reject_task"
 ESCALATE = "escalate_to_code"
@@ -101,8 +102,7 @@ def tools_for(decision, registry, k: int) -> list[str]:
             chosen.append(runnable)
         if len(chosen) >= k:
             break
-    missing = getattr(plan, "missing", None) or []
-    if any(str(m).startswith(("selection", "next_step")) for m in missing) and SELECTION_TOOL not in chosen:
+    if (gaps_of(plan, "selection") or gaps_of(plan, "next_step")) and SELECTION_TOOL not in chosen:
         runnable = runnable_name(registry, SELECTION_TOOL)
         if runnable:
             chosen.append(runnable)

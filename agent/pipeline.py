@@ -10,6 +10,7 @@ from ..errors import CancelledError, GeoAgentError, LLMError, ValidationError
 from ..function_lib.context import LayerStore, RunContext, output_kind
 from ..function_lib.describe import LayerInfo, describe_gdf, describe_path
 from ..function_lib.registry import run_tool
+from ..router.result import gaps_of
 from .checks import result_problems
 from .report import Report
 
@@ -290,14 +291,14 @@ def _why_needs_llm(decision, config, route) -> str:
     plan = decision.plan
     if plan is None:
         return "No tool fits this request well enough to run without a model; none is configured (offline)."
-    if "next_step" in plan.missing:
+    if gaps_of(plan, "next_step"):
         return (
             f"This request has several steps (the first is {plan.tool}); chaining them needs a model, and none is "
             "configured (offline). Ask for one step at a time, or configure a model."
         )
-    words = [m.split(": ", 1)[1] for m in plan.missing if m.startswith("words not understood: ")]
+    words = gaps_of(plan, "words")
     if words and len(plan.missing) == 1:
-        quoted = ", ".join(f"'{w}'" for w in words[0].split(", "))
+        quoted = ", ".join(f"'{w}'" for w in words[0].subject)
         return (
             f"The best tool is {plan.tool}, but these words of the request were not understood: {quoted}. "
             "Without a model GeoAgent answers only what it fully understood: name a loaded layer or field, "

@@ -10,6 +10,15 @@ Traits:
 - makes_image: draws a picture
 - reprojects: changes the CRS
 - two_layers: reads two layers whose roles must be marked in the request
+- statistic: its job is a statistic, so statistic words (sum, mean, total) are its own vocabulary
+- reports_totals: reports the layer's total besides each feature's value ('total length' is its own answer)
+- per_polygon: one output row per polygon of its polygon layer, whatever the parameters
+- subtracts: keeps what one layer has and the other lacks ('A minus B', 'except where')
+- orders: sorts the features by a field
+- dissolves / merges_layers: merges features (by a field) / merges layers into one
+- prefers_numbers: its field is a quantity (a numeric field is chosen over a text one of equal fit)
+
+ONE_OF: tools that need one of several optional parameters; NEEDS_WITH: a parameter that needs another.
 """
 
 from __future__ import annotations
@@ -68,6 +77,23 @@ _declare(
     "qgis_count_points_in_polygon", "join_nearest", "qgis_join_by_nearest", "nearest_point_on_line",
     "perpendicular_distance", "qgis_zonal_statistics", "qgis_sample_raster",
 )  # fmt: skip
+_declare(
+    "statistic",
+    "group_by", "qgis_basic_statistics", "qgis_aggregate", "qgis_zonal_statistics", "nearest_distance_summary",
+    "count_features", "count_points_in_polygons", "qgis_heatmap", "qgis_nearest_neighbour_analysis",
+    "distance_matrix", "plot_map", "qgis_sample_raster",
+)  # fmt: skip
+_declare("reports_totals", "geometry_length", "geometry_area")
+_declare("per_polygon", "count_points_in_polygons", "qgis_count_points_in_polygon", "qgis_zonal_statistics")
+_declare("subtracts", "qgis_difference")
+_declare("orders", "sort_by_field")
+_declare("dissolves", "dissolve", "qgis_aggregate")
+_declare("merges_layers", "qgis_merge_layers")
+_declare("prefers_numbers", "qgis_basic_statistics", "sort_by_field")
+
+# select_rows keeps rows by a value or the top N of a field; a download needs a URL or a bounding box.
+ONE_OF = {"select_rows": ("value", "top_n"), "download_geojson": ("url", "bbox")}
+NEEDS_WITH = {"select_rows": {"top_n": "field"}}  # the top N by what?
 
 # Parameters that turn a per-feature tool into a whole-layer one: (name, value that aggregates).
 AGGREGATING_PARAMS = {
@@ -96,6 +122,6 @@ def one_per_group(tool: str, params: dict) -> bool:
     """Will the tool give one row per group of a field, or per polygon of a second layer?"""
     if "per_group" not in traits_of(tool):
         return False
-    if tool in ("count_points_in_polygons", "qgis_count_points_in_polygon", "qgis_zonal_statistics"):
+    if "per_polygon" in traits_of(tool):
         return True
     return any(params.get(name) for name in GROUP_PARAMS)

@@ -13,16 +13,11 @@ import re
 from .conditions import other_identifier
 from .crs import find_crs
 from .quantities import output_units
+from .result import Gap
 from .schema_match import find_fields, find_values
 from .text import find_numbers
 from .words import GROUP_CUE
 
-# Tools whose job is a statistic: aggregation words are their own vocabulary, not a dropped step.
-AGG_TOOLS = {
-    "group_by", "qgis_basic_statistics", "qgis_aggregate", "qgis_zonal_statistics", "nearest_distance_summary",
-    "count_features", "count_points_in_polygons", "qgis_heatmap", "qgis_nearest_neighbour_analysis",
-    "distance_matrix", "plot_map", "qgis_sample_raster",
-}  # fmt: skip
 AGG_WORDS = [
     ("sum", r"(?<![a-z_])(?:sum(?:s|med)?|summe\w*|summier\w*|aufsummier\w*)(?![a-z])|总和|求和|合计|加总"),
     ("total", r"(?<![a-z_])(?:total|gesamt\w*|insgesamt)(?![a-z_])|总(?!体)"),
@@ -35,11 +30,8 @@ AGG_WORDS = [
         r"area|rect|box|enclosing|convex|circle|\d))|最小值",
     ),
 ]
-# Totals the measuring tools report themselves.
-OWN_AGG = {"geometry_length": {"total", "sum"}, "geometry_area": {"total", "sum"}}
-# Tools that measure in m/m² with no unit param: a unit asked for ('distance in miles') is dropped by them.
-UNIT_TOOLS = {"geometry_area", "geometry_length", "distance_matrix", "nearest_distance_summary", "join_nearest",
-              "perpendicular_distance", "qgis_join_by_nearest", "export_coordinates", "add_xy"}  # fmt: skip
+# The totals a tool with the reports_totals trait gives itself.
+_TOTALS = {"total", "sum"}
 
 # A feature named like an identifier: 'Hospital 3', 'T05', 'Zone B-12'.
 _IDENT = re.compile(
@@ -139,7 +131,7 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
 
     `text` is the request, `folded` its folded form, `ftext` the folded form with layer mentions blanked,
     `skip` spans already reported (a list of distances)."""
-    missing: list[str] = []
+    missing: list[Gap] = []
     notes: list[str] = []
     by_name = {la.name: la for la in layers}
     strings = _consumed_strings(params)
@@ -162,7 +154,7 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
                 m.group().lower() == f.name.lower() for la in layers for f in la.fields
             ):
                 continue
-            missing.append(f"selection: {m.group()}")
+            missing.append(Gap("selection", f"selection: {m.group()}"))
             taken.append((m.start(), m.end()))
         for m in _NAMED_FEATURE.finditer(text) if not crs_read else ():  # 'how long is the Delta river'
             after = m.end(1) + len(m.group(2))
@@ -170,7 +162,7 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
                 continue  # the name is the layer's own, or no layer is named right after it
             if m.group(1).lower() in joined or find_crs(m.group(1)):
                 continue
-            missing.append(f"selection: {m.group(1)}")
+            missing.append(Gap("selection", f"selection: {m.group(1)}"))
             taken.append((m.start(1), m.end(1)))
         for m in _QUOTED.finditer(text):
             q = next(g for g in m.groups() if g)
@@ -187,7 +179,7 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
             if not re.search(r"\d", q) and not _is_sample(q, layers):
                 continue  # a quoted algorithm name ('Add geometry attributes'), not a feature
             if not any(s <= m.start() < e for s, e in taken):
-                missing.append(f"selection: {q}")
+                missing.append(Gap("selection", f"selection: {q}"))
                 taken.append((m.start(), m.end()))
     for la in plan_layers:
         for v in find_values(folded, la):
@@ -201,7 +193,7 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
                 or any(s <= v.start < e for s, e in taken)
             ):
                 continue
-            missing.append(f"selection: {v.value}")
+            missing.append(Gap("selection", f"selection: {v.value}"))
             taken.append((v.start, v.end))
 
     # Numbers: each must be a filled value (a distance counts in metres).
@@ -222,7 +214,7 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
             "EPSG" in s or "ESRI" in s for s in strings
         ):
             continue
-        missing.append(f"number: {ftext[n.start : n.end].strip()}")
+        missing.append(Gap("number", f"number: {ftext[n.start : n.end].strip()}"))
 
     # Fields named but used by no parameter (the plan's layers only), and fields read by meaning (noted).
     field_tool = any(p.kind in ("field", "fields", "expression") or p.name == "by" for p in spec.params)
@@ -245,7 +237,7 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
             written = other_identifier(text, ftext, fm) if fm.score < 1.0 else None  # 'POPULATION', has POP2020
             if written and written.lower() not in joined:  # (not the new field's own name 'pop_k')
                 if f"field: {written}" not in " ".join(missing):
-                    missing.append(f"field: {written} (not a field of {la.name}; {fm.name}?)")
+                    missing.append(Gap("field", f"field: {written} (not a field of {la.name}; {fm.name}?)"))
                 continue
             if fm.name in strings or f'"{fm.name}"' in " ".join(strings) or fm.name.lower() in joined:
                 if fm.score < 1.0 and fold_word(word) != fold_word(fm.name):
@@ -254,11 +246,13 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
             if any(s <= fm.start < e for s, e in taken):
                 continue
             if fm.score >= 1.0:
-                missing.append(f"field: {fm.name}")
+                missing.append(Gap("field", f"field: {fm.name}"))
             elif fm.score >= 0.75 and empty_field_param:  # 'histogram of measured value' with no field read
-                missing.append(f"field: {fm.name} ('{word.strip()}')")
+                missing.append(Gap("field", f"field: {fm.name} ('{word.strip()}')"))
             elif not groups and re.search(GROUP_CUE + r"\s*$", ftext[max(0, fm.start - 12) : fm.start]):
-                missing.append(f"field: {fm.name} ('{word.strip()}')")  # 'mean … pro Schultyp' with no group param
+                missing.append(
+                    Gap("field", f"field: {fm.name} ('{word.strip()}')")
+                )  # 'mean … pro Schultyp' with no group param
 
     # A field word after 'by'/'per' or in a condition that no layer has.
     if plan_layers and any(p.kind in ("field", "fields", "expression") for p in spec.params):
@@ -279,13 +273,16 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
                 if any(w.rstrip("s") in fold_word(n) for n in by_name):
                     continue
                 guess = difflib.get_close_matches(w, fields, n=1, cutoff=0.5)
-                missing.append(f"field: {w} (no such field" + (f"; did you mean {guess[0]}?)" if guess else ")"))
+                missing.append(
+                    Gap("field", f"field: {w} (no such field" + (f"; did you mean {guess[0]}?)" if guess else ")"))
+                )
 
     # Aggregation words the tool cannot express.
-    if spec.name not in AGG_TOOLS and not names & {"agg", "stat", "stats", "statistic", "statistics"}:
+    # A statistic tool's own words are its vocabulary (traits: statistic), not a dropped step.
+    if "statistic" not in spec.traits and not names & {"agg", "stat", "stats", "statistic", "statistics"}:
         spans = [(fm.start, fm.end) for la in plan_layers for fm in _fields(ftext, la) if fm.score >= 0.7]
         for label, pat in AGG_WORDS:
-            if label in OWN_AGG.get(spec.name, ()):
+            if label in _TOTALS and "reports_totals" in spec.traits:
                 continue
             hits = [m for m in re.finditer(pat, ftext) if not any(s <= m.start() < e for s, e in spans + taken)]
             hits = [
@@ -294,7 +291,9 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
                 if m.group() not in joined and not _names_used_field(ftext, m.end(), plan_layers, strings)
             ]
             if hits:
-                missing.append(f"aggregation: {label}" + _of_field(ftext, hits[0].end(), plan_layers))
+                missing.append(
+                    Gap("aggregation", f"aggregation: {label}" + _of_field(ftext, hits[0].end(), plan_layers))
+                )
                 break
 
     # Output units the tool cannot honour ('distance matrix … in miles', 'how many square miles is each district' is
@@ -306,7 +305,7 @@ def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, l
         fields = {f.name.lower() for la in plan_layers for f in la.fields}
         for u in output_units(ftext, lang):
             if u.code not in native and u.word not in fields and not re.match(r"\s*[:=]?\s*\d", ftext[u.end :]):
-                missing.append(f"unit: {u.word}")
+                missing.append(Gap("unit", f"unit: {u.word}"))
     return list(dict.fromkeys(missing)), list(dict.fromkeys(notes))
 
 

@@ -7,8 +7,9 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ValidationError
+from ..function_lib.traits import traits_of
 from . import model as rmodel
-from .plan import STORAGE_TOOLS, fill_plan, operation_without_save, split_steps
+from .plan import fill_plan, operation_without_save, split_steps
 from .result import RouteResult
 from .schema_match import find_layers
 from .text import detect_lang, fold
@@ -65,7 +66,7 @@ class Router:
         layers = [layer_from_json(la) if isinstance(la, dict) else la for la in (layers or [])]
         mentions = find_layers(fold(request), layers) if layers else []
         routes, tools = self.scores(request, layers, mentions)
-        operation = operation_without_save(request) if tools and tools[0][0] in STORAGE_TOOLS else None
+        operation = operation_without_save(request) if tools and "writes_format" in traits_of(tools[0][0]) else None
         if operation:  # '… 并导出为GeoJSON': the operation picks the tool; the plan writes the format
             routes, tools = self.scores(operation, layers, mentions)
         steps = self._steps(request, layers) if routes.get("codegen", 0) < 0.9 else []
@@ -98,7 +99,7 @@ class Router:
         return [self.route(req, layers) for req, layers in items]
 
 
-def stable_missing(spec, missing: list[str]) -> list[str]:
+def stable_missing(spec, missing: list) -> list:
     """The plan's missing entries in one order in every process: the tool's parameters in their order, then the
     rest by name (the plan may gather them in a set, whose order follows the process's string hash seed)."""
     order = [p.name for p in spec.params]

@@ -14,7 +14,6 @@ import re
 from pathlib import Path
 
 from ..function_lib.traits import AGGREGATING_PARAMS, one_per_feature, one_per_group
-from .consume import AGG_TOOLS
 from .crs import crs_mentions, crs_name, crs_spans
 from .lexicon import lexicon, words_of
 from .quantities import find_distances, find_paths, output_units
@@ -293,7 +292,7 @@ def unexplained(
         claims.allow(lat("MEASURE_WORDS"), cjk("MEASURE_WORDS"))
     if kinds & {"expression", "value", "field", "fields"} or "top_n" in params:
         claims.allow(lat("COMPARE_WORDS"), cjk("COMPARE_WORDS"))
-    if spec.name in AGG_TOOLS or params.get("agg") or "aggregates" in spec.traits:  # consume.py guards the rest
+    if "statistic" in spec.traits or params.get("agg") or "aggregates" in spec.traits:  # consume.py guards the rest
         claims.allow(lat("AGG_WORDS"), cjk("AGG_WORDS"))
     expr = " ".join(str(params[p.name]) for p in spec.params if p.kind == "expression" and p.name in params)
     if re.search(r"=\s*(?:'(?:no|n|false|nein|否|无)'|0|false)(?!\w)", expr, re.IGNORECASE):
@@ -371,12 +370,11 @@ def unexplained(
 
 
 _MINUS = re.compile(r"\bminus\b|\babzuglich\b|\bohne\b|减去|减")
-_DIFFERENCE_TOOLS = {"qgis_difference"}
 
 
 def _difference_marker(spec, params: dict, folded: str, mentions, claims) -> None:
     """'A minus B', 'A abzüglich B', 'A减去B': claimed when the plan subtracts B from A, in that order."""
-    if not (spec.name in _DIFFERENCE_TOOLS or params.get("how") == "difference"):
+    if not ("subtracts" in spec.traits or params.get("how") == "difference"):
         return
     pos = {m.name: m.start for m in mentions or ()}
     first, second = pos.get(params.get("layer")), pos.get(params.get("overlay"))

@@ -166,9 +166,7 @@ def field_for(spec, p, folded, owner, conds, params):
     taken = {v for k, v in params.items() if k != p.name and isinstance(v, str)}
     taken |= {x for v in params.values() if isinstance(v, list) for x in v if isinstance(x, str)}
     pool = [m for m in mentions if m.name not in taken]
-    if p.name in ("field", "weight_field") and (
-        "agg" in names or spec.name in ("qgis_basic_statistics", "sort_by_field")
-    ):
+    if p.name in ("field", "weight_field") and ("agg" in names or "prefers_numbers" in spec.traits):
         numeric = [m for m in pool if is_numeric(types.get(m.name, ""))]
         pool = numeric or pool
     if not pool:

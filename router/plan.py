@@ -6,10 +6,12 @@ import re
 from pathlib import Path
 
 from ..function_lib.describe import LayerInfo
+from ..function_lib.traits import NEEDS_WITH, ONE_OF, traits_of
 from . import fillers as fill
 from .conditions import find_conditions
-from .consume import AGG_TOOLS, unconsumed
+from .consume import unconsumed
 from .explain import unexplained
+from .lexicon import LEXICONS
 from .markers import crs_for, drop_layer_named_fields, per_feature_wording, use_marks_the_second_layer, zh_head_is_kept
 from .quantities import (
     AREA_UNIT_WORDS,
@@ -24,7 +26,7 @@ from .quantities import (
     output_format,
     unit_for,
 )
-from .result import Plan
+from .result import Gap, Plan
 from .roles import assign_layers
 from .schema_match import find_fields, find_layers
 from .series import INWARD, distance_series, equal_steps, signed
@@ -44,9 +46,10 @@ CHAIN = re.compile(
     r"clip|export|plot|filter|select|join|reproject|intersect|dissolve|compute|calculate|sum|total|average|merge|"
     r"aggregate|convert|"
     r"sort|rank|find|list|extract|label|colou?r|zahle|puffere|filtere|behalte|verschneide|sortiere|projiziere|"
-    r"schneide|exportiere|keep(?!\s+the\s+(?:average|mean|sum|summed|total|lowest|highest|min|max|largest|smallest))(?!\s+(?:them|it|those|each)\s+(?:apart|separate|separated|individual)))\b"
+    r"schneide|exportiere|berechne|berechnen|summiere|ermittle|verschmelze|gruppiere|aggregiere|"
+    r"extrahiere|wahle|zeichne|keep(?!\s+the\s+(?:average|mean|sum|summed|total|lowest|highest|min|max|largest|smallest))(?!\s+(?:them|it|those|each)\s+(?:apart|separate|separated|individual)))\b"
 )
-NEXT_STEP = "next_step"
+NEXT_STEP = Gap("next_step")
 SUPERLATIVE = re.compile(
     r"(?<![a-z])(?:the (?:most|least|fewest|[a-z]{3,}est)|largest|biggest|highest|smallest|lowest|greatest)(?![a-z])|"
     r"am (?:grossten|hochsten|kleinsten|niedrigsten|meisten|wenigsten)|(?:grosste|hochste|kleinste|niedrigste)[nrs]?\b|"
@@ -69,27 +72,28 @@ _NESTED = re.compile(
 )
 
 
-_PARAM_VERBS = {"dissolve": r"dissolve|merge|融合|合并", "compute": r"compute|calculate"}
-# A tool's own verbs after 'and': 'group the shapes by type and merge them' is one dissolve.
-_OWN_VERBS = {
-    "dissolve": r"dissolve|merge|融合|合并",
-    "qgis_merge_layers": r"merge|合并",
-    "qgis_aggregate": r"dissolve|merge|融合|合并",
-}
+_PARAM_VERBS = {"dissolve": r"dissolve|merge|verschmelz|融合|合并", "compute": r"compute|calculate|berechn|ermittl"}
+
+
+def _own_verbs(tool: str | None) -> str | None:
+    """The verbs of the tool's own work after 'and' (lexicon TRAIT_VERBS of its traits), as one pattern."""
+    stems = {v for t in traits_of(tool or "") for lang in LEXICONS.values() for v in lang.TRAIT_VERBS.get(t, ())}
+    return "|".join(sorted(stems, key=len, reverse=True)) or None
 
 
 def is_chain(folded: str, tool: str | None = None, filled=()) -> bool:
     """Does the request join several steps ('…, then…', '… and count them per…', '…，然后…')?"""
     if _NESTED.search(folded):
         return True
+    statistic, own = "statistic" in traits_of(tool or ""), _own_verbs(tool)
     for m in CHAIN.finditer(folded):
-        if (tool in AGG_TOOLS or "agg" in filled) and re.search(
-            r"(?:sum|total|average|mean|aggregate|统计|计算|求)\w*\s*$", m.group()
+        if (statistic or "agg" in filled) and re.search(
+            r"(?:sum|total|average|mean|aggregate|summier|aggregier|berechn|ermittl|统计|计算|求)\w*\s*$", m.group()
         ):
             continue  # 'dissolve by ward and sum the area' is one aggregate
-        if tool in AGG_TOOLS and re.search(r"(?:compute|calculate|计算|统计)\w*\s*$", m.group()):
+        if statistic and re.search(r"(?:compute|calculate|berechn|ermittl|计算|统计)\w*\s*$", m.group()):
             continue
-        if tool in _OWN_VERBS and re.search(r"(?:" + _OWN_VERBS[tool] + r")\w*\s*$", m.group()):
+        if own and re.search(r"(?:" + own + r")\w*\s*$", m.group()):
             continue
         if any(re.search(r"(?:" + _PARAM_VERBS[n] + r")\w*\s*$", m.group()) for n in filled if n in _PARAM_VERBS):
             continue  # 'buffers … and dissolve them': the buffer's own dissolve
@@ -141,7 +145,7 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
         layers, mentions = paths_as_layers(text), None
     mentions = find_layers(folded, layers) if mentions is None else mentions
     params: dict = {}
-    missing: list[str] = []
+    missing: list[Gap] = []
     lp, lmiss = assign_layers(spec, folded, layers, mentions)
     if "layer" in lmiss and not mentions:
         owner = _layer_by_fields(spec, folded, layers)
@@ -190,12 +194,12 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
         elif p.kind == "crs":
             value, problem = crs_for(text, main)
             if problem:
-                missing.append(problem)  # a source with no target, or two CRSs with no role: never a guess
+                missing.append(Gap("crs", problem))  # a source with no target, or two CRSs with no role: never a guess
         elif p.kind == "format":
             value = find_format(text, list(p.enum) if p.enum else None)
             asked = output_format(folded)
             if value is None and asked and p.enum and asked.code not in p.enum:
-                missing.append(f"format: {asked.word} ({_CANNOT_WRITE} {', '.join(p.enum)})")
+                missing.append(Gap("format", f"format: {asked.word} ({_CANNOT_WRITE} {', '.join(p.enum)})"))
         elif p.kind == "url":
             value = find_url(text)
         elif p.kind == "bbox":
@@ -205,7 +209,7 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
         elif p.kind == "enum" and p.name in ("unit", "units"):
             value, problem = unit_for(ftext, "area" if set(p.enum or ()) & set(AREA_UNIT_WORDS) else "length", p.enum)
             if problem:
-                missing.append(problem)  # a unit asked for but not readable: never a silent default
+                missing.append(Gap("unit", problem))  # a unit asked for but not readable: never a silent default
             value = None if value in ("m", "m2") else value  # the tools' own unit: no param needed
         elif p.kind == "enum":
             value = fill.enum_for(folded, p, owner, conds)
@@ -220,15 +224,15 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
         if value is not None:
             params[p.name] = value
         elif p.required and p.name not in missing:
-            missing.append(p.name)
+            missing.append(Gap.param(p.name))
     _implied(spec, params, folded)
     per_feature_wording(spec, params, folded)
     drop_layer_named_fields(spec, params, folded, by_name)
-    if "format" in params and spec.name == "convert_format" and _TO_LAYER.search(folded) and params["format"] == "csv":
+    if "format" in params and "writes_format" in spec.traits and _TO_LAYER.search(folded) and params["format"] == "csv":
         params["format"] = "gpkg"  # 'convert the csv into a point layer': the csv is the source, a layer the target
     missing.extend(several_distances(spec, params, folded, lang))
     missing = [m for m in missing if m not in params] + _one_of_missing(spec, params)
-    if any(m.startswith("format: ") for m in missing):
+    if any(m.kind == "format" for m in missing):
         missing = [m for m in missing if m != "format"]  # the explained one says why
     fmt, chain_text = None, folded
     if not any(p.kind == "format" or p.name == "path" for p in spec.params):
@@ -238,18 +242,19 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
         if asked and asked.code in WRITABLE_FORMATS:
             fmt = asked.code
         elif asked:
-            missing.append(f"format: {asked.word} ({_CANNOT_WRITE} {', '.join(WRITABLE_FORMATS)})")
+            missing.append(Gap("format", f"format: {asked.word} ({_CANNOT_WRITE} {', '.join(WRITABLE_FORMATS)})"))
     out_path = None
     if not any(p.kind == "format" or p.name == "path" for p in spec.params):
         out_path, problem = output_path_for(text, layers)
         if problem:
-            missing.append(problem)
+            missing.append(Gap("output_path", problem))
         elif out_path:
             ext = _EXT_FORMAT.get(Path(out_path).suffix.lower().lstrip("."))
             if fmt and ext and fmt != ext:
-                missing.append(f"format: {fmt} asked, but the file name ends in .{Path(out_path).suffix[1:]}")
+                ext_text = f"format: {fmt} asked, but the file name ends in .{Path(out_path).suffix[1:]}"
+                missing.append(Gap("format", ext_text))
             fmt = fmt or ext
-    if spec.name in STORAGE_TOOLS:
+    if "writes_format" in spec.traits:
         asked = output_format(folded)
         rest = _mask(folded, [(asked.start, asked.end)]) if asked else folded
         if _OPERATION.search(_mask(rest, spans)):
@@ -266,7 +271,7 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
             spec, params, text, folded, lang, layers, mentions, output_format(folded) if fmt else None, out_path
         )
         if left:
-            missing.append(WORDS + ", ".join(left[:8]))
+            missing.append(Gap.words(left[:8]))
     order = [p.name for p in spec.params]
     params = {k: params[k] for k in sorted(params, key=order.index)}
     missing = sorted(set(missing), key=lambda m: order.index(m) if m in order else len(order))
@@ -309,10 +314,6 @@ def output_path_for(text: str, layers) -> tuple[str | None, str | None]:
     return (found[0] if found else None), None
 
 
-WORDS = "words not understood: "
-
-
-STORAGE_TOOLS = {"save_result", "convert_format"}
 # An operation named besides saving: the save is then the last step of a chain, never the whole request.
 _OPERATION = re.compile(
     r"(?<![a-z])(?:buffer|clip|dissolv|merg|intersect|union|erase|select|filter|reproject|project|join|simplif|"
@@ -378,7 +379,10 @@ def several_distances(spec, params: dict, folded: str, lang: str) -> list[str]:
         else:
             params.pop(dist[0].name, None)
             missing.append(
-                "distance: several distances (" + ", ".join(f"{as_number(round(v, 3))} m" for v in values) + ")"
+                Gap(
+                    "distance",
+                    "distance: several distances (" + ", ".join(f"{as_number(round(v, 3))} m" for v in values) + ")",
+                )
             )
     name = dist[0].name
     if name in params and isinstance(params[name], (int, float)) and len(groups) == 1 and not multi:
@@ -386,7 +390,7 @@ def several_distances(spec, params: dict, folded: str, lang: str) -> list[str]:
         if negative and "rings" in names:  # a buffer: negative means inward
             params[name] = -abs(params[name])
         elif negative:
-            missing.append(f"{name}: negative distance")
+            missing.append(Gap("distance", f"{name}: negative distance", name))
     return missing
 
 
@@ -412,7 +416,7 @@ def _implied(spec, params: dict, folded: str) -> None:
     if {"field", "fields", "agg"} <= names and "field" in params and not params.get("agg"):
         # 'merge the segments that share the same RD_NUMBER': a field with no statistic to compute is the grouping
         params["fields"] = list(dict.fromkeys([*(params.get("fields") or []), params.pop("field")]))
-    if spec.name == "select_rows" and "top_n" not in params and "value" not in params and SUPERLATIVE.search(folded):
+    if {"top_n", "value"} <= names and not params.keys() & {"top_n", "value"} and SUPERLATIVE.search(folded):
         params["top_n"] = 1  # 'which park is the largest' asks for one
     if "ascending" in names and "top_n" in params and "ascending" not in params:
         if re.search(r"top|largest|highest|biggest|most|größte|grosste|höchste|hochste|最大|最高|最多|前", folded):
@@ -421,13 +425,13 @@ def _implied(spec, params: dict, folded: str) -> None:
 
 def _one_of_missing(spec, params: dict) -> list[str]:
     """Tools that need one of several optional params (select rows: a value or a count)."""
-    if spec.name == "select_rows" and not any(k in params for k in ("value", "top_n")):
-        return ["value"]
-    if spec.name == "select_rows" and "top_n" in params and "field" not in params:
-        return ["field"]  # the top N by what? ('the highest daily riders' with no riders field)
+    one_of = ONE_OF.get(spec.name)
+    if one_of and not any(k in params for k in one_of):
+        return [Gap.param(one_of[0])]
+    for given, needed in NEEDS_WITH.get(spec.name, {}).items():
+        if given in params and needed not in params:
+            return [Gap.param(needed)]  # the top N by what? ('the highest daily riders' with no riders field)
     field_param = any(q.name == "field" for q in spec.params)
     if params.get("agg") not in (None, "count") and "field" not in params and field_param:
-        return ["field"]  # a sum/mean per group of no field ('床位总数' with no beds field read) cannot run
-    if spec.name == "download_geojson" and not any(k in params for k in ("url", "bbox")):
-        return ["url"]
+        return [Gap.param("field")]  # a sum/mean per group of no field ('床位总数' with no beds field read) cannot run
     return []

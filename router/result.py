@@ -4,6 +4,53 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+GAP_KINDS = (
+    "param",  # a required parameter the request does not state ('distance')
+    "format",  # an output format asked that cannot be written, or that clashes with the file name
+    "crs",  # a CRS whose role (source or target) is unclear, or a source that is not the layer's CRS
+    "unit",  # a unit asked that the tool cannot honour
+    "distance",  # several distances, or a negative one, where one positive distance is read
+    "field",  # a field named that the layer does not have, or that fits several fields
+    "selection",  # a subset asked ('the northern ones', a value) that no parameter holds
+    "number",  # a number the plan does not use
+    "aggregation",  # a statistic asked that the tool does not compute
+    "output_path",  # several output files named
+    "next_step",  # the request has several steps: one tool cannot serve it
+    "words",  # words no reading explains (router/explain.py)
+)
+
+
+class Gap(str):
+    """One thing a plan lacks. The str value is the message as users and the JSON contract see it ('distance',
+    'field: rainfall (no such field)', 'next_step'); `kind` (GAP_KINDS) says what is lacking, so callers never
+    parse the message, and `subject` holds what it is about (a parameter name, the unexplained words)."""
+
+    kind: str
+    subject: object
+
+    def __new__(cls, kind: str, text: str | None = None, subject=None):
+        if kind not in GAP_KINDS:
+            raise ValueError(f"unknown gap kind {kind!r}")
+        gap = super().__new__(cls, text if text is not None else kind)
+        gap.kind, gap.subject = kind, subject
+        return gap
+
+    @classmethod
+    def param(cls, name: str) -> Gap:
+        return cls("param", name, name)
+
+    @classmethod
+    def words(cls, words: list[str]) -> Gap:
+        return cls("words", "words not understood: " + ", ".join(words), list(words))
+
+    def __reduce__(self):
+        return (Gap, (self.kind, str(self), self.subject))
+
+
+def gaps_of(plan, kind: str) -> list:
+    """The plan's gaps of one kind (plain strings from an untyped source have none)."""
+    return [g for g in getattr(plan, "missing", None) or [] if getattr(g, "kind", None) == kind]
+
 
 @dataclass
 class Plan:
@@ -12,7 +59,7 @@ class Plan:
     tool: str
     params: dict = field(default_factory=dict)
     complete: bool = False
-    missing: list[str] = field(default_factory=list)
+    missing: list[Gap] = field(default_factory=list)  # typed: Gap.kind says what is lacking
     notes: list[str] = field(default_factory=list)  # what was read by meaning ("'population' read as POP2020")
     output_format: str | None = None  # the file format the result is asked in ('as GeoJSON') when the tool has none
     output_path: str | None = None  # 'save to results/out.csv': where the final result is written
@@ -23,7 +70,7 @@ class Plan:
             "tool": self.tool,
             "params": dict(self.params),
             "complete": self.complete,
-            "missing": list(self.missing),
+            "missing": [str(m) for m in self.missing],
         }
         if self.notes:  # extra key, only when something was read by meaning
             out["notes"] = list(self.notes)

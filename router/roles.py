@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from .result import Gap
 from .schema_match import Mention, _text_words, _theme_mentions, find_layers, geometry_class, layer_theme
 from .text import fold, singular
 
@@ -76,7 +77,7 @@ def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None
     mentions = find_layers(folded, layers) if mentions is None else mentions
     by_name = {layer.name: layer for layer in layers}
     out: dict[str, str] = {}
-    missing: list[str] = []
+    missing: list[Gap] = []
     used: set[str] = set()
     absent = unmatched_themes(folded, layers)
 
@@ -131,7 +132,7 @@ def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None
             out[p.name] = pool[0].name
             used.add(pool[0].name)
         elif p.required:
-            missing.append(p.name)
+            missing.append(Gap.param(p.name))
     return out, missing
 
 

@@ -9,7 +9,7 @@ import pytest
 from geoagent.agent.pipeline import AgentConfig, run_request
 from geoagent.function_lib.describe import describe_path
 from geoagent.router.crs import crs_roles
-from geoagent.router.plan import WORDS
+from geoagent.router.result import gaps_of
 
 SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample"
 LAYERS = ("cafes", "houses", "districts", "roads", "schools")
@@ -100,7 +100,7 @@ def test_a_wrong_source_is_said_not_ignored(router, infos, text):
 def test_words_about_data_not_loaded_make_the_plan_incomplete(router, infos, text, word):
     plan = plan_of(router, infos, text)
     assert not plan.complete
-    said = " ".join(m for m in plan.missing if m.startswith(WORDS))
+    said = " ".join(m for m in gaps_of(plan, "words"))
     assert not said or word in said, plan.missing  # named when it is what kept the plan from running
 
 

@@ -123,3 +123,7 @@ TOOL_CUES = {
                         "eingefaerbt", "farbe", "karte", "zeige", "darstellen",
                         "visualisiere", "visualisieren", "stelle", "dar" },
 }  # fmt: skip
+
+# Verb stems (folded) that name the tool's own work after 'and': 'group the shapes by type and merge them' is
+# one dissolve, not a chain. Keyed by trait (function_lib/traits.py).
+TRAIT_VERBS = {"dissolves": ("auflos", "zusammenfass", "verschmelz"), "merges_layers": ("zusammenfuhr", "vereinig")}

@@ -160,3 +160,7 @@ TOOL_CUES = {
     "visualize_layer": {"map", "show", "display", "visualize", "visualise", "view", "draw", "plot", "picture",
                         "png", "image", "export", "save", "coloured", "colored", "colour", "color"},
 }  # fmt: skip
+
+# Verb stems (folded) that name the tool's own work after 'and': 'group the shapes by type and merge them' is
+# one dissolve, not a chain. Keyed by trait (function_lib/traits.py).
+TRAIT_VERBS = {"dissolves": ("dissolve", "merge"), "merges_layers": ("merge",)}

@@ -80,3 +80,7 @@ TOOL_CUES = {
     "plot_map": ("导出", "成", "按", "png", "地图", "图表", "专题图", "直方图", "柱状图", "画", "绘制"),
     "visualize_layer": ("地图", "显示", "可视化", "画"),
 }  # fmt: skip
+
+# Verb stems (folded) that name the tool's own work after 'and': 'group the shapes by type and merge them' is
+# one dissolve, not a chain. Keyed by trait (function_lib/traits.py).
+TRAIT_VERBS = {"dissolves": ("融合", "合并"), "merges_layers": ("合并",)}
