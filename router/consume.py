@@ -126,11 +126,12 @@ def layer_named_fields(la, folded: str) -> set[str]:
     return named(la, folded)
 
 
-def unconsumed(spec, params: dict, text: str, folded: str, ftext: str, layers, lang: str, distances, skip=()):
+def unconsumed(spec, params: dict, req, ftext: str, skip=()):
     """(missing, notes): the salient cues no filled parameter uses, and field words read by meaning.
 
-    `text` is the request, `folded` its folded form, `ftext` the folded form with layer mentions blanked,
-    `skip` spans already reported (a list of distances)."""
+    `req` is the Request (router/request.py), `ftext` its folded form with layer mentions blanked, `skip` spans
+    already reported (a list of distances)."""
+    text, folded, layers, lang, distances = req.text, req.folded, req.layers, req.lang, req.distances
     missing: list[Gap] = []
     notes: list[str] = []
     by_name = {la.name: la for la in layers}

@@ -10,9 +10,10 @@ from ..errors import ValidationError
 from ..function_lib.traits import traits_of
 from . import model as rmodel
 from .plan import fill_plan, operation_without_save, split_steps
+from .request import Request
 from .result import RouteResult
 from .schema_match import find_layers
-from .text import detect_lang, fold
+from .text import fold
 from .train import CORPUS, MODEL_DIR, layer_from_json, load_or_train
 
 TOP_TOOLS = 8
@@ -65,6 +66,7 @@ class Router:
             raise ValidationError("The request is empty.", fix='Say what to do, e.g. "buffer the roads by 100 m".')
         layers = [layer_from_json(la) if isinstance(la, dict) else la for la in (layers or [])]
         mentions = find_layers(fold(request), layers) if layers else []
+        req = Request.read(request, layers, mentions=mentions)  # read once; every plan reader shares it
         routes, tools = self.scores(request, layers, mentions)
         operation = operation_without_save(request) if tools and "writes_format" in traits_of(tools[0][0]) else None
         if operation:  # '… 并导出为GeoJSON': the operation picks the tool; the plan writes the format
@@ -77,7 +79,7 @@ class Router:
         plan = None
         if route != "chat" and tools:
             top = tools[0][0]
-            plan = fill_plan(self.specs[top], request, layers, detect_lang(request), mentions)
+            plan = fill_plan(self.specs[top], req)
             plan.missing = stable_missing(self.specs[top], plan.missing)
             if route == "function":
                 confidence = routes[route] * tools[0][1]  # what tier 0 would run: the route and the tool

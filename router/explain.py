@@ -14,11 +14,11 @@ import re
 from pathlib import Path
 
 from ..function_lib.traits import AGGREGATING_PARAMS, one_per_feature, one_per_group
-from .crs import crs_mentions, crs_name, crs_spans
+from .crs import crs_name, crs_spans
 from .lexicon import lexicon, words_of
-from .quantities import find_distances, find_paths, output_units
+from .quantities import find_paths, output_units
 from .schema_match import CONCEPTS, THEMES, _field_concepts, find_fields, find_values, layer_theme
-from .text import find_numbers, singular
+from .text import singular
 from .tool_words import TOOL_WORDS
 
 _LATIN = re.compile(r"[a-z0-9_]+(?:'[a-z]+)?")
@@ -214,12 +214,11 @@ def _claim_gloss(claims: Claims, folded: str, name: str) -> None:
         claims.span(g.start(1), g.end())
 
 
-def unexplained(
-    spec, params: dict, text: str, folded: str, lang: str, layers, mentions, fmt=None, out_path=None
-) -> list[str]:
-    """The words of the request that nothing in the plan explains (empty: every word is accounted for)."""
+def unexplained(spec, params: dict, req, fmt=None, out_path=None) -> list[str]:
+    """The words of the request (router/request.py) that nothing in the plan explains (empty: all accounted for)."""
+    folded, lang, layers, mentions = req.folded, req.lang, req.layers, req.mentions
     claims = Claims(folded)
-    by_name = {la.name: la for la in layers}
+    by_name = req.by_name
     strings = [x for v in params.values() for x in (v if isinstance(v, list) else [v]) if isinstance(x, str)]
     joined = " ".join(strings).lower()
     used = {s for s in strings if s in by_name}
@@ -233,9 +232,9 @@ def unexplained(
             claims.span(m.start, m.end)
             claims.pattern(re.escape(folded[m.start : m.end]))  # the same word said again names it again
     # Numbers and distances: consume.py already demands that each is a filled value.
-    for n in find_numbers(folded, lang):
+    for n in req.numbers:
         claims.span(n.start, n.end)
-    for d in find_distances(folded, lang):
+    for d in req.distances:
         claims.span(d.start, d.end)
     # Fields and category values the plan uses, in its layers.
     for la in (by_name[s] for s in used if by_name[s].kind == "vector"):
@@ -280,7 +279,7 @@ def unexplained(
     if "crs" in kinds:
         for s, e in crs_spans(folded):
             claims.span(s, e)
-        for _, _, code in crs_mentions(folded):  # 'California zone 3 (ftUS)': the words of a CRS's own name
+        for _, _, code in req.crs:  # 'California zone 3 (ftUS)': the words of a CRS's own name
             claims.allow(_phrase_words([crs_name(code)]))
         # the source marker too: plan.crs_for has checked a named source against the layer's own CRS
         claims.allow(

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..function_lib.describe import LayerInfo
 from ..function_lib.traits import NEEDS_WITH, ONE_OF, traits_of
 from . import fillers as fill
 from .conditions import find_conditions
@@ -18,19 +17,18 @@ from .quantities import (
     PATH_RE,
     WRITABLE_FORMATS,
     find_bbox,
-    find_distances,
     find_format,
-    find_paths,
     find_url,
     integer_for,
     output_format,
     unit_for,
 )
+from .request import Request
 from .result import Gap, Plan
 from .roles import assign_layers
-from .schema_match import find_fields, find_layers
+from .schema_match import find_fields
 from .series import INWARD, distance_series, equal_steps, signed
-from .text import as_number, detect_lang, fold
+from .text import as_number, fold
 from .words import osm_tag
 
 _VERBS = (
@@ -120,15 +118,6 @@ def split_steps(text: str) -> list[str]:
     return [p for p in parts if len(p) >= 3] or [text]
 
 
-def paths_as_layers(text: str) -> list[LayerInfo]:
-    """When no layers are in play, the file names written in the text stand in for them."""
-    out = []
-    for path in find_paths(text):
-        kind = "raster" if path.lower().endswith((".tif", ".tiff", ".asc")) else "vector"
-        out.append(LayerInfo(name=path, path=path, kind=kind))
-    return out
-
-
 def _mask(text: str, spans) -> str:
     """Blank out spans (layer mentions) keeping offsets, so a layer's name is not read as a field."""
     chars = list(text)
@@ -137,13 +126,12 @@ def _mask(text: str, spans) -> str:
     return "".join(chars)
 
 
-def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=None) -> Plan:
-    """The plan for `spec`: params read by kind; `complete` only when every required one is unambiguous."""
-    lang = lang or detect_lang(text)
-    folded = fold(text)
-    if not layers:
-        layers, mentions = paths_as_layers(text), None
-    mentions = find_layers(folded, layers) if mentions is None else mentions
+def fill_plan(spec, request: Request | str, layers: list | None = None, lang: str | None = None, mentions=None) -> Plan:
+    """The plan for `spec`: params read by kind; `complete` only when every required one is unambiguous.
+
+    `request` is the Request read once by the router (or a text, read here over `layers`)."""
+    req = request if isinstance(request, Request) else Request.read(request, layers, lang, mentions)
+    text, folded, lang, layers, mentions = req.text, req.folded, req.lang, req.layers, req.mentions
     params: dict = {}
     missing: list[Gap] = []
     lp, lmiss = assign_layers(spec, folded, layers, mentions)
@@ -157,9 +145,9 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
     if lang == "zh":
         zh_head_is_kept(spec, params, folded, mentions)
     use_marks_the_second_layer(spec, params, folded, mentions)
-    by_name = {la.name: la for la in layers}
+    by_name = req.by_name
     main = by_name.get(params.get("layer") or params.get("polygons") or params.get("raster") or "")
-    spans = [(m.start, m.end) for m in mentions]
+    spans = req.mention_spans
     ftext = _mask(folded, spans)  # for fields, values and conditions
     otext = _mask(text, spans) if len(text) == len(folded) else ftext
     distances = fill.assign_distances([p for p in spec.params if p.kind == "distance"], folded, lang)
@@ -167,7 +155,7 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
 
     def conds(layer):
         if layer.name not in conds_cache:
-            skip = [(d.start, d.end) for d in find_distances(folded, lang)]
+            skip = [(d.start, d.end) for d in req.distances]
             conds_cache[layer.name] = find_conditions(otext, layer, lang, spans_to_skip=skip)
         return conds_cache[layer.name]
 
@@ -197,7 +185,7 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
                 missing.append(Gap("crs", problem))  # a source with no target, or two CRSs with no role: never a guess
         elif p.kind == "format":
             value = find_format(text, list(p.enum) if p.enum else None)
-            asked = output_format(folded)
+            asked = req.format_asked
             if value is None and asked and p.enum and asked.code not in p.enum:
                 missing.append(Gap("format", f"format: {asked.word} ({_CANNOT_WRITE} {', '.join(p.enum)})"))
         elif p.kind == "url":
@@ -236,7 +224,7 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
         missing = [m for m in missing if m != "format"]  # the explained one says why
     fmt, chain_text = None, folded
     if not any(p.kind == "format" or p.name == "path" for p in spec.params):
-        asked = output_format(folded)
+        asked = req.format_asked
         if asked:  # the save clause is not a step of its own
             chain_text = _mask(folded, [(_save_clause_start(folded, asked.start), asked.end)])
         if asked and asked.code in WRITABLE_FORMATS:
@@ -255,21 +243,17 @@ def fill_plan(spec, text: str, layers: list, lang: str | None = None, mentions=N
                 missing.append(Gap("format", ext_text))
             fmt = fmt or ext
     if "writes_format" in spec.traits:
-        asked = output_format(folded)
+        asked = req.format_asked
         rest = _mask(folded, [(asked.start, asked.end)]) if asked else folded
         if _OPERATION.search(_mask(rest, spans)):
             missing.append(NEXT_STEP)  # 'dissolve the tracts and save the result as GeoJSON': save is the last step
     if is_chain(chain_text, spec.name, [k for k, v in params.items() if v is not None]):
         missing.append(NEXT_STEP)  # one tool cannot serve a chain: tier 1 plans the steps
     listed = [(g[0].start, g[-1].end) for g in distance_series(folded, lang) if len(g) >= 2 and "rings" not in params]
-    extra, notes = unconsumed(
-        spec, params, text, folded, ftext, layers, lang, find_distances(folded, lang), listed if spec.params else ()
-    )
+    extra, notes = unconsumed(spec, params, req, ftext, listed if spec.params else ())
     missing.extend(m for m in extra if m not in missing)
     if not missing:  # the whitelist: every word must be claimed by the plan's readings or be a filler
-        left = unexplained(
-            spec, params, text, folded, lang, layers, mentions, output_format(folded) if fmt else None, out_path
-        )
+        left = unexplained(spec, params, req, req.format_asked if fmt else None, out_path)
         if left:
             missing.append(Gap.words(left[:8]))
     order = [p.name for p in spec.params]
