@@ -110,8 +110,9 @@ def test_join_nearest_same_and_target_layers(tmp_path):
     _, out = run(ctx, "join_nearest", layer="p", target="t")
     idx, dist = brute_nearest(xy, txy)
     assert np.allclose(out["distance"], dist)
-    assert out["nearest_label"].tolist() == [f"t{i}" for i in idx]
-    assert out["pid"].tolist() == list(range(40))
+    assert out["label"].tolist() == [f"t{i}" for i in idx]  # the target's own field name, as in QGIS
+    assert out["pid"].tolist() == list(range(40))  # the source keeps its own pid...
+    assert out["nearest_pid"].tolist() == targets["pid"].iloc[idx].tolist()  # ...and the target's is prefixed
 
 
 def test_join_nearest_handles_duplicate_points(tmp_path):

@@ -350,7 +350,8 @@ def nearest_distance_summary(ctx: RunContext, layer: str, target: str | None = N
         category="proximity",
         purpose="Connect each feature to its nearest neighbour (same layer or a target layer) with a line.",
         params=(LAYER, _target_param()),
-        returns="line layer with the source attributes, nearest_index, the target's attributes and distance",
+        returns="line layer with the source attributes, nearest_index, the target's attributes (prefixed nearest_ "
+        "where a source field has the name) and distance",
         paper_name="JoinNearestPoints",
         keywords=("closest", "nearest neighbour", "connect"),
     )
@@ -362,9 +363,12 @@ def join_nearest(ctx: RunContext, layer: str, target: str | None = None) -> Tool
     tgt = other if other is not None else gdf
     out = gdf.set_geometry(_links(gdf, tgt, idx, metric), crs=gdf.crs)
     out["nearest_index"] = tgt.index.to_numpy()[idx]
-    if other is not None:
-        for c in other.columns.drop(other.geometry.name):
-            out[f"nearest_{c}"] = other[c].to_numpy()[idx]
+    if other is not None:  # the target's fields keep their names, as QGIS's join by nearest does; a name the
+        for c in other.columns.drop(other.geometry.name):  # source has already gets a 'nearest_' prefix
+            name = c if c not in out.columns else f"nearest_{c}"
+            while name in out.columns:
+                name = f"nearest_{name}"
+            out[name] = other[c].to_numpy()[idx]
     out["distance"] = dist
     what = f"Joined each feature of '{layer}' to its nearest " + (f"feature of '{target}'" if target else "neighbour")
     what += f" (mean {dist.mean():.1f} m, measured in {used})"
