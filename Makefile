@@ -6,7 +6,7 @@ RUN := QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime-$$(id -u) $(PY)
 export QT_QPA_PLATFORM := offscreen
 
 .PHONY: setup demo test test-all lint router sample-data bench bench-router bench-functions \
-        bench-tokens bench-sandbox bench-blind bench-model-verify model package translations clean
+        bench-tokens bench-sandbox bench-blind bench-model-verify bench-model model package translations clean
 
 setup:
 	@bash scripts/setup.sh
@@ -47,6 +47,9 @@ model:  # the local model and llama-server, cached in ~/.cache/geoclerk (once; a
 
 bench-model-verify: setup model  # draft and verify against the real local model
 	$(RUN) -m geoagent.bench.model_verify
+
+bench-model: setup model  # the task suite through the real local model: tier 1, tier 2 and the hybrid (slow: CPU)
+	$(RUN) -m geoagent.bench.model_suite
 
 bench-blind: setup  # the blind request sets at tier 0 (tests/data/blind*/), graded by value checks
 	$(RUN) -m geoagent.bench.blind

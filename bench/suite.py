@@ -130,7 +130,7 @@ def run_task(task: dict, mode: str, roots, registry, router, out_root: Path, ser
             base_url=server.url, model="replay", api_key="replay-key", tier0=False, route=task["route"]
         )
     else:
-        config = AgentConfig(tier0=True, **model_args)
+        config = AgentConfig(**{"tier0": True, **model_args})
     started = time.perf_counter()
     report = run_request(task["request"], paths, out_dir, config, registry=registry, router=router).to_json()
     report["timings_ms"].setdefault("total", (time.perf_counter() - started) * 1000)

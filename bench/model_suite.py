@@ -1,0 +1,152 @@
+"""`make bench-model`: the task suite through the real local model (make model), in each mode.
+
+Modes (the GeoJSON Agents comparison and its hybrid, on one model):
+- tier1: function calling alone (route forced to function, no tier 0)
+- tier2: code generation alone (route forced to codegen, no tier 0)
+- hybrid: the product as shipped: router, tier 0 with the model's confirmation, then tier 1 or 2
+- planner: the hybrid with the Planner–Worker architecture instead of ReAct
+
+A CPU model takes a minute or more per request, so by default a stratified sample runs (every category of level 1,
+all of level 2, two of level 3; `--all` for every task). Results are written after every task
+(bench/out/model_suite.json) and the table replaces the 'Real local model' section of bench/report.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .suite import load_tasks, make_registry, prepare_data, run_task
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "out" / "model_suite.json"
+REPORT = ROOT / "bench" / "report.md"
+MODES = {
+    "tier1": {"tier0": False, "route": "function"},
+    "tier2": {"tier0": False, "route": "codegen"},
+    "hybrid": {"tier0": True, "route": "auto"},
+    "planner": {"tier0": True, "route": "auto", "architecture": "planner"},
+}
+BEGIN, END = "<!-- model-suite:begin -->", "<!-- model-suite:end -->"
+
+
+def sample(tasks: list[dict], per_category: int = 1, level3: int = 2) -> list[dict]:
+    """One task per category of level 1, every level-2 chain, the first `level3` open-ended tasks."""
+    picked, seen = [], set()
+    for t in tasks:
+        if t["level"] == 1 and t["category"] not in seen:
+            seen.add(t["category"])
+            picked.append(t)
+    picked += [t for t in tasks if t["level"] == 2]
+    picked += [t for t in tasks if t["level"] == 3][:level3]
+    return picked
+
+
+def summarise(rows: list[dict]) -> dict:
+    out = {"n": len(rows), "passed": sum(r["passed"] for r in rows)}
+    out["ok_but_wrong"] = sum(r["status"] == "ok" and not r["passed"] for r in rows)
+    out["by_level"] = {
+        str(lv): f"{sum(r['passed'] for r in rows if r['level'] == lv)}/{sum(r['level'] == lv for r in rows)}"
+        for lv in sorted({r["level"] for r in rows})
+    }
+    tokens = [r["usage"].get("prompt_tokens", 0) + r["usage"].get("completion_tokens", 0) for r in rows]
+    seconds = [r["timings_ms"].get("total", 0) / 1000 for r in rows]
+    out["median_tokens"] = int(statistics.median(tokens)) if tokens else 0
+    out["median_seconds"] = round(statistics.median(seconds), 1) if seconds else 0.0
+    out["tiers"] = {str(t): sum(r["tier"] == t for r in rows) for t in sorted({r["tier"] for r in rows}, key=str)}
+    return out
+
+
+def table(data: dict) -> str:
+    lines = [
+        "| mode | tasks | passed | ok but wrong | by level | median tokens | median s | tiers used |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for mode, s in data["summaries"].items():
+        levels = ", ".join(f"L{k} {v}" for k, v in s["by_level"].items())
+        tiers = ", ".join(f"{k}: {v}" for k, v in s["tiers"].items())
+        lines.append(
+            f"| {mode} | {s['n']} | {s['passed']} | {s['ok_but_wrong']} | {levels} | {s['median_tokens']} | "
+            f"{s['median_seconds']} | {tiers} |"
+        )
+    return "\n".join(lines)
+
+
+def write_report_section(data: dict) -> None:
+    body = [
+        BEGIN,
+        "## Real local model (`make bench-model`)",
+        "",
+        f"{data['model']} through `llama-server --jinja` on this machine (one generation thread), {data['date']}; "
+        f"{len(data['tasks'])} tasks: {', '.join(data['tasks'])}.",
+        "",
+        table(data),
+        "",
+    ]
+    for mode, rows in data["results"].items():
+        for r in rows:
+            if not r["passed"]:
+                why = "; ".join(r["failures"])[:150] or str(r.get("error"))[:150]
+                body.append(f"- {mode} {r['id']}: {r['status']} (tier {r['tier']}): {why}")
+    body.append(END)
+    text = REPORT.read_text(encoding="utf-8") if REPORT.exists() else "# GeoAgent benchmark report\n"
+    if BEGIN in text:
+        text = text[: text.index(BEGIN)] + "\n".join(body) + text[text.index(END) + len(END) :]
+    else:
+        text = text.rstrip("\n") + "\n\n" + "\n".join(body) + "\n"
+    REPORT.write_text(text, encoding="utf-8")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--modes", default="tier1,tier2,hybrid", help=f"comma-separated, of {', '.join(MODES)}")
+    ap.add_argument("--only", help="regex over task ids (instead of the sample)")
+    ap.add_argument("--all", action="store_true", help="every task of the suite")
+    ap.add_argument("--model", help="a GGUF file (default: the one `make model` made)")
+    ap.add_argument("--out", type=Path, default=OUT)
+    args = ap.parse_args(argv)
+    from geoagent.agent.local_model import LocalModelServer, default_model
+    from geoagent.router import load_router
+
+    tasks = load_tasks()
+    tasks = [t for t in tasks if re.search(args.only, t["id"])] if args.only else tasks if args.all else sample(tasks)
+    modes = [m.strip() for m in args.modes.split(",") if m.strip()]
+    work = Path(tempfile.mkdtemp(prefix="geoagent-bench-model-"))
+    roots = prepare_data(work)
+    registry = make_registry()
+    router = load_router(registry)
+    data = {
+        "model": Path(args.model or default_model()).name,
+        "date": time.strftime("%Y-%m-%d"),
+        "tasks": [t["id"] for t in tasks],
+        "results": {},
+        "summaries": {},
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    with LocalModelServer(model=args.model) as server:
+        for mode in modes:
+            model_args = {"base_url": server.base_url, "model": "local", "api_key": "none", "timeout_s": 300.0}
+            model_args.update(MODES[mode])
+            rows = data["results"].setdefault(mode, [])
+            for task in tasks:
+                row = run_task(task, "model", roots, registry, router, work / mode, model_args=model_args)
+                rows.append(row)
+                data["summaries"][mode] = summarise(rows)
+                args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False, default=str))
+                mark = "pass" if row["passed"] else "FAIL"
+                secs = row["timings_ms"].get("total", 0) / 1000
+                line = f"[{mode}] {task['id']:<30} {row['status']:<9} tier {row['tier']} {mark} {secs:6.1f}s"
+                print(line, flush=True)
+    write_report_section(data)
+    print(table(data))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
