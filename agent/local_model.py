@@ -6,9 +6,12 @@ works the same way. The server speaks the OpenAI-compatible API the rest of the 
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import socket
 import subprocess
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -28,7 +31,12 @@ def default_model() -> Path:
 
 
 def default_server() -> Path:
-    return cache_dir() / "bin" / "llama-server"
+    """The llama-server `make model` built, else one on PATH (Homebrew, a llama.cpp release), else the cache path."""
+    built = cache_dir() / "bin" / "llama-server"
+    if built.exists():
+        return built
+    found = shutil.which("llama-server")
+    return Path(found) if found else built
 
 
 def free_port() -> int:
@@ -57,7 +65,11 @@ class LocalModelServer:
     def start(self, timeout: float = START_TIMEOUT_S) -> LocalModelServer:
         for path, what in ((self.model, "model file"), (self.server, "llama-server")):
             if not path.exists():
-                raise LLMError(f"The local {what} {path} is missing.", fix="Run `make model` (once) to build it.")
+                raise LLMError(
+                    f"The local {what} {path} is missing.",
+                    fix="Choose an existing GGUF file in the settings; install llama.cpp's llama-server (or run "
+                    "`make model` once in a checkout) so GeoAgent can start it.",
+                )
         self.log.parent.mkdir(parents=True, exist_ok=True)
         cmd = [str(self.server), "-m", str(self.model), "--host", "127.0.0.1", "--port", str(self.port),
                "-c", str(self.context), "-t", str(self.threads), "--jinja", "--no-webui", "-np", "1"]  # fmt: skip
@@ -102,3 +114,35 @@ class LocalModelServer:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+# -- one managed server per model file, shared by every request of the process (plugin, CLI, bench) ----------
+_SHARED: dict[tuple[str, str], LocalModelServer] = {}
+_LOCK = threading.Lock()
+
+
+def shared_server(model: str | Path | None = None, server: str | Path | None = None, progress=None) -> LocalModelServer:
+    """The running server for `model` (started now, on a free loopback port, when none runs); a server for another
+    model file is stopped first, so one model holds the memory at a time. Stopped at exit or by stop_shared()."""
+    key = (str(Path(model or default_model())), str(Path(server or default_server())))
+    with _LOCK:
+        running = _SHARED.get(key)
+        if running is not None and running.process is not None and running.process.poll() is None:
+            return running
+        for other in list(_SHARED):
+            _SHARED.pop(other).stop()
+        if progress is not None:
+            progress(f"starting the local model {Path(key[0]).name} (a few seconds, once)")
+        started = LocalModelServer(model=key[0], server=key[1]).start()
+        _SHARED[key] = started
+        return started
+
+
+def stop_shared() -> None:
+    """Stop every managed server (plugin unload, process exit)."""
+    with _LOCK:
+        for key in list(_SHARED):
+            _SHARED.pop(key).stop()
+
+
+atexit.register(stop_shared)

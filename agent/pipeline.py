@@ -34,13 +34,15 @@ class AgentConfig:
     max_rounds: int = 6
     max_repairs: int = 5
     timeout_s: float = 60.0
+    local_model: str | None = None  # a GGUF file: GeoAgent starts llama-server for it ("" = the `make model` one)
+    local_server: str | None = None  # the llama-server binary (None: the built one, else llama-server on PATH)
     review_code: bool = False
     review: object = None  # callable(code) -> bool asked before generated code runs (the plugin's reviewer)
     sandbox: object = None  # a warm codegen Sandbox kept per conversation; None starts one per request
 
     @property
     def has_model(self) -> bool:
-        return bool(self.base_url or self.model) and not self.offline
+        return bool(self.base_url or self.model or self.local_model is not None) and not self.offline
 
 
 def build_context(inputs, out_dir: str | Path, progress=None) -> tuple[RunContext, list[LayerInfo]]:
@@ -168,7 +170,7 @@ def _confirmed_plan(request, plan, decision, ctx, infos, registry, config, repor
     from .tiers import make_client
     from .verify import verify_plan
 
-    client = make_client(config)
+    client = make_client(config, lambda text: ctx.progress(5, text))
     report.model = report.model or client.settings.model
     verdict = verify_plan(request, plan, decision, infos, registry, ctx, report, client)
     if verdict.kind == "accepted":

@@ -22,6 +22,8 @@ PRESETS: dict[str, dict] = {
     },
     "glm": {"label": "GLM (Zhipu)", "base_url": "https://open.bigmodel.cn/api/paas/v4", "needs_key": True},
     "custom": {"label": "Custom OpenAI-compatible", "base_url": "", "needs_key": False},
+    # A GGUF file on disk: GeoAgent starts llama-server for it on a free loopback port (agent/local_model.py).
+    "local_gguf": {"label": "Local model file (GGUF)", "base_url": "", "needs_key": False, "local": True},
 }
 
 # Local servers accept any key; the client library still wants a non-empty one.

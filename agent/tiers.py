@@ -20,13 +20,20 @@ CHAT_SYSTEM = (
 )
 
 
-def make_client(config) -> LLMClient:
+def make_client(config, progress=None) -> LLMClient:
+    """The model client; a local GGUF model (config.local_model) is started first, once per process."""
+    if getattr(config, "local_model", None) is not None and not config.base_url:
+        from .local_model import shared_server
+
+        server = shared_server(config.local_model or None, getattr(config, "local_server", None), progress)
+        config.base_url, config.model = server.base_url, config.model or "local"
+        config.timeout_s = max(float(config.timeout_s), 300.0)  # a CPU model is slow: minutes, not seconds
     return LLMClient(settings_from_config(config))
 
 
 def serve_with_model(request, ctx, infos, decision, registry, config, report, client=None) -> None:
     """Serve a request the router could not settle at tier 0; the report carries the outcome."""
-    client = client or make_client(config)
+    client = client or make_client(config, lambda text: ctx.progress(5, text))
     if report.model is None:
         report.model = client.settings.model
     if report.route == "function" and config.tier0:

@@ -38,18 +38,35 @@ def check_connection(base_url: str, model: str, api_key: str, timeout_s: float =
     return True, tr("Connected. Model '{model}' is available.").format(model=model)
 
 
+def check_local_model(gguf: str, server: str = "") -> tuple[bool, str]:
+    """(ok, message) after starting llama-server for the GGUF file (kept running for the requests that follow)."""
+    from ..agent.local_model import shared_server
+    from ..errors import LLMError
+
+    try:
+        running = shared_server(gguf or None, server or None)
+    except LLMError as exc:
+        return False, exc.user_text()
+    if not running.healthy():
+        return False, tr("llama-server started but does not answer; see {log}.").format(log=running.log)
+    return True, tr("The local model {name} is running at {url}.").format(
+        name=running.model.name, url=running.base_url
+    )
+
+
 class ConnectionTask(QgsTask):
     """Runs check_connection off the main thread; on_done(ok, message) is called in finished()."""
 
-    def __init__(self, base_url: str, model: str, api_key: str, on_done):
+    def __init__(self, base_url: str, model: str, api_key: str, on_done, local: tuple[str, str] | None = None):
         super().__init__("GeoAgent: testing the connection", QgsTask.CanCancel)
         self.args = (base_url, model, api_key)
+        self.local = local  # (gguf, llama-server): start the local model instead of calling a URL
         self.on_done = on_done
         self.result = (False, "")
 
     def run(self) -> bool:
         try:
-            self.result = check_connection(*self.args)
+            self.result = check_local_model(*self.local) if self.local is not None else check_connection(*self.args)
         except Exception as exc:  # noqa: BLE001 - reported in finished()
             self.result = (False, str(exc))
         return self.result[0]

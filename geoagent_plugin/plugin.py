@@ -150,6 +150,9 @@ class GeoAgentPlugin:
             except RuntimeError:  # already finished and deleted by the task manager
                 pass
             self.warm_task = None
+        from ..agent.local_model import stop_shared
+
+        stop_shared()  # a local model the settings started (its memory goes with the plugin)
         if self.dock is not None:
             self.dock.unload()
             self.iface.removeDockWidget(self.dock)

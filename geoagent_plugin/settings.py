@@ -23,6 +23,8 @@ class GeoAgentSettings:
     base_url: str = ""
     model: str = ""
     authcfg: str = ""  # id of the QgsAuthManager entry holding the API key; never the key
+    gguf_path: str = ""  # the 'Local model file (GGUF)' provider: the model file ('' = the `make model` one)
+    llama_server: str = ""  # and the llama-server binary ('' = the built one, else llama-server on PATH)
     architecture: str = "react"
     tier0: bool = True
     trust_tier0: bool = False  # with a model: skip the model's confirmation of a no-model plan
@@ -55,6 +57,20 @@ class GeoAgentSettings:
         """The core's AgentConfig (environment variables fill gaps for headless runs; the key stays in memory)."""
         from ..agent.pipeline import AgentConfig
 
+        if self.preset == "local_gguf":  # GeoAgent starts llama-server for the file when a model is first needed
+            return AgentConfig(
+                model="local",
+                local_model=self.gguf_path,
+                local_server=self.llama_server or None,
+                route=route,
+                architecture=self.architecture,
+                tier0=self.tier0,
+                trust_tier0=self.trust_tier0,
+                threshold=self.threshold,
+                max_repairs=self.max_repairs,
+                timeout_s=max(self.timeout_s, 300.0),
+                review_code=self.review_code,
+            )
         base_url = self.base_url or os.environ.get("GEOAGENT_BASE_URL", "")
         model = self.model or os.environ.get("GEOAGENT_MODEL", "")
         key = None

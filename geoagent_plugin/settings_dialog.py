@@ -9,6 +9,7 @@ from qgis.PyQt.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -45,6 +46,12 @@ class SettingsDialog(QDialog):
             if self.settings.authcfg
             else tr("not needed for local servers")
         )
+        self.gguf_path = QLineEdit(self.settings.gguf_path)
+        self.gguf_path.setPlaceholderText(tr("a .gguf file (empty: the model `make model` downloaded)"))
+        self.llama_server = QLineEdit(self.settings.llama_server)
+        self.llama_server.setPlaceholderText(tr("llama-server program (empty: the built one, or the one on PATH)"))
+        self.gguf_row = self._with_browse(self.gguf_path, tr("GGUF model files (*.gguf)"))
+        self.server_row = self._with_browse(self.llama_server, "")
         self.forget_key = QCheckBox(tr("Forget the stored key"))
         self.forget_key.setVisible(bool(self.settings.authcfg))
         self.architecture = QComboBox()
@@ -63,6 +70,9 @@ class SettingsDialog(QDialog):
         form.addRow(tr("Base URL"), self.base_url)
         form.addRow(tr("Model"), self.model)
         form.addRow(tr("API key"), self.api_key)
+        form.addRow(tr("Model file (GGUF)"), self.gguf_row)
+        form.addRow(tr("llama-server"), self.server_row)
+        self.form = form
         form.addRow("", self.forget_key)
         form.addRow(tr("Architecture"), self.architecture)
         form.addRow("", self.tier0)
@@ -87,6 +97,37 @@ class SettingsDialog(QDialog):
         layout.addWidget(buttons)
         self._load()
         self.preset.currentIndexChanged.connect(self._preset_changed)
+        self._show_provider_rows()
+
+    def _with_browse(self, edit: QLineEdit, filter_text: str) -> QHBoxLayout:
+        row = QHBoxLayout()
+        row.addWidget(edit, 1)
+        button = QPushButton(tr("Browse…"))
+        button.clicked.connect(lambda: self._browse(edit, filter_text))
+        row.addWidget(button)
+        row.browse = button  # shown and hidden with its line
+        return row
+
+    def _browse(self, edit: QLineEdit, filter_text: str) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, tr("Choose a file"), edit.text(), filter_text)
+        if path:
+            edit.setText(path)
+
+    def _show_provider_rows(self) -> None:
+        """A local GGUF file needs a file (and perhaps a server program), not a URL, a model name or a key."""
+        local = self.preset.currentData() == "local_gguf"
+        for widget in (self.base_url, self.model, self.api_key):
+            widget.setVisible(not local)
+            label = self.form.labelForField(widget)
+            if label is not None:
+                label.setVisible(not local)
+        self.forget_key.setVisible(bool(self.settings.authcfg) and not local)
+        for row, edit in ((self.gguf_row, self.gguf_path), (self.server_row, self.llama_server)):
+            edit.setVisible(local)
+            row.browse.setVisible(local)
+            label = self.form.labelForField(row)
+            if label is not None:
+                label.setVisible(local)
 
     def _load(self) -> None:
         s = self.settings
@@ -103,6 +144,7 @@ class SettingsDialog(QDialog):
         url = PRESETS[self.preset.currentData()]["base_url"]
         if url:
             self.base_url.setText(url)
+        self._show_provider_rows()
 
     def values(self) -> GeoAgentSettings:
         """The settings as shown in the dialog (the key is handled separately)."""
@@ -110,6 +152,8 @@ class SettingsDialog(QDialog):
         s.preset = self.preset.currentData()
         s.base_url = self.base_url.text().strip()
         s.model = self.model.text().strip()
+        s.gguf_path = self.gguf_path.text().strip()
+        s.llama_server = self.llama_server.text().strip()
         s.architecture = self.architecture.currentData()
         s.tier0 = self.tier0.isChecked()
         s.trust_tier0 = self.trust_tier0.isChecked()
@@ -144,7 +188,10 @@ class SettingsDialog(QDialog):
         key = self.api_key.text().strip() or s.api_key()
         self.test_button.setEnabled(False)
         self.test_result.setText(tr("Testing…"))
-        self.task = ConnectionTask(s.base_url, s.model, key, self._tested)
+        local = (s.gguf_path, s.llama_server) if s.preset == "local_gguf" else None
+        if local is not None:
+            self.test_result.setText(tr("Starting the local model (a few seconds)…"))
+        self.task = ConnectionTask(s.base_url, s.model, key, self._tested, local=local)
         QgsApplication.taskManager().addTask(self.task)
 
     def _tested(self, ok: bool, message: str) -> None:  # noqa: FBT001

@@ -53,8 +53,9 @@ def _raw_args(call: dict) -> str:
 class ScriptedServer:
     """Serve `/v1/chat/completions` and `/v1/models` from a list of replies, in order."""
 
-    def __init__(self, script=None, model: str = "scripted"):
+    def __init__(self, script=None, model: str = "scripted", port: int = 0):
         self.script = list(script or [])
+        self.port = port  # 0: a free one
         self.model = model
         self.requests: list[dict] = []  # every chat request body received, in order
         self.headers: list[dict] = []  # their headers (tests check the key is sent, and nothing else)
@@ -76,7 +77,9 @@ class ScriptedServer:
                 pass
 
             def do_GET(self):  # noqa: N802 - http.server API
-                if self.path.rstrip("/").endswith("/models"):
+                if self.path.rstrip("/") == "/health":  # llama-server's readiness probe
+                    server._send_json(self, 200, {"status": "ok"})
+                elif self.path.rstrip("/").endswith("/models"):
                     server._send_json(self, 200, {"object": "list", "data": [{"id": server.model, "object": "model"}]})
                 else:
                     server._send_json(self, 404, {"error": {"message": f"no route {self.path}"}})
@@ -99,7 +102,7 @@ class ScriptedServer:
                     step = step(body)
                 server._play(self, body, step)
 
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True, name="scripted-llm")
         self._thread.start()

@@ -67,6 +67,46 @@ def test_dialog_round_trips_settings_and_presets(qgis_iface, isolated_settings):
     assert config.route == "codegen" and config.has_model and config.max_repairs == 3 and not config.tier0
 
 
+
+def test_the_local_gguf_provider_asks_for_a_file_and_starts_the_model(qgis_iface, isolated_settings, tmp_path):  # noqa: F811
+    import stat
+
+    from geoagent.agent.local_model import stop_shared
+
+    dialog = SettingsDialog()
+    dialog.show()
+    dialog.preset.setCurrentIndex(dialog.preset.findData("local_gguf"))
+    # a file, not a URL, a model name or a key
+    assert dialog.gguf_path.isVisible() and dialog.llama_server.isVisible()
+    assert not dialog.base_url.isVisible() and not dialog.model.isVisible() and not dialog.api_key.isVisible()
+    program = tmp_path / "llama-server"
+    fake = ROOT / "tests" / "fake_llama_server.py"
+    program.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{fake}" "$@"\n')
+    program.chmod(program.stat().st_mode | stat.S_IEXEC)
+    model = tmp_path / "tiny.gguf"
+    model.write_bytes(b"GGUF")
+    dialog.gguf_path.setText(str(model))
+    dialog.llama_server.setText(str(program))
+    try:
+        QTest.mouseClick(dialog.test_button, Qt.LeftButton)  # starts the server off the main thread
+        assert process_until(lambda: dialog.task is None, 60)
+        assert "tiny.gguf is running at http://127.0.0.1:" in dialog.test_result.text()
+    finally:
+        stop_shared()
+    dialog.accept()
+    s = GeoAgentSettings.read()
+    assert (s.preset, s.gguf_path, s.llama_server) == ("local_gguf", str(model), str(program))
+    config = s.agent_config()
+    assert config.local_model == str(model) and config.has_model and config.api_key is None
+    assert config.timeout_s >= 300  # a CPU model takes minutes
+    dialog.preset.setCurrentIndex(dialog.preset.findData("ollama"))
+    assert not dialog.base_url.isHidden() and dialog.gguf_path.isHidden()  # (the dialog itself is closed now)
+    dialog.gguf_path.setText(str(tmp_path / "missing.gguf"))
+    dialog.preset.setCurrentIndex(dialog.preset.findData("local_gguf"))
+    QTest.mouseClick(dialog.test_button, Qt.LeftButton)
+    assert process_until(lambda: dialog.task is None, 30)
+    assert "missing" in dialog.test_result.text()
+
 SCRIPT = """
 import json, sys
 from qgis.core import QgsApplication, QgsSettings
