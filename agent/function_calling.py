@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ..errors import CancelledError, GeoAgentError, LLMError
 from ..function_lib.registry import run_tool, validate_args
 from ..router.result import gaps_of
+from .coverage import nudge_text, pending_steps
 
 REJECT = "reject_task"
 ESCALATE = "escalate_to_code"
@@ -159,21 +160,31 @@ NUDGE = (
 
 
 def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, max_failures: int = 3,
-              require_tool: bool = False) -> LoopOutcome:  # fmt: skip
+              require_tool: bool = False, decision=None) -> LoopOutcome:  # fmt: skip
     """ReAct: model → validated tool calls → results back, until an answer, a refusal or an escalation.
     With `require_tool`, an answer before any successful call gets one nudge, then ends as "no_action"
-    (the answer, flagged in the notes as the model's own words)."""
+    (the answer, flagged in the notes as the model's own words). With the router's `decision`, an answer while
+    a step of its chain is not served gets the step to do (once per step); still unserved, it ends "partial"."""
     specs = {n: registry.get(n).spec for n in names}
     tools = [specs[n].openai_tool() for n in names] + CONTROL_TOOLS
     failures = 0
     last_error = ""
     summaries: list[str] = []  # what the successful calls did: the answer when the model's last reply is empty
     nudged = False
+    asked_steps: set[str] = set()
     for _ in range(max_rounds):
         reply = call_model(client, messages, tools, ctx, report)
         messages.append(client.assistant_message(reply))
         if not reply.tool_calls:
             text = reply.content.strip()
+            pending = pending_steps(decision, report.steps) if summaries else []
+            if pending and not set(pending) <= asked_steps:  # stopped after the first step: the rest to do
+                asked_steps.update(pending)
+                last = ctx.outputs[-1].name if ctx.outputs else None
+                messages.append({"role": "user", "content": nudge_text(pending, last)})
+                continue
+            if pending:
+                return _partial(report, pending)
             if not text:
                 return LoopOutcome("answer", " ".join(summaries)) if summaries else LoopOutcome("empty")
             if require_tool and not summaries:
@@ -203,9 +214,17 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
             failures += 1
             if failures >= max_failures:
                 return LoopOutcome("escalate", f"{failures} tool calls in a row failed; last: {last_error}")
+    pending = pending_steps(decision, report.steps) if summaries else []
+    if pending:
+        return _partial(report, pending)
     return LoopOutcome(
         "exhausted", f"no answer after {max_rounds} rounds" + (f"; last error: {last_error}" if last_error else "")
     )
+
+
+def _partial(report, pending: list[str]) -> LoopOutcome:
+    done = ", ".join(s["tool"] for s in report.steps)
+    return LoopOutcome("partial", f"ran {done}; not done: " + "; ".join(f"'{c}'" for c in pending))
 
 
 def _run_call(call, specs, registry, ctx, report) -> tuple[str, bool]:
@@ -245,7 +264,9 @@ def serve_function_calling(request, ctx, infos, decision, registry, config, repo
     if hint:
         user += f"\n\n{hint}"
     messages = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
-    outcome = tool_loop(client, messages, names, registry, ctx, report, config.max_rounds, require_tool=True)
+    outcome = tool_loop(
+        client, messages, names, registry, ctx, report, config.max_rounds, require_tool=True, decision=decision
+    )
     finish(outcome, report)
     return outcome
 
@@ -268,6 +289,9 @@ def finish(outcome: LoopOutcome, report) -> None:
             "The model answered without running any tool, so nothing was computed or written: this answer is "
             "the model's own words. Rephrase the request or use a stronger model if you expected a result."
         )
+    elif outcome.kind == "partial":  # the caller hands it on (tier 2) or reports it; never `ok`
+        report.status = "error"
+        report.error = f"Only part of the request was done ({outcome.text})."
     elif outcome.kind == "rejected":
         report.status = "rejected"
         report.answer = outcome.text

@@ -49,7 +49,7 @@ def serve_with_model(request, ctx, infos, decision, registry, config, report, cl
             outcome = serve_planner(request, ctx, infos, decision, registry, config, report, client)
         else:
             outcome = serve_function_calling(request, ctx, infos, decision, registry, config, report, client)
-        if outcome.kind not in ("escalate", "exhausted") or (outcome.kind == "exhausted" and report.steps):
+        if outcome.kind not in ("escalate", "exhausted", "partial") or (outcome.kind == "exhausted" and report.steps):
             return
         if config.route == "function":
             report.status = "error"

@@ -1,0 +1,71 @@
+"""Did the tools that ran serve every step the router read? A chain ('reproject the countries … and keep only
+Europe') is done only when each of its clauses was served by a tool that fits it, so a model that stops after the
+first step is given the rest to do, and a result still missing a step is partial, never `ok`.
+
+Each step that ran serves one clause: one it fits (the clause's ranked tools, router STEP_TOOLS, counting a QGIS
+algorithm and the library function of the same name as one; a distinctive trait in common; a flag of its own), else
+any clause left over. A chain of N clauses thus needs N steps.
+"""
+
+from __future__ import annotations
+
+from ..function_lib.traits import traits_of
+
+# Traits that say what a step does well enough that two tools with one of them do the same kind of step.
+_DISTINCT = ("keeps_subset", "reprojects", "aggregates", "measures", "makes_image", "writes_format", "subtracts",
+             "statistic", "orders")  # fmt: skip
+
+
+def _base(tool: str) -> str:
+    name = tool[5:] if tool.startswith("qgis_") else tool
+    return name.rstrip("s")
+
+
+def _fits(step: dict, ranked: list[str]) -> bool:
+    """Does a step that ran fit a clause ranked `ranked`: the same tool (QGIS or library), or a distinctive trait
+    in common?"""
+    tool = step["tool"]
+    if any(_base(tool) == _base(t) for t in ranked):
+        return True
+    wanted = {t for name in ranked for t in traits_of(name)} & set(_DISTINCT)
+    return bool(wanted & set(traits_of(tool)))
+
+
+def _flag_does(step: dict, ranked: list[str]) -> bool:
+    """A flag of the step does the clause too ('buffer … and dissolve them': a buffer with dissolve=true)."""
+    flags = {_base(k) for k, v in (step.get("params") or {}).items() if v is True}
+    return bool(flags & {_base(t) for t in ranked})
+
+
+def pending_steps(decision, steps_run: list[dict]) -> list[str]:
+    """The clauses of a chain that no step which ran serves (empty for a one-step request or a served chain).
+
+    Each step serves one clause: first where it fits (in clause order), then any step left over serves a clause
+    left over, so a chain of N clauses needs N steps, and a model that stopped after the first is not done."""
+    clauses = getattr(decision, "steps", None) or []
+    if len(clauses) < 2:
+        return []
+    free = list(range(len(steps_run)))
+    served: dict[int, int] = {}
+    for i, (_, ranked) in enumerate(clauses):
+        names = [t for t, _ in ranked]
+        hit = next((j for j in free if _fits(steps_run[j], names)), None)
+        if hit is not None:
+            served[i] = hit
+            free.remove(hit)
+    for i, (_, ranked) in enumerate(clauses):
+        if i not in served and any(_flag_does(s, [t for t, _ in ranked]) for s in steps_run):
+            served[i] = -1
+    for i in range(len(clauses)):
+        if i not in served and free:
+            served[i] = free.pop(0)
+    return [clause for i, (clause, _) in enumerate(clauses) if i not in served]
+
+
+def nudge_text(clauses: list[str], last_layer: str | None) -> str:
+    on = f" on the layer {last_layer}" if last_layer else ""
+    listed = "; ".join(f"'{c}'" for c in clauses)
+    return (
+        f"Not done yet: the request also asks {listed}. Call the tool for it now{on}. "
+        "If it cannot be done with these tools, call reject_task."
+    )

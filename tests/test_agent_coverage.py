@@ -1,0 +1,107 @@
+"""A chain is ok only when every step the router read was served (agent/coverage.py). The local 1.5B model ran the
+first step of a chain and stopped ('reproject the countries … and keep only Europe' → 177 countries, reported ok);
+these tests replay that habit over real HTTP: the model is told what is left, and a model that still stops leaves
+the request partial, never ok. The same rule in English, German and Chinese."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import geopandas as gpd
+import pytest
+from geoagent.agent.coverage import pending_steps
+from geoagent.agent.pipeline import AgentConfig, run_request
+from geoagent.function_lib import load_registry
+from geoagent.router import load_router
+from geoagent.tests import agent_toolkit
+from geoagent.tests.agent_toolkit import KEY
+
+server = agent_toolkit.server  # fixture
+SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
+REQUESTS = [
+    "reproject the countries to web mercator and keep only Europe",
+    "projiziere die Länder nach Web Mercator und behalte nur Europa",
+    "把国家投影到Web墨卡托，然后只保留欧洲",
+]
+
+
+@pytest.fixture(scope="module")
+def registry():
+    return load_registry()
+
+
+@pytest.fixture(scope="module")
+def router(registry):
+    return load_router(registry)
+
+
+@pytest.fixture
+def countries(tmp_path):
+    target = tmp_path / "countries.geojson"
+    shutil.copy(SAMPLE / "countries.geojson", target)
+    return str(target)
+
+
+def _last_layer(body: dict) -> str:
+    for m in reversed(body["messages"]):
+        if m.get("role") == "tool":
+            return json.loads(m["content"])["new_layers"][0]["name"]
+    raise AssertionError("no tool result yet")
+
+
+REPROJECT = {"tool_calls": [{"name": "reproject", "arguments": {"layer": "countries", "crs": "EPSG:3857"}}]}
+DONE = {"content": "Done: the countries are reprojected."}
+
+
+def _filter(body: dict) -> dict:
+    args = {"layer": _last_layer(body), "expression": "\"continent\" = 'Europe'"}
+    return {"tool_calls": [{"name": "filter_by_expression", "arguments": args}]}
+
+
+def _run(server, registry, router, countries, tmp_path, request):
+    config = AgentConfig(base_url=server.url, model="scripted", api_key=KEY, route="function")
+    return run_request(request, [countries], tmp_path / "out", config, registry, router)
+
+
+@pytest.mark.parametrize("request_text", REQUESTS)
+def test_a_model_that_stops_after_the_first_step_is_given_the_rest(server, registry, router, countries, tmp_path,
+                                                                   request_text):  # fmt: skip
+    server.add(REPROJECT, DONE, _filter, {"content": "Done: Europe, in web mercator."})
+    report = _run(server, registry, router, countries, tmp_path, request_text)
+    assert report.status == "ok", report.error
+    assert [s["tool"] for s in report.steps] == ["reproject", "filter_by_expression"]
+    out = gpd.read_file(report.outputs[-1]["path"])
+    assert len(out) == 39 and out.crs.to_epsg() == 3857  # Europe only, in the target CRS
+    told = server.requests[2]["messages"][-1]["content"]
+    assert told.startswith("Not done yet") and report.steps[0]["tool"] not in told
+
+
+@pytest.mark.parametrize("request_text", REQUESTS)
+def test_a_model_that_still_stops_leaves_the_request_partial_not_ok(server, registry, router, countries, tmp_path,
+                                                                    request_text):  # fmt: skip
+    server.add(REPROJECT, DONE, DONE)
+    report = _run(server, registry, router, countries, tmp_path, request_text)
+    assert report.status == "error"
+    assert "not done" in report.error and "reproject" in report.error
+    assert report.usage.llm_calls == 3  # one reminder, then it is reported, not looped
+
+
+class _Decision:
+    def __init__(self, *clauses):
+        self.steps = [(text, [(t, 0.5) for t in tools]) for text, tools in clauses]
+
+
+def test_each_step_serves_one_clause():
+    chain = _Decision(("buffer the schools", ["buffer"]), ("count the houses in each", ["buffer", "count_features"]))
+    assert pending_steps(chain, [{"tool": "buffer", "params": {}}]) == ["count the houses in each"]
+    both = [{"tool": "buffer", "params": {}}, {"tool": "count_points_in_polygons", "params": {}}]
+    assert pending_steps(chain, both) == []  # a step the ranking missed still serves the clause left over
+
+
+def test_a_flag_of_the_step_can_serve_a_clause_and_qgis_twins_count_as_one():
+    chain = _Decision(("buffer the schools", ["buffer"]), ("dissolve them", ["dissolve", "qgis_fix_geometries"]))
+    assert pending_steps(chain, [{"tool": "qgis_buffer", "params": {"dissolve": True}}]) == []
+    assert pending_steps(chain, [{"tool": "qgis_buffer", "params": {"dissolve": False}}]) == ["dissolve them"]
+    assert pending_steps(_Decision(("one step", ["buffer"])), []) == []  # one clause: nothing to cover
