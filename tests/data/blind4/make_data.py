@@ -41,11 +41,33 @@ def subbasins(rng):
             jy = 0 if j in (0, ny) else rng.uniform(-600, 600)
             grid[i, j] = (round(x + jx, 1), round(y + jy, 1))
     names = [
-        "Carneros Flats", "Milliken", "Tulucay", "Soda Canyon", "Dry Creek", "Oak Knoll",
-        "Stags Leap", "Hennessey", "Conn Valley", "Rector", "Sulphur Springs", "Upper Verde",
+        "Carneros Flats",
+        "Milliken",
+        "Tulucay",
+        "Soda Canyon",
+        "Dry Creek",
+        "Oak Knoll",
+        "Stags Leap",
+        "Hennessey",
+        "Conn Valley",
+        "Rector",
+        "Sulphur Springs",
+        "Upper Verde",
     ]
-    cover = ["agriculture", "urban", "agriculture", "shrubland", "forest", "agriculture",
-             "agriculture", "forest", "shrubland", "forest", "urban", "forest"]
+    cover = [
+        "agriculture",
+        "urban",
+        "agriculture",
+        "shrubland",
+        "forest",
+        "agriculture",
+        "agriculture",
+        "forest",
+        "shrubland",
+        "forest",
+        "urban",
+        "forest",
+    ]
     rows = []
     k = 0
     for j in range(ny):
@@ -77,9 +99,21 @@ def streams(rng):
         mid = ((a[0] + b[0]) / 2 + rng.uniform(-250, 250), (a[1] + b[1]) / 2)
         order = 3 if k < 3 else 4
         lines.append(("Rio Verde", order, "perennial", "Y", LineString([a, mid, b])))
-    tribs = ["Dry Creek", "Soda Creek", "Milliken Creek", "Tulucay Creek", "Sulphur Creek",
-             "Conn Creek", "Hennessey Creek", "Redwood Creek", "Carneros Creek", "Oak Creek",
-             "Rector Creek", "Salvador Channel", "Browns Creek"]
+    tribs = [
+        "Dry Creek",
+        "Soda Creek",
+        "Milliken Creek",
+        "Tulucay Creek",
+        "Sulphur Creek",
+        "Conn Creek",
+        "Hennessey Creek",
+        "Redwood Creek",
+        "Carneros Creek",
+        "Oak Creek",
+        "Rector Creek",
+        "Salvador Channel",
+        "Browns Creek",
+    ]
     k = 0
     for t, name in enumerate(tribs):
         # each tributary joins the main stem at one of its vertices, from the west or the east
@@ -93,12 +127,19 @@ def streams(rng):
         regime = ["perennial", "intermittent", "ephemeral"][t % 3]
         fish = "Y" if regime == "perennial" else "N"
         lines.append((name, 2, regime, fish, lower))
-        lines.append((name, 1, None if t in (4, 10) else ("ephemeral" if regime != "perennial" else "intermittent"),
-                      "N", upper))
+        lines.append(
+            (name, 1, None if t in (4, 10) else ("ephemeral" if regime != "perennial" else "intermittent"), "N", upper)
+        )
         k += 2
     rows = [
-        {"stream_id": 100 + n, "Gewaesser": nm, "strahler": o, "flow_regime": reg, "fishBearing": f,
-         "geometry": LineString([(round(x, 1), round(y, 1)) for x, y in g.coords])}
+        {
+            "stream_id": 100 + n,
+            "Gewaesser": nm,
+            "strahler": o,
+            "flow_regime": reg,
+            "fishBearing": f,
+            "geometry": LineString([(round(x, 1), round(y, 1)) for x, y in g.coords]),
+        }
         for n, (nm, o, reg, f, g) in enumerate(lines, start=1)
     ]
     return gpd.GeoDataFrame(rows, crs=FRAME)
@@ -106,11 +147,38 @@ def streams(rng):
 
 def gauges(rng, streams_gdf):
     rows = []
-    names = ["Napa Jct", "Oak Knoll", "Trancas", "Soda Cyn", "Milliken Fk", "Hagen", "Coombsville",
-             "Big Ranch", "Yountville Cross", "Silverado", "Atlas Peak", "Wooden Valley", "Conn Dam",
-             "Lake Hennessey", "Rector Res", "Salvador", "Dry Ck Rd", "Redwood Rd", "Carneros Br",
-             "Los Amigas", "Imola", "Jamieson", "Kreuzer", "Linda Vista", "Monticello", "Partrick",
-             "Quail Ridge", "Rutherford", "Stags Leap", "Tulucay Br"]
+    names = [
+        "Napa Jct",
+        "Oak Knoll",
+        "Trancas",
+        "Soda Cyn",
+        "Milliken Fk",
+        "Hagen",
+        "Coombsville",
+        "Big Ranch",
+        "Yountville Cross",
+        "Silverado",
+        "Atlas Peak",
+        "Wooden Valley",
+        "Conn Dam",
+        "Lake Hennessey",
+        "Rector Res",
+        "Salvador",
+        "Dry Ck Rd",
+        "Redwood Rd",
+        "Carneros Br",
+        "Los Amigas",
+        "Imola",
+        "Jamieson",
+        "Kreuzer",
+        "Linda Vista",
+        "Monticello",
+        "Partrick",
+        "Quail Ridge",
+        "Rutherford",
+        "Stags Leap",
+        "Tulucay Br",
+    ]
     for k in range(30):
         code = f"GV-{101 + k}"
         if k < 20:  # stream gauges on the streams
@@ -166,8 +234,23 @@ def wells(rng):
 
 def parcels(rng):
     crops = ["vineyard", "vineyard", "vineyard", "orchard", "row_crops", "pasture", "fallow"]
-    first = ["Rossi", "Beringer", "Mondavi", "Hagen", "Silva", "Nakamura", "Oakes", "Duarte", "Keller",
-             "Martinez", "Brandt", "Okafor", "Lindqvist", "Chen", "Moreau"]
+    first = [
+        "Rossi",
+        "Beringer",
+        "Mondavi",
+        "Hagen",
+        "Silva",
+        "Nakamura",
+        "Oakes",
+        "Duarte",
+        "Keller",
+        "Martinez",
+        "Brandt",
+        "Okafor",
+        "Lindqvist",
+        "Chen",
+        "Moreau",
+    ]
     rows = []
     n = 0
     xs = np.arange(X0 + 1500, X0 + W - 1500, 450.0)
@@ -187,7 +270,8 @@ def parcels(rng):
                     "APN": f"047-{120 + j:03d}-{i + 1:03d}",
                     "crop_type": None if n in (7, 31, 58, 77) else crop,
                     "Eigentuemer": f"{first[int(rng.integers(0, len(first)))]} Family Trust"
-                    if rng.random() < 0.4 else f"{first[int(rng.integers(0, len(first)))]} LLC",
+                    if rng.random() < 0.4
+                    else f"{first[int(rng.integers(0, len(first)))]} LLC",
                     "irrigated": "N" if crop in ("fallow", "pasture") and rng.random() < 0.8 else "Y",
                     "assessed_usd": int(rng.integers(18, 260)) * 10000,
                     "geometry": Polygon([(round(a, 1), round(b, 1)) for a, b in poly.exterior.coords]),
