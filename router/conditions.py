@@ -6,6 +6,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from .lexicon import words_of
 from .schema_match import CONCEPTS, Mention, _field_concepts, find_fields, find_values, is_numeric
 from .text import as_number, detect_lang, find_numbers, fold
 
@@ -240,7 +241,7 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
             continue
         group = "q1" if m.group("q1") else "q2" if m.group("q2") else "w"
         raw = m.group(group)
-        if raw in _NOT_A_VALUE:
+        if raw in _NOT_A_VALUE or (group == "w" and raw in _INDEFINITE):
             continue
         start = m.start(group)
         if group == "w" and len(text) == len(folded):  # 'is Old Town': capitalised words run on
@@ -295,6 +296,7 @@ def _or_names(text: str, folded: str, conds, fields) -> list[Condition]:
     return out
 
 
+_INDEFINITE = words_of("INDEFINITE")  # 'anything', 'irgendetwas', '任何': no value, whatever follows
 _NOT_A_VALUE = {"a", "an", "the", "not", "ein", "eine", "der", "die", "das", "in", "at", "on",
                 "null", "none", "empty", "missing", "leer", "nan"}  # fmt: skip
 

@@ -296,8 +296,8 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None) -> list[str]:
     expr = " ".join(str(params[p.name]) for p in spec.params if p.kind == "expression" and p.name in params)
     if re.search(r"=\s*(?:'(?:no|n|false|nein|否|无)'|0|false)(?!\w)", expr, re.IGNORECASE):
         claims.pattern(r"\bwithout\b|\bohne\b|没有|无(?=\S)")  # 'cafes without wifi' read as wifi = 'no'
-    if _NEGATED_EXPR.search(expr):
-        claims.allow(lat("NEGATIONS"), cjk("NEGATIONS"))
+    if _NEGATED_EXPR.search(expr):  # 'anything other than', 'irgendetwas anderes als': the negation's own words
+        claims.allow(lat("NEGATIONS") | lat("INDEFINITE"), cjk("NEGATIONS") | cjk("INDEFINITE"))
     elif expr:  # 'not greater than 50' read as '<= 50': the negation is inside the operator the reader chose
         claims.pattern(_NEGATED_COMPARISON)
     if params.get("outside") is True:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import geopandas as gpd
 import pytest
 from geoagent.agent.pipeline import AgentConfig, run_request
@@ -152,3 +155,28 @@ def test_the_far_side_of_a_distance_is_kept(router, text, outside, tmp_path):
     plan = router.route(text, infos).plan
     assert plan.tool == "within_distance" and plan.complete, plan
     assert plan.params.get("outside") == outside and plan.params["distance"] == pytest.approx(2000)
+
+
+# -- an indefinite pronoun is never a value: 'anything other than X' is X negated --------------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "districts whose landuse is anything other than residential",
+        "Bezirke, deren landuse irgendetwas anderes als residential ist",
+        "landuse为residential以外任何类型的区",
+    ],
+)
+def test_an_indefinite_pronoun_is_no_value_of_the_filter(text):
+    from geoagent.function_lib import load_registry
+    from geoagent.function_lib.describe import describe_path
+    from geoagent.router.plan import fill_plan
+
+    sample = Path(__file__).resolve().parents[1] / "data" / "sample"
+    spec = load_registry().get("filter_by_expression").spec
+    plan = fill_plan(spec, text, [describe_path(str(sample / "districts.gpkg"))])
+    expr = plan.params.get("expression", "")
+    assert not re.search(r"'(?:anything|irgendetwas|任何)", expr)  # never a value
+    if plan.complete:  # answered: the negation is kept; otherwise declined with the words named
+        assert expr == "\"landuse\" != 'residential'"
+    else:
+        assert plan.missing

@@ -7,6 +7,7 @@ Each module defines sets (latin languages) or tuples of strings (Chinese, matche
 - SAVE_WORDS and FORMAT_WORDS (an output clause), COMPARE_WORDS (claimed with a filter expression), AGG_WORDS
   (with a statistic), CRS_WORDS (with a CRS), MEASURE_WORDS, DISTANCE_WORDS (with a distance);
 - TOOL_CUES: extra words per tool, beside the tool's own keywords;
+- INDEFINITE: indefinite pronouns (anything, irgendetwas, 任何), never a condition's value;
 - TRAIT_VERBS: verb stems that name a trait's own work ('… and merge them' after a dissolve).
 
 Adding a language: copy en.py, translate every list, register it in LEXICONS below.
@@ -19,7 +20,7 @@ from . import de, en, zh
 LEXICONS = {"en": en, "de": de, "zh": zh}
 NAMES = (
     "FILLERS", "NEGATIONS", "EACH", "SOURCE_MARKERS", "TARGET_MARKERS", "SAVE_WORDS", "COMPARE_WORDS", "AGG_WORDS",
-    "CRS_WORDS", "MEASURE_WORDS", "DISTANCE_WORDS", "FORMAT_WORDS", "TOOL_CUES", "TRAIT_VERBS",
+    "CRS_WORDS", "MEASURE_WORDS", "DISTANCE_WORDS", "FORMAT_WORDS", "TOOL_CUES", "TRAIT_VERBS", "INDEFINITE",
 )  # fmt: skip
 
 

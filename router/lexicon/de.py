@@ -127,3 +127,8 @@ TOOL_CUES = {
 # Verb stems (folded) that name the tool's own work after 'and': 'group the shapes by type and merge them' is
 # one dissolve, not a chain. Keyed by trait (function_lib/traits.py).
 TRAIT_VERBS = {"dissolves": ("auflos", "zusammenfass", "verschmelz"), "merges_layers": ("zusammenfuhr", "vereinig")}
+
+# Indefinite pronouns: never the value of a condition ('Nutzung is anything other than irrigation' keeps
+# only the negation).
+INDEFINITE = {"etwas", "irgendwas", "irgendetwas", "alles", "nichts", "andere", "anderes", "anderen", "beliebig",
+              "beliebige"}  # fmt: skip

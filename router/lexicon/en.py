@@ -164,3 +164,7 @@ TOOL_CUES = {
 # Verb stems (folded) that name the tool's own work after 'and': 'group the shapes by type and merge them' is
 # one dissolve, not a chain. Keyed by trait (function_lib/traits.py).
 TRAIT_VERBS = {"dissolves": ("dissolve", "merge"), "merges_layers": ("merge",)}
+
+# Indefinite pronouns: never the value of a condition ('Nutzung is anything other than irrigation' keeps
+# only the negation).
+INDEFINITE = {"anything", "something", "everything", "nothing", "whatever", "any", "other", "else"}

@@ -84,3 +84,7 @@ TOOL_CUES = {
 # Verb stems (folded) that name the tool's own work after 'and': 'group the shapes by type and merge them' is
 # one dissolve, not a chain. Keyed by trait (function_lib/traits.py).
 TRAIT_VERBS = {"dissolves": ("融合", "合并"), "merges_layers": ("合并",)}
+
+# Indefinite pronouns: never the value of a condition ('Nutzung is anything other than irrigation' keeps
+# only the negation).
+INDEFINITE = ("任何", "其他", "别的", "什么")
