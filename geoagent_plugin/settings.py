@@ -57,19 +57,20 @@ class GeoAgentSettings:
         """The core's AgentConfig (environment variables fill gaps for headless runs; the key stays in memory)."""
         from ..agent.pipeline import AgentConfig
 
+        common = dict(
+            route=route,
+            architecture=self.architecture,
+            tier0=self.tier0,
+            trust_tier0=self.trust_tier0,
+            threshold=self.threshold,
+            max_repairs=self.max_repairs,
+            timeout_s=self.timeout_s,
+            review_code=self.review_code,
+        )
         if self.preset == "local_gguf":  # GeoAgent starts llama-server for the file when a model is first needed
+            common["timeout_s"] = max(self.timeout_s, 300.0)  # a CPU model takes minutes
             return AgentConfig(
-                model="local",
-                local_model=self.gguf_path,
-                local_server=self.llama_server or None,
-                route=route,
-                architecture=self.architecture,
-                tier0=self.tier0,
-                trust_tier0=self.trust_tier0,
-                threshold=self.threshold,
-                max_repairs=self.max_repairs,
-                timeout_s=max(self.timeout_s, 300.0),
-                review_code=self.review_code,
+                model="local", local_model=self.gguf_path, local_server=self.llama_server or None, **common
             )
         base_url = self.base_url or os.environ.get("GEOAGENT_BASE_URL", "")
         model = self.model or os.environ.get("GEOAGENT_MODEL", "")
@@ -81,14 +82,7 @@ class GeoAgentSettings:
             model=model or None,
             api_key=key or None,
             offline=not (base_url or model),
-            route=route,
-            architecture=self.architecture,
-            tier0=self.tier0,
-            trust_tier0=self.trust_tier0,
-            threshold=self.threshold,
-            max_repairs=self.max_repairs,
-            timeout_s=self.timeout_s,
-            review_code=self.review_code,
+            **common,
         )
 
 

@@ -13,8 +13,6 @@ import geopandas as gpd
 import pytest
 from geoagent.agent.coverage import pending_steps
 from geoagent.agent.pipeline import AgentConfig, run_request
-from geoagent.function_lib import load_registry
-from geoagent.router import load_router
 from geoagent.tests import agent_toolkit
 from geoagent.tests.agent_toolkit import KEY
 
@@ -25,16 +23,6 @@ REQUESTS = [
     "projiziere die Länder nach Web Mercator und behalte nur Europa",
     "把国家投影到Web墨卡托，然后只保留欧洲",
 ]
-
-
-@pytest.fixture(scope="module")
-def registry():
-    return load_registry()
-
-
-@pytest.fixture(scope="module")
-def router(registry):
-    return load_router(registry)
 
 
 @pytest.fixture
