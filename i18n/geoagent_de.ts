@@ -9,7 +9,7 @@
       <translation>&amp;GeoAgent</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="65" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="72" />
       <source>API key</source>
       <translation>API-Schlüssel</translation>
     </message>
@@ -24,7 +24,7 @@
       <translation>Antwort</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="67" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="77" />
       <source>Architecture</source>
       <translation>Architektur</translation>
     </message>
@@ -44,9 +44,14 @@
       <translation>Automatisch</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="63" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="70" />
       <source>Base URL</source>
       <translation>Basis-URL</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="105" />
+      <source>Browse…</source>
+      <translation>Durchsuchen…</translation>
     </message>
     <message>
       <location filename="../geoagent_plugin/dock.py" line="139" />
@@ -54,9 +59,14 @@
       <translation>Abbrechen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="157" />
+      <location filename="../geoagent_plugin/messages.py" line="158" />
       <source>Cancelled</source>
       <translation>Abgebrochen</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="112" />
+      <source>Choose a file</source>
+      <translation>Datei wählen</translation>
     </message>
     <message>
       <location filename="../geoagent_plugin/dock.py" line="113" />
@@ -104,7 +114,7 @@
       <translation>Nicht ausführen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="48" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="55" />
       <source>Forget the stored key</source>
       <translation>Gespeicherten Schlüssel löschen</translation>
     </message>
@@ -112,6 +122,11 @@
       <location filename="../geoagent_plugin/algorithm.py" line="65" />
       <source>Function</source>
       <translation>Funktion</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="53" />
+      <source>GGUF model files (*.gguf)</source>
+      <translation>GGUF-Modelldateien (*.gguf)</translation>
     </message>
     <message>
       <location filename="../geoagent_plugin/dock.py" line="87" />
@@ -134,7 +149,7 @@
       <translation>GeoAgent braucht Python-Pakete, die dem Python von QGIS fehlen: {names}. Verwenden Sie die Schaltfläche Installieren in QGIS oder führen Sie aus: {command}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="31" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="32" />
       <source>GeoAgent settings</source>
       <translation>GeoAgent-Einstellungen</translation>
     </message>
@@ -169,7 +184,7 @@
       <translation>Die Installation der Pakete ist fehlgeschlagen: {detail} Führen Sie stattdessen im Terminal aus: {command}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="61" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="68" />
       <source>Keep the conversation in the project file (no keys are saved)</source>
       <translation>Unterhaltung in der Projektdatei behalten (Schlüssel werden nicht gespeichert)</translation>
     </message>
@@ -179,14 +194,19 @@
       <translation>Beteiligte Layer</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="72" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="82" />
       <source>Maximum code repair attempts</source>
       <translation>Maximale Anzahl Code-Reparaturversuche</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="64" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="71" />
       <source>Model</source>
       <translation>Modell</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="73" />
+      <source>Model file (GGUF)</source>
+      <translation>Modelldatei (GGUF)</translation>
     </message>
     <message>
       <location filename="../geoagent_plugin/connection.py" line="13" />
@@ -199,7 +219,7 @@
       <translation>Nicht das, was ich meinte – das Modell fragen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="177" />
+      <location filename="../geoagent_plugin/messages.py" line="178" />
       <source>Open</source>
       <translation>Öffnen</translation>
     </message>
@@ -214,7 +234,7 @@
       <translation>Ausgabeordner</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="51" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="58" />
       <source>Planner and worker</source>
       <translation>Planer und Ausführer</translation>
     </message>
@@ -224,7 +244,7 @@
       <translation>Router wird vorbereitet (nur bei der ersten Anfrage)…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="62" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="69" />
       <source>Provider</source>
       <translation>Anbieter</translation>
     </message>
@@ -274,7 +294,7 @@
       <translation>Route erzwungen: {route}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="70" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="80" />
       <source>Router confidence threshold</source>
       <translation>Konfidenzschwelle des Routers</translation>
     </message>
@@ -284,7 +304,7 @@
       <translation>Ausführen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="53" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="60" />
       <source>Run clear standard requests offline, without a model (tier 0)</source>
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
@@ -304,12 +324,12 @@
       <translation>Einstellungen…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="186" />
+      <location filename="../geoagent_plugin/messages.py" line="187" />
       <source>Show code</source>
       <translation>Code anzeigen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="58" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="65" />
       <source>Show generated code before running it</source>
       <translation>Erzeugten Code vor dem Ausführen anzeigen</translation>
     </message>
@@ -319,7 +339,7 @@
       <translation>Werkzeugaufrufe anzeigen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="51" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="58" />
       <source>Single agent (ReAct)</source>
       <translation>Einzelner Agent (ReAct)</translation>
     </message>
@@ -329,17 +349,22 @@
       <translation>Etwas ist schiefgegangen.</translation>
     </message>
     <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="193" />
+      <source>Starting the local model (a few seconds)…</source>
+      <translation>Das lokale Modell wird gestartet (einige Sekunden)…</translation>
+    </message>
+    <message>
       <location filename="../geoagent_plugin/algorithm.py" line="75" />
       <source>Status</source>
       <translation>Status</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="75" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="85" />
       <source>Test connection</source>
       <translation>Verbindung testen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="146" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="190" />
       <source>Testing…</source>
       <translation>Wird getestet…</translation>
     </message>
@@ -349,14 +374,19 @@
       <translation>Das Paket „openai“ fehlt. Installieren Sie es über die Meldung, die GeoAgent beim Start angezeigt hat.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="211" />
+      <location filename="../geoagent_plugin/messages.py" line="212" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>Die bearbeiteten Werkzeugaufrufe sind kein gültiges JSON: {error}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="132" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="176" />
       <source>The key could not be stored: unlock or set up the QGIS authentication database (Settings &gt; Options &gt; Authentication) and try again.</source>
       <translation>Der Schlüssel konnte nicht gespeichert werden: Entsperren oder richten Sie die QGIS-Authentifizierungsdatenbank ein (Einstellungen &gt; Optionen &gt; Authentifizierung) und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="52" />
+      <source>The local model {name} is running at {url}.</source>
+      <translation>Das lokale Modell {name} läuft unter {url}.</translation>
     </message>
     <message>
       <location filename="../geoagent_plugin/plugin.py" line="123" />
@@ -369,7 +399,7 @@
       <translation>Die Anfrage ist leer. Beschreiben Sie, was Sie tun möchten.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="158" />
+      <location filename="../geoagent_plugin/messages.py" line="159" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>Die Anfrage wurde abgebrochen. Dem Projekt wurde nichts hinzugefügt.</translation>
     </message>
@@ -394,7 +424,7 @@
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoAgent-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="54" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="61" />
       <source>Trust those no-model answers (skip the model's one-round check)</source>
       <translation>Diesen Antworten ohne Modell vertrauen (die Prüfung durch das Modell überspringen)</translation>
     </message>
@@ -409,12 +439,17 @@
       <translation>In Arbeit…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="174" />
+      <location filename="../geoagent_plugin/messages.py" line="175" />
       <source>Zoom to</source>
       <translation>Hinzoomen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="222" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="50" />
+      <source>a .gguf file (empty: the model `make model` downloaded)</source>
+      <translation>eine .gguf-Datei (leer: das Modell, das `make model` geladen hat)</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="223" />
       <source>cancelled</source>
       <translation>abgebrochen</translation>
     </message>
@@ -424,12 +459,12 @@
       <translation>Code</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="218" />
+      <location filename="../geoagent_plugin/messages.py" line="219" />
       <source>done</source>
       <translation>fertig</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="221" />
+      <location filename="../geoagent_plugin/messages.py" line="222" />
       <source>error</source>
       <translation>Fehler</translation>
     </message>
@@ -439,17 +474,32 @@
       <translation>Funktionen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="219" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="74" />
+      <source>llama-server</source>
+      <translation>llama-server</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="52" />
+      <source>llama-server program (empty: the built one, or the one on PATH)</source>
+      <translation>llama-server-Programm (leer: das gebaute oder das im PATH)</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="51" />
+      <source>llama-server started but does not answer; see {log}.</source>
+      <translation>llama-server wurde gestartet, antwortet aber nicht; siehe {log}.</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="220" />
       <source>needs a model</source>
       <translation>braucht ein Modell</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="239" />
+      <location filename="../geoagent_plugin/messages.py" line="240" />
       <source>no model calls</source>
       <translation>keine Modellaufrufe</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="46" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="47" />
       <source>not needed for local servers</source>
       <translation>für lokale Server nicht nötig</translation>
     </message>
@@ -459,22 +509,22 @@
       <translation>offline</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="220" />
+      <location filename="../geoagent_plugin/messages.py" line="221" />
       <source>rejected</source>
       <translation>abgelehnt</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="44" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="45" />
       <source>stored in the QGIS authentication database</source>
       <translation>in der QGIS-Authentifizierungsdatenbank gespeichert</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="232" />
+      <location filename="../geoagent_plugin/messages.py" line="233" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} Modellaufrufe, {prompt} + {completion} Tokens</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="229" />
+      <location filename="../geoagent_plugin/messages.py" line="230" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} ms</translation>
     </message>

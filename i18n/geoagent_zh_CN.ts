@@ -9,7 +9,7 @@
       <translation>&amp;GeoAgent</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="65" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="72" />
       <source>API key</source>
       <translation>API 密钥</translation>
     </message>
@@ -24,7 +24,7 @@
       <translation>回答</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="67" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="77" />
       <source>Architecture</source>
       <translation>架构</translation>
     </message>
@@ -44,9 +44,14 @@
       <translation>自动</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="63" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="70" />
       <source>Base URL</source>
       <translation>基础 URL</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="105" />
+      <source>Browse…</source>
+      <translation>浏览…</translation>
     </message>
     <message>
       <location filename="../geoagent_plugin/dock.py" line="139" />
@@ -54,9 +59,14 @@
       <translation>取消</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="157" />
+      <location filename="../geoagent_plugin/messages.py" line="158" />
       <source>Cancelled</source>
       <translation>已取消</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="112" />
+      <source>Choose a file</source>
+      <translation>选择文件</translation>
     </message>
     <message>
       <location filename="../geoagent_plugin/dock.py" line="113" />
@@ -104,7 +114,7 @@
       <translation>不运行</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="48" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="55" />
       <source>Forget the stored key</source>
       <translation>删除已保存的密钥</translation>
     </message>
@@ -112,6 +122,11 @@
       <location filename="../geoagent_plugin/algorithm.py" line="65" />
       <source>Function</source>
       <translation>函数</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="53" />
+      <source>GGUF model files (*.gguf)</source>
+      <translation>GGUF 模型文件 (*.gguf)</translation>
     </message>
     <message>
       <location filename="../geoagent_plugin/dock.py" line="87" />
@@ -134,7 +149,7 @@
       <translation>GeoAgent 需要 QGIS 的 Python 中缺少的软件包：{names}。请在 QGIS 中使用“安装”按钮，或运行：{command}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="31" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="32" />
       <source>GeoAgent settings</source>
       <translation>GeoAgent 设置</translation>
     </message>
@@ -169,7 +184,7 @@
       <translation>安装软件包失败：{detail} 请改为在终端中运行：{command}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="61" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="68" />
       <source>Keep the conversation in the project file (no keys are saved)</source>
       <translation>在项目文件中保存对话（不会保存任何密钥）</translation>
     </message>
@@ -179,14 +194,19 @@
       <translation>参与分析的图层</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="72" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="82" />
       <source>Maximum code repair attempts</source>
       <translation>代码修复的最大尝试次数</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="64" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="71" />
       <source>Model</source>
       <translation>模型</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="73" />
+      <source>Model file (GGUF)</source>
+      <translation>模型文件（GGUF）</translation>
     </message>
     <message>
       <location filename="../geoagent_plugin/connection.py" line="13" />
@@ -199,7 +219,7 @@
       <translation>不是我想要的——询问模型</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="177" />
+      <location filename="../geoagent_plugin/messages.py" line="178" />
       <source>Open</source>
       <translation>打开</translation>
     </message>
@@ -214,7 +234,7 @@
       <translation>输出文件夹</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="51" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="58" />
       <source>Planner and worker</source>
       <translation>规划者与执行者</translation>
     </message>
@@ -224,7 +244,7 @@
       <translation>正在准备路由器（仅首次请求）…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="62" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="69" />
       <source>Provider</source>
       <translation>服务商</translation>
     </message>
@@ -274,7 +294,7 @@
       <translation>已强制路由：{route}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="70" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="80" />
       <source>Router confidence threshold</source>
       <translation>路由置信度阈值</translation>
     </message>
@@ -284,7 +304,7 @@
       <translation>运行</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="53" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="60" />
       <source>Run clear standard requests offline, without a model (tier 0)</source>
       <translation>明确的标准请求离线运行，无需模型（第 0 层）</translation>
     </message>
@@ -304,12 +324,12 @@
       <translation>设置…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="186" />
+      <location filename="../geoagent_plugin/messages.py" line="187" />
       <source>Show code</source>
       <translation>显示代码</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="58" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="65" />
       <source>Show generated code before running it</source>
       <translation>运行前显示生成的代码</translation>
     </message>
@@ -319,7 +339,7 @@
       <translation>显示工具调用</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="51" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="58" />
       <source>Single agent (ReAct)</source>
       <translation>单智能体（ReAct）</translation>
     </message>
@@ -329,17 +349,22 @@
       <translation>出现了问题。</translation>
     </message>
     <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="193" />
+      <source>Starting the local model (a few seconds)…</source>
+      <translation>正在启动本地模型（需要几秒钟）…</translation>
+    </message>
+    <message>
       <location filename="../geoagent_plugin/algorithm.py" line="75" />
       <source>Status</source>
       <translation>状态</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="75" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="85" />
       <source>Test connection</source>
       <translation>测试连接</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="146" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="190" />
       <source>Testing…</source>
       <translation>正在测试…</translation>
     </message>
@@ -349,14 +374,19 @@
       <translation>缺少“openai”软件包。请通过 GeoAgent 启动时显示的消息安装。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="211" />
+      <location filename="../geoagent_plugin/messages.py" line="212" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>修改后的工具调用不是有效的 JSON：{error}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="132" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="176" />
       <source>The key could not be stored: unlock or set up the QGIS authentication database (Settings &gt; Options &gt; Authentication) and try again.</source>
       <translation>无法保存密钥：请解锁或设置 QGIS 认证数据库（设置 &gt; 选项 &gt; 认证）后重试。</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="52" />
+      <source>The local model {name} is running at {url}.</source>
+      <translation>本地模型 {name} 正在 {url} 运行。</translation>
     </message>
     <message>
       <location filename="../geoagent_plugin/plugin.py" line="123" />
@@ -369,7 +399,7 @@
       <translation>请求为空。请描述您想做什么。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="158" />
+      <location filename="../geoagent_plugin/messages.py" line="159" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>请求已取消，项目中没有添加任何内容。</translation>
     </message>
@@ -394,7 +424,7 @@
       <translation>如需处理此请求，请打开 GeoAgent 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="54" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="61" />
       <source>Trust those no-model answers (skip the model's one-round check)</source>
       <translation>信任这些无模型回答（跳过模型的一轮核对）</translation>
     </message>
@@ -409,12 +439,17 @@
       <translation>处理中…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="174" />
+      <location filename="../geoagent_plugin/messages.py" line="175" />
       <source>Zoom to</source>
       <translation>缩放至</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="222" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="50" />
+      <source>a .gguf file (empty: the model `make model` downloaded)</source>
+      <translation>一个 .gguf 文件（留空：使用 `make model` 下载的模型）</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="223" />
       <source>cancelled</source>
       <translation>已取消</translation>
     </message>
@@ -424,12 +459,12 @@
       <translation>代码</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="218" />
+      <location filename="../geoagent_plugin/messages.py" line="219" />
       <source>done</source>
       <translation>完成</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="221" />
+      <location filename="../geoagent_plugin/messages.py" line="222" />
       <source>error</source>
       <translation>错误</translation>
     </message>
@@ -439,17 +474,32 @@
       <translation>函数</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="219" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="74" />
+      <source>llama-server</source>
+      <translation>llama-server</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/settings_dialog.py" line="52" />
+      <source>llama-server program (empty: the built one, or the one on PATH)</source>
+      <translation>llama-server 程序（留空：使用已构建的或 PATH 中的）</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/connection.py" line="51" />
+      <source>llama-server started but does not answer; see {log}.</source>
+      <translation>llama-server 已启动但没有响应；请查看 {log}。</translation>
+    </message>
+    <message>
+      <location filename="../geoagent_plugin/messages.py" line="220" />
       <source>needs a model</source>
       <translation>需要模型</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="239" />
+      <location filename="../geoagent_plugin/messages.py" line="240" />
       <source>no model calls</source>
       <translation>未调用模型</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="46" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="47" />
       <source>not needed for local servers</source>
       <translation>本地服务器无需密钥</translation>
     </message>
@@ -459,22 +509,22 @@
       <translation>离线</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="220" />
+      <location filename="../geoagent_plugin/messages.py" line="221" />
       <source>rejected</source>
       <translation>已拒绝</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="44" />
+      <location filename="../geoagent_plugin/settings_dialog.py" line="45" />
       <source>stored in the QGIS authentication database</source>
       <translation>已保存在 QGIS 认证数据库中</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="232" />
+      <location filename="../geoagent_plugin/messages.py" line="233" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} 次模型调用，{prompt} + {completion} 个词元</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="229" />
+      <location filename="../geoagent_plugin/messages.py" line="230" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} 毫秒</translation>
     </message>
