@@ -270,10 +270,13 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None) -> list[str]:
         inner = (q.group(1) or q.group(2) or "").lower()
         if inner and inner in joined:
             claims.span(q.start(), q.end())
-    # Paths: an input file the plan reads.
+    # Paths: an input file the plan reads, or the output file (below). Any other file named is a reading the plan
+    # drops, whatever words it is made of ('… unter out/strassen.shp' is no layer mention and no format word).
     for path in find_paths(folded):
         if any(path in (la.path or "") or path == la.name for la in layers if la.name in used):
             claims.pattern(re.escape(path))
+        elif not (out_path and path == out_path.lower()):
+            claims.extra.append(path)
 
     kinds = {p.kind for p in spec.params if p.name in params}
     if "crs" in kinds:

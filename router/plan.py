@@ -232,12 +232,13 @@ def fill_plan(spec, request: Request | str, layers: list | None = None, lang: st
         elif asked:
             missing.append(Gap("format", f"format: {asked.word} ({_CANNOT_WRITE} {', '.join(WRITABLE_FORMATS)})"))
     out_path = None
-    if not any(p.kind == "format" or p.name == "path" for p in spec.params):
-        out_path, problem = output_path_for(text, layers)
+    if not any(p.name == "path" for p in spec.params):  # a file named for the result, for every tool that has
+        out_path, problem = output_path_for(text, layers)  # no path of its own (save_result too: 'in die Datei x')
         if problem:
             missing.append(Gap("output_path", problem))
         elif out_path:
             ext = _EXT_FORMAT.get(Path(out_path).suffix.lower().lstrip("."))
+            fmt = fmt or (params.get("format") if isinstance(params.get("format"), str) else None)
             if fmt and ext and fmt != ext:
                 ext_text = f"format: {fmt} asked, but the file name ends in .{Path(out_path).suffix[1:]}"
                 missing.append(Gap("format", ext_text))
@@ -273,9 +274,10 @@ def fill_plan(spec, request: Request | str, layers: list | None = None, lang: st
 _EXT_FORMAT = {"gpkg": "gpkg", "geojson": "geojson", "json": "geojson", "shp": "shp", "csv": "csv",
                "parquet": "parquet", "fgb": "fgb", "kml": "kml"}  # fmt: skip
 _SAVE_BEFORE = re.compile(
-    r"(?:save|saved|write|written|export|store|output|put|as|to|into|speicher\w*|schreib\w*|exportier\w*|als|nach|"
+    r"(?:save|saved|write|written|export|store|output|put|as|to|into|speicher\w*|schreib\w*|exportier\w*|als|nach|unter|"
     r"in|保存|导出|输出|写入|存为|存到|另存为|为|到)\W*(?:(?:it|them|the result|that|es|sie|das ergebnis|结果)\W+)?"
-    r"(?:(?:as|to|into|in|als|nach|unter)\W+)?(?:a\s+)?(?:file\s+|datei\s+)?$"
+    r"(?:(?:as|to|into|in|als|nach|unter)\W+)?(?:a\s+|die\s+|eine\s+)?(?:new\s+|neue\s+)?(?:file\s+|datei\s+)?"
+    r"(?:(?:called|named|namens|mit dem namen)\s+)?$"
 )
 
 
@@ -283,16 +285,19 @@ def output_path_for(text: str, layers) -> tuple[str | None, str | None]:
     """The file a request asks its result written to ('save to results/out.csv', '导出为 out.geojson'): a path
     that is no input, after a save word. Two such paths are a question, not a guess."""
     inputs = {Path(la.path or "").name.lower() for la in layers} | {la.name.lower() for la in layers}
+    input_paths = {str(la.path).lower() for la in layers if la.path}
     found = []
     for m in PATH_RE.finditer(text):
         path = m.group()
-        name = Path(path).name.lower()
-        if path.lower().startswith("http") or name in inputs or Path(path).stem.lower() in inputs:
+        if path.lower().startswith("http") or Path(path).suffix.lower().lstrip(".") not in _EXT_FORMAT:
             continue
-        if Path(path).suffix.lower().lstrip(".") not in _EXT_FORMAT:
+        if not _SAVE_BEFORE.search(fold(text[max(0, m.start() - 40) : m.start()])):
             continue
-        if _SAVE_BEFORE.search(fold(text[max(0, m.start() - 40) : m.start()])):
-            found.append(path)
+        # after a save word a path is the output, even named like an input ('save the roads to out/roads.shp'),
+        # unless it is an input itself, written in full or as a bare file name
+        if path.lower() in input_paths or ("/" not in path and "\\" not in path and Path(path).name.lower() in inputs):
+            continue
+        found.append(path)
     if len(set(found)) > 1:
         return None, "output path: several files named (" + ", ".join(dict.fromkeys(found)) + ")"
     return (found[0] if found else None), None

@@ -12,6 +12,7 @@ from .text import fold, singular
 HARD = {"polygons": "polygon", "points": "point", "lines": "line", "raster": "raster", "dem": "raster"}
 _SECOND = r"(?:with|by|to|using|against|within|inside|in|from|of|onto|into|near|around|across|minus|mit|durch|an|auf|" \
           r"innerhalb|von|vom|zu|zum|zur|nach|um|aus|与|和|用|以|到|在|按|跟|同|对)"  # fmt: skip
+_MEASURED_FROM = ("from", "von", "vom", "aus")
 _PRIMARY_FOR_JOIN = r"(?:to|onto|into|for|zu|an|für|fur|给|到)"
 _EACH = re.compile(r"(?:\beach|\bevery|\bjede[nmrs]?)(?: of(?: the)?)?\s*[\"'“„「«]?$|(?:为每个|每个)\s*[\"'“„「«]?$")
 _JOIN_VERBS = re.compile(
@@ -160,8 +161,14 @@ def unmatched_themes(folded: str, layers) -> list[str]:
 
 
 def _primary_by_verb(rest: list[Mention], cues: dict, folded: str, join_like: bool) -> list[Mention]:
-    """The main layer when the wording says it: 'for every X', 'join … onto X', 'erase … from X'."""
-    each = [m for m in rest if _EACH.search(folded[max(0, m.start - 24) : m.start])]
+    """The main layer when the wording says it: 'for every X', 'the nearest Y to every X', 'join … onto X', 'erase …
+    from X'. 'every' after 'from' quantifies the layer distances are measured from ('300 m away from every school'):
+    it does not make that layer the main one."""
+    each = [
+        m
+        for m in rest
+        if _EACH.search(folded[max(0, m.start - 24) : m.start]) and cues.get(m.name) not in _MEASURED_FROM
+    ]
     if each:
         return each
     if join_like:

@@ -232,3 +232,42 @@ def test_plain_save_stays_tier0(router, hospitals):
                                                                            hospitals)]).plan  # fmt: skip
     assert plan.to_json() == {"tool": "save_result", "params": {"layer": "hospitals", "format": "shp"},
                               "complete": True, "missing": []}  # fmt: skip
+
+
+# -- a file named for the result is honoured by every tool, the save tools too ------------------------------------
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("write the roads to a file called roads_out.geojson", "roads_out.geojson"),
+        ("Straßen in die Datei strassen_export.geojson schreiben", "strassen_export.geojson"),
+        ("把道路导出到 roads_out.geojson 文件", "roads_out.geojson"),
+    ],
+)
+def test_a_save_request_writes_the_file_it_names(tmp_path, registry, router, text, name):
+    import shutil
+    from pathlib import Path
+
+    src = tmp_path / "roads.gpkg"
+    shutil.copy(Path(__file__).resolve().parents[1] / "data" / "sample" / "roads.gpkg", src)
+    report = run_request(text, [str(src)], tmp_path / "out", AgentConfig(offline=True), registry, router)
+    assert report.status == "ok", report.error
+    assert Path(report.outputs[-1]["path"]).name == name
+    assert len(gpd.read_file(report.outputs[-1]["path"])) == len(gpd.read_file(src))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "save the roads as GeoJSON to out/roads.shp",
+        "speichere die Straßen als GeoJSON unter out/strassen.shp",
+        "把道路保存为GeoJSON，存到 out/roads.shp",
+    ],
+)
+def test_a_format_that_clashes_with_the_named_file_is_asked_not_guessed(router, text):
+    from pathlib import Path
+
+    from geoagent.function_lib.describe import describe_path
+
+    roads = describe_path(str(Path(__file__).resolve().parents[1] / "data" / "sample" / "roads.gpkg"))
+    plan = router.route(text, [roads]).plan
+    assert not plan.complete  # geojson asked, .shp named: never one of them silently

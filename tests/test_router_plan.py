@@ -144,3 +144,29 @@ def test_field_values_keep_their_case_from_the_data():
     cities = layer("cities", "Point", [("NAME", "string", ["Oak Park", "Riverside"]), ("POP", "integer", [5])])
     p = plan("filter_by_expression", "cities with NAME is Oak Park", [cities])
     assert p.params["expression"] == "\"NAME\" = 'Oak Park'"
+
+
+# -- 'every' after a role preposition quantifies the reference, it does not make it the main layer ----------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bus stops that are more than 300 m away from every school",
+        "Bushaltestellen, die mehr als 300 m von jeder Schule entfernt sind",
+        "距离每所学校都超过300米的公交站",
+    ],
+)
+def test_every_after_from_quantifies_the_reference(text):
+    p = plan("within_distance", text, [BUS_STOPS, SCHOOLS])
+    assert p.params.get("layer") == "bus_stops" and p.params.get("reference") == "schools"
+    if p.complete:  # answered: the stops farther than 300 m from all schools; otherwise declined, never reversed
+        assert p.params.get("outside") is True and p.params.get("distance") == 300
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["find the nearest bus stop to every school", "die nächste Bushaltestelle zu jeder Schule", "每所学校最近的公交站"],
+)
+def test_every_after_to_still_names_the_layer_each_feature_of_which_gets_a_result(text):
+    p = plan("join_nearest", text, [BUS_STOPS, SCHOOLS])
+    if p.complete or "layer" in p.params:  # never the stops as the main layer: one line per school
+        assert p.params.get("layer") == "schools" and p.params.get("target") == "bus_stops"

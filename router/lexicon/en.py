@@ -47,7 +47,7 @@ SOURCE_MARKERS = ("from",)
 TARGET_MARKERS = ("to", "into", "in", "as")
 
 SAVE_WORDS = {"save", "saved", "saving", "export", "exported", "exporting", "write", "written", "store", "stored",
-              "output", "as", "format", "file", "new", "download", "keep", "give", "me"}  # fmt: skip
+              "output", "as", "format", "file", "new", "download", "keep", "give", "me", "called", "named"}  # fmt: skip
 
 COMPARE_WORDS = {"euro", "euros", "eur", "dollar", "dollars", "usd", "percent",
     "where", "whose", "which", "that", "with", "having", "has", "have", "more", "less", "fewer", "than", "greater",
