@@ -18,8 +18,6 @@ from shapely.geometry import Point
 server = agent_toolkit.server  # fixture
 
 
-
-
 @pytest.fixture
 def hospitals(tmp_path):
     path = tmp_path / "data" / "hospitals.gpkg"
