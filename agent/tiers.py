@@ -59,6 +59,7 @@ def serve_with_model(request, ctx, infos, decision, registry, config, report, cl
             )
             return
         report.escalations.append(f"tier 1 → 2: {outcome.text}")
+        report.error = None  # tier 1's partial ending is history (in the escalations), not tier 2's outcome
         _discard_outputs(ctx, report)
         report.route = "codegen"
     serve_codegen(request, ctx, infos, config, report, client)

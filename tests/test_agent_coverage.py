@@ -93,3 +93,21 @@ def test_a_flag_of_the_step_can_serve_a_clause_and_qgis_twins_count_as_one():
     assert pending_steps(chain, [{"tool": "qgis_buffer", "params": {"dissolve": True}}]) == []
     assert pending_steps(chain, [{"tool": "qgis_buffer", "params": {"dissolve": False}}]) == ["dissolve them"]
     assert pending_steps(_Decision(("one step", ["buffer"])), []) == []  # one clause: nothing to cover
+
+
+def test_a_partial_tier1_result_on_the_auto_route_is_handed_to_the_code_worker(server, registry, router, countries,
+                                                                               tmp_path):  # fmt: skip
+    code = (
+        "```python\nimport geopandas as gpd\nc = gpd.read_file('countries.geojson')\n"
+        "c = c[c['continent'] == 'Europe'].to_crs(3857)\nc.to_file('europe.gpkg', driver='GPKG')\n"
+        "print(len(c), 'countries')\n```"
+    )
+    server.add(REPROJECT, DONE, DONE, {"content": code})
+    config = AgentConfig(base_url=server.url, model="scripted", api_key=KEY, route="auto", tier0=False)
+    report = run_request(REQUESTS[0], [countries], tmp_path / "out", config, registry, router)
+    assert report.status == "ok", report.error
+    assert report.tier == 2 and report.error is None  # tier 1's partial ending stays in the escalations only
+    assert any("not done" in e for e in report.escalations)
+    out = gpd.read_file(report.outputs[-1]["path"])
+    assert len(out) == 39 and out.crs.to_epsg() == 3857
+    assert all("reproject" not in Path(o["path"]).name for o in report.outputs)  # the partial layer was discarded
