@@ -5,7 +5,7 @@ PY := .venv/bin/python
 RUN := QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime-$$(id -u) $(PY)
 export QT_QPA_PLATFORM := offscreen
 
-.PHONY: setup demo test test-all lint router sample-data bench bench-router bench-functions \
+.PHONY: setup demo demo-model test test-model test-all lint router sample-data bench bench-router bench-functions \
         bench-tokens bench-sandbox bench-blind bench-model-verify bench-model model package translations clean
 
 setup:
@@ -15,11 +15,17 @@ setup:
 demo: setup
 	@$(RUN) scripts/demo.py --out demo-output
 
+demo-model: setup model  # the demo's requests with the local model (make model), one server for all
+	@$(RUN) scripts/demo.py --out demo-output-model --local-model
+
 test: setup
-	$(RUN) -m pytest -m "not slow" -q
+	$(RUN) -m pytest -m "not slow and not model" -q
+
+test-model: setup model  # the real local model through tier 0 (confirmation), 1, 2 and chat, checked by value
+	$(RUN) -m pytest -m model -q tests/test_real_model.py
 
 test-all: setup
-	$(RUN) -m pytest -q
+	$(RUN) -m pytest -m "not model" -q
 
 lint: setup
 	$(PY) -m ruff check .

@@ -1,4 +1,6 @@
-"""`make demo`: plain-language requests on the sample data through the CLI, with no model, rendered to PNG."""
+"""`make demo`: plain-language requests on the sample data through the CLI, with no model, rendered to PNG.
+
+`make demo-model` (--local-model): the same requests with the local model of `make model`, one server for all."""
 
 from __future__ import annotations
 
@@ -31,8 +33,9 @@ REQUESTS = [
 ]
 
 
-def run_cli(request: str, inputs: list[Path], out_dir: Path) -> tuple[dict, float]:
-    cmd = [str(GEOAGENT), "run", request, "--out-dir", str(out_dir), "--offline", "--json"]
+def run_cli(request: str, inputs: list[Path], out_dir: Path, base_url: str | None = None) -> tuple[dict, float]:
+    cmd = [str(GEOAGENT), "run", request, "--out-dir", str(out_dir), "--json"]
+    cmd += ["--base-url", base_url, "--model", "local", "--timeout", "300"] if base_url else ["--offline"]
     for path in inputs:
         cmd += ["--input", str(path)]
     started = time.perf_counter()
@@ -67,6 +70,7 @@ def render(report: dict, inputs: list[Path], png: Path, request: str) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="demo-output")
+    parser.add_argument("--local-model", action="store_true", help="serve the model requests with `make model`'s")
     args = parser.parse_args()
     out = Path(args.out)
     if out.exists():
@@ -78,11 +82,27 @@ def main() -> int:
     if not ensure_qgis():
         print("demo: PyQGIS does not start here; the maps cannot be rendered.", file=sys.stderr)
         return 1
+    server = None
+    if args.local_model:
+        from geoagent.agent.local_model import LocalModelServer
+
+        print("starting the local model (a few seconds)…", flush=True)
+        server = LocalModelServer().start()
+    try:
+        rows = _run_all(out, server.base_url if server else None)
+    finally:
+        if server is not None:
+            server.stop()
+    _summary(out, rows, "with the local model" if server else "with no model")
+    return 0
+
+
+def _run_all(out: Path, base_url: str | None) -> list:
     rows = []
     for number, (request, files) in enumerate(REQUESTS, 1):
         inputs = [SAMPLE / f for f in files]
         step_dir = out / f"{number:02d}"
-        report, elapsed = run_cli(request, inputs, step_dir)
+        report, elapsed = run_cli(request, inputs, step_dir, base_url)
         png = "-"
         if report.get("status") == "ok":
             try:
@@ -91,7 +111,10 @@ def main() -> int:
                 png = f"(not rendered: {exc})"
         rows.append((number, request, report, elapsed, png))
         print(f"[{number}/{len(REQUESTS)}] {request}: {report.get('status')}", flush=True)
+    return rows
 
+
+def _summary(out: Path, rows: list, how: str) -> None:
     print()
     print(f"{'#':>2}  {'request':<58} {'route':<9} {'tier':<4} {'status':<9} {'time':>6}  output")
     for number, request, report, elapsed, png in rows:
@@ -107,9 +130,8 @@ def main() -> int:
         if report.get("status") != "ok":
             print(f"    message: {report.get('error')}")
     ok = sum(1 for r in rows if r[2].get("status") == "ok")
-    print(f"\n{ok} of {len(rows)} requests answered with no model; maps and outputs are in {out}/")
+    print(f"\n{ok} of {len(rows)} requests answered {how}; maps and outputs are in {out}/")
     (out / "summary.json").write_text(json.dumps([r[2] for r in rows], indent=1, ensure_ascii=False, default=str))
-    return 0
 
 
 if __name__ == "__main__":
