@@ -21,7 +21,7 @@ def _tiktoken_cached() -> bool:
     """Whether tiktoken has cl100k_base in its cache (else it would try the network, which may hang)."""
     cache = os.environ.get("TIKTOKEN_CACHE_DIR") or os.environ.get("DATA_GYM_CACHE_DIR")
     cache = cache or os.path.join(tempfile.gettempdir(), "data-gym-cache")
-    return os.path.exists(os.path.join(cache, hashlib.sha1(CL100K_URL.encode()).hexdigest()))
+    return os.path.exists(os.path.join(cache, hashlib.sha1(CL100K_URL.encode(), usedforsecurity=False).hexdigest()))
 
 
 _LOAD_LOCK = threading.Lock()
