@@ -172,7 +172,8 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
     summaries: list[str] = []  # what the successful calls did: the answer when the model's last reply is empty
     nudged = False
     asked_steps: set[str] = set()
-    for _ in range(max_rounds):
+    for number in range(1, max_rounds + 1):
+        ctx.progress(min(90, 10 + 12 * number), f"asking the model (round {number})")
         reply = call_model(client, messages, tools, ctx, report)
         messages.append(client.assistant_message(reply))
         if not reply.tool_calls:
@@ -200,6 +201,7 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
                 reason = (call.args or {}).get("reason") or "no reason given"
                 return LoopOutcome("rejected" if call.name == REJECT else "escalate", str(reason))
             ctx.check_cancelled()
+            ctx.progress(min(90, 15 + 12 * number), f"running {call.name}")
             content, ok = _run_call(call, specs, registry, ctx, report)
             messages.append(client.tool_message(call, content))
             if ok:

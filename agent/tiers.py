@@ -121,7 +121,9 @@ def serve_codegen(request, ctx, infos, config, report, client) -> None:
         with sandbox_cm as sandbox:
             # The plugin sets config.review (a callable code -> bool) when the user wants to approve code first.
             review = getattr(config, "review", None) if config.review_code else None
-            worker = _worker_class()(chat, sandbox, config.max_repairs, review=review)
+            worker = _worker_class()(
+                chat, sandbox, config.max_repairs, review=review, progress=lambda text: ctx.progress(50, text)
+            )
             t0 = time.perf_counter()
             outcome = worker.solve(request, infos, str(work_dir), input_paths(ctx, infos), ctx.cancel_event)
             report.timings_ms["codegen"] = (time.perf_counter() - t0) * 1000

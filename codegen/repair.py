@@ -77,8 +77,9 @@ class CodegenWorker:
     """Writes and repairs code through `chat(messages) -> (text, usage)`, runs it in a `Sandbox`."""
 
     def __init__(self, chat: Callable, sandbox, max_attempts: int = 5, review: Callable[[str], bool] | None = None,
-                 timeout: float | None = None):  # fmt: skip
+                 timeout: float | None = None, progress: Callable[[str], None] | None = None):  # fmt: skip
         self.chat = chat
+        self.progress = progress or (lambda text: None)  # the stage, for the dock's progress line
         self.sandbox = sandbox
         self.max_attempts = max(1, int(max_attempts))
         self.review = review
@@ -94,8 +95,11 @@ class CodegenWorker:
         outcome = Outcome(ok=False)
         seen: dict[str, int] = {}  # error signature -> first attempt that hit it
         codes: dict[str, int] = {}  # code -> attempt number
+        repeats = 0
         for number in range(1, self.max_attempts + 1):
             _check_cancel(cancel_event)
+            verb = "writing" if number == 1 else "repairing"
+            self.progress(f"{verb} the script (attempt {number}/{self.max_attempts})")
             reply = self._ask(messages, outcome)
             if reply is None:
                 return outcome
@@ -110,6 +114,9 @@ class CodegenWorker:
             if code in codes:
                 error = f"This is the same code as attempt {codes[code]}, which failed."
                 outcome.attempts.append(Attempt(code, False, error))
+                repeats += 1
+                if repeats >= 2:  # told once to change the approach and still repeating: more rounds will not help
+                    break
                 messages.append(prompt.repair_message(error, "", number, self.max_attempts, [
                     "Do not send it again: change the approach."]))  # fmt: skip
                 continue
@@ -120,6 +127,7 @@ class CodegenWorker:
                 outcome.error = "The generated code was not approved, so it was not run."
                 return outcome
             stamps = _stamps(copies.values())
+            self.progress(f"running the script (attempt {number}/{self.max_attempts})")
             result = self.sandbox.run(code, work_dir, timeout=self.timeout, cancel_event=cancel_event,
                                       exclude=copies.values())  # fmt: skip
             if result.stage == "cancelled":
@@ -232,8 +240,16 @@ def _answer(stdout: str, outputs: list[dict]) -> str:
 
 
 def _final_error(attempts: list[Attempt], max_attempts: int) -> str:
-    last = next((a.error for a in reversed(attempts) if a.error), "unknown error")
+    # the last error of code that ran: 'the same code as attempt 1' or 'no code' says nothing about the data
+    ran = [a.error for a in attempts if a.error and not a.error.startswith(("This is the same code", "The reply"))]
+    last = ran[-1] if ran else next((a.error for a in reversed(attempts) if a.error), "unknown error")
     distinct = len({error_signature(a.error) for a in attempts if a.error})
+    if len(attempts) < max_attempts:  # stopped early: the model kept sending code that had failed
+        return (
+            f"The generated code failed, and the model sent the same code again after being asked to change it, "
+            f"so GeoAgent stopped after {len(attempts)} of {max_attempts} attempts. Last error: "
+            f"{truncate_error(last, 600)} Rephrase the request, check the input layers, or try a stronger model."
+        )
     return (
         f"The generated code still failed after {max_attempts} attempt(s) ({distinct} different error(s)). "
         f"Last error: {truncate_error(last, 600)} "

@@ -185,3 +185,15 @@ def test_error_signature_ignores_line_numbers_and_values():
     assert error_signature("IndexError: index 5 is out of bounds") == error_signature(
         "IndexError: index 9 is out of bounds"
     )
+
+
+def test_a_model_that_keeps_repeating_failed_code_is_stopped_early(sandbox, towns):
+    # the local 1.5B model re-sent one failing script until every attempt was used (about a minute each)
+    stages = []
+    chat = FakeChat(*[fence("print(1 / 0)")] * 5)
+    worker = CodegenWorker(chat, sandbox, max_attempts=5, progress=stages.append)
+    outcome = worker.solve("x", [], sandbox.new_work_dir(), [towns])
+    assert not outcome.ok and len(outcome.attempts) == 3 and len(chat.calls) == 3  # ran once, two repeats, stop
+    assert "same code again" in outcome.error and "ZeroDivisionError" in outcome.error
+    assert stages[:3] == ["writing the script (attempt 1/5)", "running the script (attempt 1/5)",
+                          "repairing the script (attempt 2/5)"]  # fmt: skip
