@@ -66,11 +66,6 @@ _EXPLICIT = re.compile(
 )
 # 'city in ('Lisbon', 'Porto')' / 'not in [...]': a value list.
 _IN = re.compile(r"\s*(?P<neg>not\s+|nicht\s+)?(?:is\s+)?(?:in|one\s+of)\s*[(\[](?P<items>[^)\]]*)[)\]]")
-_EXCEPT = re.compile(
-    r"(?<![a-z])(?:except|excluding|apart from|but not|other than|ausser|ausgenommen)\s+(?:for\s+)?"
-    r"(?:(?:those|the ones|ones|diejenigen|denen|die|der|den)\s+)?(?:(?:with|that have|having|which have|mit)\s+)?$|"
-    r"除了\s*$"
-)
 _INVERT = {"=": "!=", "!=": "=", ">": "<=", "<": ">=", ">=": "<", "<=": ">", "LIKE": "NOT LIKE", "NOT LIKE": "LIKE"}
 # 'NOT city = 'Lisbon'' (SQL): a negation right before the field name.
 _NOT_BEFORE = re.compile(r"(?<![a-z])(?:not|nicht)\s+$")
@@ -159,7 +154,12 @@ def _nearest_field(fields: list[Mention], start: int, end: int, numeric_names: s
 
 
 def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=()) -> list[Condition]:
-    """Numeric comparisons and category equalities on `layer`'s fields, left to right."""
+    """Numeric comparisons and category equalities on `layer`'s fields, left to right; the one an exception
+    marker scopes is negated ('all cafes except those with wifi' → wifi != 'yes')."""
+    return _except_scope(fold(text), _conditions_as_written(text, layer, lang, spans_to_skip))
+
+
+def _conditions_as_written(text: str, layer, lang: str | None = None, spans_to_skip=()) -> list[Condition]:
     folded = fold(text)
     lang = lang or detect_lang(text)
     fields = [f for f in find_fields(folded, layer) if other_identifier(text, folded, f) is None]
@@ -204,8 +204,6 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
             op = _INVERT[op]  # 'not greater than 50000' → <= 50000
         if _NOT_BEFORE.search(folded[: f.start]) and f.end <= start:
             op = _INVERT[op]  # 'NOT pop > 5'
-        if _EXCEPT.search(folded[: min(f.start, span[0])]):
-            op = _INVERT[op]  # 'except those with more than 500 students'
         conds.append(Condition(f.name, op, num.value, span[0]))
         used.add(num.start)
 
@@ -266,11 +264,53 @@ def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=())
         if any(s <= v.start < e for s, e in taken) or any(c.field == v.name and c.value == v.value for c in conds):
             continue
         neg = re.search(_NEGATION + r"\s+(?:\S+\s+){0,2}$", folded[max(0, v.start - 24) : v.start])
-        neg = neg or re.search(r"(不是|非|除了)\s*$", folded[max(0, v.start - 4) : v.start])
+        # '不是住宅道路（residential）': the negation before the Chinese word the value in brackets glosses
+        gloss_neg = r"(不是|非|除了)[\u4e00-\u9fff\s]{0,10}[（(]?\s*$"
+        neg = neg or re.search(gloss_neg, folded[max(0, v.start - 14) : v.start])
         conds.append(Condition(v.name, "!=" if neg else "=", v.value, v.start))
     conds += _or_names(text, folded, conds, fields)
     conds.sort(key=lambda c: c.start)
     return conds
+
+
+# An exception names what is left out: 'all cafes except those with wifi', 'alle Häuser außer den vor 1900
+# gebauten', '除了有wifi的以外的所有咖啡馆'. The condition it scopes is negated.
+_EXCEPT = re.compile(
+    r"(?<![a-z])(?:except(?:\s+for)?|excluding|but\s+not|other\s+than|apart\s+from|all\s+but|ausser|auser|ausgenommen|mit\s+ausnahme|bis\s+auf)"
+    r"(?![a-z])|除了|除去"
+)
+_NEGATIVE_OPS = {"!=", "NOT IN", "NOT LIKE"}
+
+
+def _except_scope(folded: str, conds: list[Condition]) -> list[Condition]:
+    """Negate the first condition after each exception marker (within the clause, no other condition between);
+    one the marker already negated where it stands ('except residential' → != 'residential') is left as it is."""
+    out = list(conds)
+    for _, _, i, negated in _scoped(folded, conds):
+        out[i] = negated
+    return out
+
+
+def _scoped(folded: str, conds: list[Condition]) -> list[tuple[int, int, int, Condition]]:
+    """(marker start, marker end, index of the condition it scopes, that condition negated)."""
+    found = []
+    for m in _EXCEPT.finditer(folded):  # 'except those with more than 500 students' too
+        after = [i for i, c in enumerate(conds) if c.start >= m.end()]
+        if not after:
+            continue
+        c = conds[after[0]]
+        if c.start - m.end() > 40 or re.search(r"[.;!?。；]", folded[m.end() : c.start]) or c.op in _NEGATIVE_OPS:
+            continue
+        op = {"IN": "NOT IN"}.get(c.op) or _INVERT.get(c.op)
+        if op:
+            found.append((m.start(), m.end(), after[0], Condition(c.field, op, c.value, c.start)))
+    return found
+
+
+def exception_marks(text: str, layer, expression: str, lang: str | None = None) -> list[tuple[int, int]]:
+    """The spans of the exception markers whose negated condition is in `expression` (explain.py claims them)."""
+    conds = _conditions_as_written(text, layer, lang)
+    return [(s, e) for s, e, _, negated in _scoped(fold(text), conds) if negated.expression() in expression]
 
 
 _OR_NAME = re.compile(r"['\"]?\s+(?:or|oder)\s+(?:'([^']+)'|\"([^\"]+)\"|([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2}))")

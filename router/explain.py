@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from ..function_lib.traits import AGGREGATING_PARAMS, one_per_feature, one_per_group
+from .conditions import exception_marks
 from .crs import crs_name, crs_spans
 from .lexicon import lexicon, words_of
 from .quantities import find_paths, output_units
@@ -206,12 +207,24 @@ def _cjk_rest(run: str, phrases: set[str], longest: int) -> list[str]:
     return left + ([piece] if piece else [])
 
 
+# Characters that carry meaning of their own (negation, quantity, order, size): never part of a Chinese gloss.
+_NOT_GLOSS = set("不没无非最每各前后大小多少高低长短的了和或与")
+
+
 def _claim_gloss(claims: Claims, folded: str, name: str) -> None:
-    """The latin word right before '(name)' glosses it: claimed with it. A Chinese run is never claimed whole, since
-    it cannot be cut into words here ('不是住宅道路（residential）' holds a negation)."""
+    """The word right before '(name)' glosses it: claimed with it. Latin: the one word. Chinese: the noun right
+    before the bracket, at most four characters and none that carries a meaning of its own ('不是住宅道路
+    （residential）' claims 住宅道路; the negation is the filter's to explain, '最长' is never swallowed)."""
     gloss = r"(?<![\u4e00-\u9fff])([a-z0-9_]+)\s*[（(]\s*" + re.escape(name) + r"\s*[)）]"
     for g in re.finditer(gloss, folded):
         claims.span(g.start(1), g.end())
+    for g in re.finditer(r"([\u4e00-\u9fff]{1,4})\s*[（(]\s*" + re.escape(name) + r"\s*[)）]", folded):
+        run = g.group(1)
+        keep = len(run)
+        while keep and run[len(run) - keep] in _NOT_GLOSS or any(c in _NOT_GLOSS for c in run[len(run) - keep :]):
+            keep -= 1
+        if keep:
+            claims.span(g.end(1) - keep, g.end())
 
 
 def unexplained(spec, params: dict, req, fmt=None, out_path=None) -> list[str]:
@@ -299,6 +312,11 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None) -> list[str]:
     expr = " ".join(str(params[p.name]) for p in spec.params if p.kind == "expression" and p.name in params)
     if re.search(r"=\s*(?:'(?:no|n|false|nein|否|无)'|0|false)(?!\w)", expr, re.IGNORECASE):
         claims.pattern(r"\bwithout\b|\bohne\b|没有|无(?=\S)")  # 'cafes without wifi' read as wifi = 'no'
+    for la in (by_name[s] for s in used if by_name[s].kind == "vector") if expr else ():
+        for s, e in exception_marks(_masked(req), la, expr, lang):  # 'except those with wifi' → wifi != 'yes'
+            claims.span(s, e)
+            if folded[s:e] in ("除了", "除去"):
+                claims.pattern(r"以外|之外")  # 除了…以外: the marker's closing half
     if _NEGATED_EXPR.search(expr):  # 'anything other than', 'irgendetwas anderes als': the negation's own words
         claims.allow(lat("NEGATIONS") | lat("INDEFINITE"), cjk("NEGATIONS") | cjk("INDEFINITE"))
     elif expr:  # 'not greater than 50' read as '<= 50': the negation is inside the operator the reader chose
@@ -425,3 +443,11 @@ def _reversed_roles(spec, params: dict, folded: str, mentions, claims=None) -> l
         elif claims is not None:
             claims.span(head_start + hit.start(), head_start + hit.end())  # the marker read right: explained
     return out
+
+
+def _masked(req) -> str:
+    """The text with the layer mentions blanked (as the plan filler reads conditions), offsets kept."""
+    chars = list(req.text if len(req.text) == len(req.folded) else req.folded)
+    for s, e in req.mention_spans:
+        chars[s:e] = " " * (e - s)
+    return "".join(chars)

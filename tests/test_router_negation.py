@@ -126,7 +126,7 @@ def _layer():
         ("municipios where regiao is Sul or Norte", "\"regiao\" = 'Sul' OR \"regiao\" = 'Norte'"),  # Norte kept
         (
             "municipios in regiao Sul or Norte with populacao > 5",
-            "(\"regiao\" = 'Sul' OR \"regiao\" = 'Norte') AND \"populacao\" > 5",
+            '("regiao" = \'Sul\' OR "regiao" = \'Norte\') AND "populacao" > 5',
         ),
         ("municipios where POPULATION > 5000", None),  # no such field: never swapped for populacao/POP2020
         ("municipios where POP_2020 > 5000", '"POP2020" > 5000'),  # a near-identical spelling
@@ -180,3 +180,56 @@ def test_an_indefinite_pronoun_is_no_value_of_the_filter(text):
         assert expr == "\"landuse\" != 'residential'"
     else:
         assert plan.missing
+
+
+# -- an exception marker negates the condition it scopes --------------------------------------------------------
+_SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
+
+
+def _filter_plan(text, layer_file):
+    from geoagent.function_lib import load_registry
+    from geoagent.function_lib.describe import describe_path
+    from geoagent.router.plan import fill_plan
+
+    spec = load_registry().get("filter_by_expression").spec
+    return fill_plan(spec, text, [describe_path(str(_SAMPLE / layer_file))])
+
+
+@pytest.mark.parametrize(
+    "text, expr",
+    [
+        ("all cafes except those with wifi", "\"wifi\" != 'yes'"),
+        ("alle Cafés außer denen mit WLAN", "\"wifi\" != 'yes'"),
+        ("除了有wifi的以外的所有咖啡馆", "\"wifi\" != 'yes'"),
+    ],
+)
+def test_except_negates_a_yes_no_condition(text, expr):
+    p = _filter_plan(text, "cafes.gpkg")
+    assert p.complete and p.params["expression"] == expr
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "schools except those with more than 500 pupils",
+        "Schulen außer denen mit mehr als 500 Schülern",
+        "除了学生超过500名的以外的所有学校",
+    ],
+)
+def test_except_inverts_a_comparison(text):
+    p = _filter_plan(text, "schools.gpkg")
+    assert p.params.get("expression") == '"students" <= 500'  # never '> 500', the ones left out
+    assert p.complete or text.startswith("除")  # Chinese may still ask about a word; never the reverse
+
+
+@pytest.mark.parametrize(
+    "text", ["roads except residential", "Straßen außer residential", "不是住宅道路（residential）的道路"]
+)
+def test_a_negation_at_the_value_is_not_negated_twice(text):
+    p = _filter_plan(text, "roads.gpkg")
+    assert p.complete and p.params["expression"] == "\"type\" != 'residential'"
+
+
+def test_a_chinese_gloss_never_swallows_a_superlative():
+    p = _filter_plan("最长的住宅道路（residential）", "roads.gpkg")
+    assert not p.complete and "最长" in " ".join(p.missing)
