@@ -65,3 +65,15 @@ def test_replay_of_references_passes(tmp_path):
     failed = [f"{r['id']}: {r['status']} {r['error']} {r['failures']}" for r in rows if not r["passed"]]
     assert not failed, "\n".join(failed)
     assert all(r["tier"] in (1, 2) and r["usage"]["llm_calls"] >= 1 for r in rows)
+
+
+def test_make_bench_keeps_the_real_model_section(tmp_path):
+    from geoagent.bench.model_suite import BEGIN, END
+    from geoagent.bench.report import _kept_model_section
+
+    report = tmp_path / "report.md"
+    report.write_text(f"# old\n\nstale table\n\n{BEGIN}\n## Real local model\n| mode | 3/5 |\n{END}\n")
+    kept = _kept_model_section(report)
+    assert kept[-1].startswith(BEGIN) and "| mode | 3/5 |" in kept[-1] and "stale table" not in kept[-1]
+    report.write_text("# no model section yet\n")
+    assert _kept_model_section(report) == []
