@@ -386,9 +386,20 @@ def _signal_name(code: int | None) -> str:
     return f"exit code {code}"
 
 
+# The folder the plugin installs missing packages into (geoagent_plugin/dependencies.py), in the QGIS profile.
+PLUGIN_LIBS = "geoagent_libs"
+
+
 def _site_dirs() -> list[str]:
-    """The parent's package folders (QGIS may add its own), so the child finds the same GeoPandas."""
-    return [p for p in sys.path if p and ("site-packages" in p or "dist-packages" in p) and os.path.isdir(p)]
+    """The parent's package folders (QGIS may add its own, the plugin its geoagent_libs), so the child finds the
+    same GeoPandas: an installed plugin's packages live only in the profile's geoagent_libs."""
+    return [
+        p
+        for p in sys.path
+        if p
+        and ("site-packages" in p or "dist-packages" in p or os.path.basename(p.rstrip(os.sep)) == PLUGIN_LIBS)
+        and os.path.isdir(p)
+    ]
 
 
 def ensure_not_cancelled(cancel_event) -> None:

@@ -44,7 +44,7 @@ class Problem:
 def libs_dir() -> Path:
     """The plugin-managed folder packages are installed into (in the QGIS profile, survives upgrades)."""
     base = Path(QgsApplication.qgisSettingsDirPath() or Path.home() / ".geoagent")
-    return base / "python" / "geoagent_libs"
+    return base / "python" / "geoagent_libs"  # codegen/sandbox.py PLUGIN_LIBS: the sandbox child imports from it too
 
 
 def add_libs_to_path() -> None:

@@ -88,3 +88,29 @@ def test_qgis_process_runs_ask_from_the_installed_zip(profile, tmp_path):
 
     buffered = gpd.read_file(out)
     assert len(buffered) == 6 and buffered.area.sum() == pytest.approx(6 * 3.14159 * 100**2, rel=0.02)
+
+
+def test_qgis_process_runs_generated_code_from_the_installed_zip(profile, tmp_path):
+    # Tier 2 from the ZIP: the sandbox child must start from the profile's plugin folder and run the model's code.
+    from geoagent.tests.scripted_server import ScriptedServer
+
+    libs = profile / "profiles" / "default" / "python" / "geoagent_libs"
+    libs.symlink_to(site.getsitepackages()[0], target_is_directory=True)
+    paths = make_town(tmp_path / "data")
+    code = (
+        "```python\nimport geopandas as gpd\ns = gpd.read_file('schools.gpkg')\n"
+        "s['pupils_x2'] = s['pupils'] * 2\ns.to_file('schools_x2.gpkg', driver='GPKG')\nprint(len(s), 'schools')\n```"
+    )
+    with ScriptedServer([{"content": code}]) as server:
+        env = {"GEOAGENT_BASE_URL": server.url, "GEOAGENT_MODEL": "scripted", "GEOAGENT_API_KEY": "k"}
+        args = ["--json", "run", "geoagent:ask", "--", "REQUEST=double the pupils of every school in a new column",
+                f"INPUTS={paths['schools']}", "ROUTE=2", f"OUTPUT_FOLDER={tmp_path / 'files'}"]  # fmt: skip
+        run = _qgis_process(args, profile, env)
+    assert run.returncode == 0, run.stderr[-3000:]
+    report = json.loads(json.loads(run.stdout)["results"]["REPORT"])
+    assert report["status"] == "ok" and report["tier"] == 2, report.get("error")
+    import geopandas as gpd
+
+    out = gpd.read_file(next(o["path"] for o in report["outputs"] if o["kind"] == "vector"))
+    schools = gpd.read_file(paths["schools"])
+    assert sorted(out["pupils_x2"]) == sorted(schools["pupils"] * 2)
