@@ -114,3 +114,29 @@ def test_qgis_process_runs_generated_code_from_the_installed_zip(profile, tmp_pa
     out = gpd.read_file(next(o["path"] for o in report["outputs"] if o["kind"] == "vector"))
     schools = gpd.read_file(paths["schools"])
     assert sorted(out["pupils_x2"]) == sorted(schools["pupils"] * 2)
+
+
+def test_qgis_process_runs_function_calling_from_the_installed_zip(profile, tmp_path):
+    from geoagent.tests.scripted_server import ScriptedServer
+
+    libs = profile / "profiles" / "default" / "python" / "geoagent_libs"
+    libs.symlink_to(site.getsitepackages()[0], target_is_directory=True)
+    paths = make_town(tmp_path / "data")
+    replies = [
+        {"tool_calls": [{"name": "buffer", "arguments": {"layer": "schools", "distance": 100}}]},
+        {"content": "Buffered the schools by 100 m."},
+    ]
+    out_path = tmp_path / "zones.gpkg"
+    with ScriptedServer(replies) as server:  # no OUTPUT_FOLDER: a temporary folder, as QGIS users expect
+        env = {"GEOAGENT_BASE_URL": server.url, "GEOAGENT_MODEL": "scripted", "GEOAGENT_API_KEY": "k"}
+        args = ["--json", "run", "geoagent:ask", "--", "REQUEST=put a 100 m zone around the schools",
+                f"INPUTS={paths['schools']}", "ROUTE=1", f"OUTPUT={out_path}"]  # fmt: skip
+        run = _qgis_process(args, profile, env)
+    assert run.returncode == 0, run.stderr[-3000:]
+    report = json.loads(json.loads(run.stdout)["results"]["REPORT"])
+    assert report["status"] == "ok", report.get("error")
+    assert report["usage"]["llm_calls"] >= 1  # the model was asked: confirmed the no-model plan, or ran tier 1
+    import geopandas as gpd
+
+    out = gpd.read_file(out_path)
+    assert len(out) == 6 and out.area.sum() == pytest.approx(6 * 3.14159 * 100**2, rel=0.02)
