@@ -27,8 +27,17 @@ def plugin_zip(tmp_path_factory):
 def test_zip_holds_the_plugin_and_nothing_else(plugin_zip):
     names = zipfile.ZipFile(plugin_zip).namelist()
     assert all(n.startswith("geoagent/") for n in names)
-    for needed in ("metadata.txt", "__init__.py", "errors.py", "geoagent_plugin/plugin.py", "geoagent_plugin/dock.py",
-                   "i18n/geoagent_zh_CN.qm", "i18n/geoagent_de.qm", "router/__init__.py", "function_lib/registry.py"):
+    for needed in (
+        "metadata.txt",
+        "__init__.py",
+        "errors.py",
+        "geoagent_plugin/plugin.py",
+        "geoagent_plugin/dock.py",
+        "i18n/geoagent_zh_CN.qm",
+        "i18n/geoagent_de.qm",
+        "router/__init__.py",
+        "function_lib/registry.py",
+    ):
         assert f"geoagent/{needed}" in names, needed
     for name in names:
         parts = name.split("/")
