@@ -71,9 +71,11 @@ def grade(case: dict, report: dict, inputs: dict) -> tuple[str, list[str]]:
     return ("right", []) if verdict.passed else ("wrong", verdict.failures)
 
 
-def run_set(set_dir: Path, only: str | None = None, progress=print) -> dict:
+def run_set(set_dir: Path, only: str | None = None, progress=print, threshold: float | None = None) -> dict:
     from geoagent.agent.pipeline import AgentConfig, run_request
     from geoagent.router import load_router
+
+    config = AgentConfig(offline=True) if threshold is None else AgentConfig(offline=True, threshold=threshold)
 
     from .suite import make_registry, read_inputs
 
@@ -89,7 +91,7 @@ def run_set(set_dir: Path, only: str | None = None, progress=print) -> dict:
             out_dir = work / "out" / case["id"]
             started = time.perf_counter()
             try:
-                report = run_request(case["request"], paths, out_dir, AgentConfig(offline=True), registry, router)
+                report = run_request(case["request"], paths, out_dir, config, registry, router)
                 report = report.to_json()
                 verdict, why = grade(case, report, read_inputs(paths))
             except Exception as exc:  # noqa: BLE001 - a crash is graded, never hides the rest of the set
@@ -163,12 +165,15 @@ def main(argv=None) -> int:
     ap.add_argument("--only", help="regex over case ids")
     ap.add_argument("--out", type=Path, help="JSON results file (default bench/out/blind_<set>.json)")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--threshold", type=float, help="tier-0 router confidence (default: the product's)")
     args = ap.parse_args(argv)
     sets = [SETS / s for s in args.sets] or sorted(p for p in SETS.glob("blind*") if p.is_dir())
     OUT.mkdir(parents=True, exist_ok=True)
     combined = {}
     for set_dir in sets:
-        result = run_set(set_dir, args.only, progress=(lambda *_: None) if args.quiet else print)
+        result = run_set(
+            set_dir, args.only, progress=(lambda *_: None) if args.quiet else print, threshold=args.threshold
+        )
         out = args.out or OUT / f"blind_{set_dir.name}.json"
         out.write_text(json.dumps(result, indent=1, ensure_ascii=False))
         print(f"\n## {set_dir.name} (tier 0, offline): {out}\n")
