@@ -42,3 +42,19 @@ def test_file_names_map_to_their_themes():
 def test_a_theme_that_is_not_loaded_is_declined_not_swapped(router, text):
     plan = router.route(text, [SCHOOLS]).plan
     assert plan is None or not plan.complete or plan.params.get("layer") != "schools"
+
+
+@pytest.mark.parametrize(
+    "text", ["the 3 cafes with the most seats", "Die 3 Cafés mit den meisten Sitzplätzen", "座位最多的3家咖啡馆"]
+)
+def test_a_field_named_by_meaning_in_each_language(router, text):
+    from geoagent.function_lib.describe import FieldInfo
+
+    cafes = LayerInfo(
+        name="cafes", kind="vector", geometry_type="Point", feature_count=40, crs="EPSG:32633",
+        fields=[FieldInfo("name", "string", ["Cafe 1"]), FieldInfo("seats", "integer", [20, 35]),
+                FieldInfo("rating", "real", [4.1])],
+    )  # fmt: skip
+    plan = router.route(text, [cafes]).plan
+    assert plan.tool == "select_rows" and plan.complete
+    assert plan.params["field"] == "seats" and plan.params["top_n"] == 3 and plan.params["ascending"] is False
