@@ -173,10 +173,16 @@ def _tokens_table(data: dict) -> list[str]:
         "|---|---|---|---|---|---|---|",
     ]
     for group, s in data["summary"].items():
+        if "requests" not in s:
+            continue
         lines.append(
             f"| {group} | {s['requests']} | {s['ok']} | {s['median_total']:,.0f} | {s['max_total']:,} | "
             f"{s['median_llm_calls']} | < {s['target_median']:,} |"
         )
+    c = data["summary"].get("confirmation")
+    if c and c.get("n"):
+        lines += ["", f"Draft-and-verify confirmation (one round, {c['n']} complete tier-0 plans of the blind sets): "
+                  f"median {c['median']} tokens, p90 {c['p90']}, max {c['max']} (target: median < 1,500)."]  # fmt: skip
     return lines
 
 

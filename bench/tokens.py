@@ -136,6 +136,8 @@ def print_table(rows: list[dict], summary: dict) -> None:
     print()
     print(f"{'group':<17} {'n':>3} {'ok':>3} {'median':>7} {'max':>7} {'target':>7}  calls(median)")
     for key, s in summary.items():
+        if "meets_target" not in s:  # the confirmation figure is printed on its own line
+            continue
         mark = "ok" if s["meets_target"] else "MISSED"
         print(f"{key:<17} {s['requests']:>3} {s['ok']:>3} {s['median_total']:>7.0f} {s['max_total']:>7} "
               f"{'<' + str(s['target_median']):>7}  {s['median_llm_calls']:<4} {mark}")  # fmt: skip

@@ -39,3 +39,16 @@ def test_replay_counts_what_was_sent(tmp_path):
     summary = bench.summarise([row, dict(row, total=row["total"] + 100)])
     assert summary["function/react"]["median_total"] == row["total"] + 50
     assert summary["function/react"]["meets_target"] is True
+
+
+def test_the_table_and_the_report_take_the_confirmation_figure(capsys):
+    from geoagent.bench.report import _tokens_table
+
+    group = {"requests": 2, "ok": 2, "median_total": 2000.0, "max_total": 2500, "target_median": 6000,
+             "median_llm_calls": 2.0, "meets_target": True}  # fmt: skip
+    summary = {"function/react": group, "confirmation": {"n": 40, "median": 612, "p90": 700, "max": 900}}
+    bench.print_table([], summary)  # make bench's tokens part crashed here on the confirmation entry
+    assert "function/react" in capsys.readouterr().out
+    lines = _tokens_table({"summary": summary})
+    assert any(line.startswith("| function/react | 2 | 2 | 2,000") for line in lines)
+    assert "median 612 tokens" in lines[-1]
