@@ -99,24 +99,32 @@ def test_qgis_process_runs_ask_from_the_installed_zip(profile, tmp_path):
     assert len(buffered) == 6 and buffered.area.sum() == pytest.approx(6 * 3.14159 * 100**2, rel=0.02)
 
 
-def test_qgis_process_runs_generated_code_from_the_installed_zip(profile, tmp_path):
-    # Tier 2 from the ZIP: the sandbox child must start from the profile's plugin folder and run the model's code.
+def _ask_with_model(profile, tmp_path, replies, request, *params):
+    """qgis_process run geoagent:ask from the installed ZIP, its packages in the profile's geoagent_libs, with the
+    scripted model server; (report, the town's paths)."""
     from geoagent.tests.scripted_server import ScriptedServer
 
     libs = profile / "profiles" / "default" / "python" / "geoagent_libs"
     libs.symlink_to(site.getsitepackages()[0], target_is_directory=True)
     paths = make_town(tmp_path / "data")
+    with ScriptedServer(replies) as server:
+        env = {"GEOAGENT_BASE_URL": server.url, "GEOAGENT_MODEL": "scripted", "GEOAGENT_API_KEY": "k"}
+        args = ["--json", "run", "geoagent:ask", "--", f"REQUEST={request}", f"INPUTS={paths['schools']}", *params]
+        run = _qgis_process(args, profile, env)
+    assert run.returncode == 0, run.stderr[-3000:]
+    return json.loads(json.loads(run.stdout)["results"]["REPORT"]), paths
+
+
+def test_qgis_process_runs_generated_code_from_the_installed_zip(profile, tmp_path):
+    # Tier 2 from the ZIP: the sandbox child must start from the profile's plugin folder and run the model's code.
     code = (
         "```python\nimport geopandas as gpd\ns = gpd.read_file('schools.gpkg')\n"
         "s['pupils_x2'] = s['pupils'] * 2\ns.to_file('schools_x2.gpkg', driver='GPKG')\nprint(len(s), 'schools')\n```"
     )
-    with ScriptedServer([{"content": code}]) as server:
-        env = {"GEOAGENT_BASE_URL": server.url, "GEOAGENT_MODEL": "scripted", "GEOAGENT_API_KEY": "k"}
-        args = ["--json", "run", "geoagent:ask", "--", "REQUEST=double the pupils of every school in a new column",
-                f"INPUTS={paths['schools']}", "ROUTE=2", f"OUTPUT_FOLDER={tmp_path / 'files'}"]  # fmt: skip
-        run = _qgis_process(args, profile, env)
-    assert run.returncode == 0, run.stderr[-3000:]
-    report = json.loads(json.loads(run.stdout)["results"]["REPORT"])
+    report, paths = _ask_with_model(
+        profile, tmp_path, [{"content": code}], "double the pupils of every school in a new column", "ROUTE=2",
+        f"OUTPUT_FOLDER={tmp_path / 'files'}",
+    )  # fmt: skip
     assert report["status"] == "ok" and report["tier"] == 2, report.get("error")
     import geopandas as gpd
 
@@ -126,23 +134,14 @@ def test_qgis_process_runs_generated_code_from_the_installed_zip(profile, tmp_pa
 
 
 def test_qgis_process_runs_function_calling_from_the_installed_zip(profile, tmp_path):
-    from geoagent.tests.scripted_server import ScriptedServer
-
-    libs = profile / "profiles" / "default" / "python" / "geoagent_libs"
-    libs.symlink_to(site.getsitepackages()[0], target_is_directory=True)
-    paths = make_town(tmp_path / "data")
     replies = [
         {"tool_calls": [{"name": "buffer", "arguments": {"layer": "schools", "distance": 100}}]},
         {"content": "Buffered the schools by 100 m."},
     ]
-    out_path = tmp_path / "zones.gpkg"
-    with ScriptedServer(replies) as server:  # no OUTPUT_FOLDER: a temporary folder, as QGIS users expect
-        env = {"GEOAGENT_BASE_URL": server.url, "GEOAGENT_MODEL": "scripted", "GEOAGENT_API_KEY": "k"}
-        args = ["--json", "run", "geoagent:ask", "--", "REQUEST=put a 100 m zone around the schools",
-                f"INPUTS={paths['schools']}", "ROUTE=1", f"OUTPUT={out_path}"]  # fmt: skip
-        run = _qgis_process(args, profile, env)
-    assert run.returncode == 0, run.stderr[-3000:]
-    report = json.loads(json.loads(run.stdout)["results"]["REPORT"])
+    out_path = tmp_path / "zones.gpkg"  # no OUTPUT_FOLDER: a temporary folder, as QGIS users expect
+    report, _ = _ask_with_model(
+        profile, tmp_path, replies, "put a 100 m zone around the schools", "ROUTE=1", f"OUTPUT={out_path}"
+    )
     assert report["status"] == "ok", report.get("error")
     assert report["usage"]["llm_calls"] >= 1  # the model was asked: confirmed the no-model plan, or ran tier 1
     import geopandas as gpd
