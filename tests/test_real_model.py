@@ -62,7 +62,9 @@ def test_tier0_with_the_models_confirmation(tmp_path, registry, router):
 
 def test_tier2_code_generation_adds_a_computed_column(tmp_path, registry, router):
     inputs = _copy(tmp_path, "schools.gpkg")
-    request = "write python code: add a column pupils_x2 to the schools holding twice the pupils, save as a new layer"
+    request = (
+        "write python code: add a column students_x2 to the schools holding twice the students, save as a new layer"
+    )
     report = run_request(request, inputs, tmp_path / "out", _config(tier0=False, route="codegen"), registry, router)
     assert report.status == "ok", report.error
     assert report.tier == 2
@@ -70,7 +72,7 @@ def test_tier2_code_generation_adds_a_computed_column(tmp_path, registry, router
     vectors = [o for o in report.outputs if o["kind"] == "vector"]
     assert vectors, report.outputs
     out = gpd.read_file(vectors[-1]["path"])
-    assert sorted(out["pupils_x2"]) == sorted(schools["pupils"] * 2)
+    assert sorted(out["students_x2"]) == sorted(schools["students"] * 2)
 
 
 def test_chat_answers_from_the_layer_descriptions(tmp_path, registry, router):
