@@ -120,6 +120,10 @@ def validate_args(spec: ToolSpec, args: dict) -> dict:
     """Check arguments against the tool's JSON Schema; return them with defaults filled in."""
     if not isinstance(args, dict):
         raise ValidationError(f"Arguments for {spec.name} must be a JSON object.")
+    # An optional parameter sent as null means 'not given' (small models write "field": null for every optional one;
+    # the real 1.5B model failed three rounds of visualize_layer this way). A required one stays an error.
+    required = {p.name for p in spec.params if p.required}
+    args = {k: v for k, v in args.items() if v is not None or k in required}
     try:
         _validator(spec).validate(args)
     except jsonschema.ValidationError as exc:

@@ -125,3 +125,16 @@ def test_all_yaml_docs_fit_the_token_budget(capsys):
     with capsys.disabled():
         print(f"\nYAML docs: {len(SPECS)} tools, {total} cl100k_base tokens {per_half} (budget {TOKEN_BUDGET})")
     assert total < TOKEN_BUDGET
+
+
+def test_an_optional_parameter_sent_as_null_is_not_given():
+    # the real local model's call: visualize_layer with "field": null (three failed rounds before this rule)
+    from geoagent.errors import ValidationError
+    from geoagent.function_lib import load_registry
+    from geoagent.function_lib.registry import validate_args
+
+    spec = load_registry().get("visualize_layer").spec
+    args = validate_args(spec, {"layer": "roads", "field": None})
+    assert args.get("field") is None and args["layer"] == "roads"
+    with pytest.raises(ValidationError):
+        validate_args(spec, {"layer": None})  # a required one sent as null is still an error
