@@ -135,6 +135,8 @@ class LLMClient:
             kwargs["temperature"] = self.settings.temperature
         if tools and not self.json_mode:
             kwargs["tools"] = tools
+        if self.settings.max_tokens and self.settings.provider not in ("openai", "azure"):
+            kwargs["max_tokens"] = min(self.settings.max_tokens, 1024) if tools else self.settings.max_tokens
         attempt = 0
         while True:
             _check(cancel_event)

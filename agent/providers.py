@@ -44,6 +44,10 @@ class LLMSettings:
     stream: bool = False
     tool_mode: str = "auto"  # auto (native, falling back to text JSON), native, json
     temperature: float | None = 0.0
+    # A cap on each reply (a tool round needs far less): a small local model can otherwise generate until its context
+    # is full (the 1.5B model wrote 1,600+ tokens of one reply, two minutes on a CPU). Not sent to OpenAI/Azure, whose
+    # reasoning models count their hidden reasoning in the cap and reject `max_tokens`.
+    max_tokens: int | None = 2048
 
     def __repr__(self) -> str:  # keep the key out of any accidental print or log line
         return f"LLMSettings(provider={self.provider!r}, base_url={self.base_url!r}, model={self.model!r})"

@@ -182,3 +182,14 @@ def test_two_streamed_tool_calls_are_assembled_by_index(server):
         ("call_0", {"layer": "roads", "distance": 50}),
         ("call_1", {"layer": "rivers", "distance": 25.5}),
     ]
+
+
+def test_replies_are_capped_except_for_openai_whose_reasoning_models_reject_the_cap(server):
+    tool = {"type": "function", "function": {"name": "buffer", "parameters": {"type": "object", "properties": {}}}}
+    server.add({"content": "ok"}, {"content": "ok"}, {"content": "ok"})
+    client = client_for(server)  # a local server ('custom'): a small model must not write until its context is full
+    client.chat([{"role": "user", "content": "hi"}], [tool])
+    client.chat([{"role": "user", "content": "write code"}])
+    assert server.requests[0]["max_tokens"] == 1024 and server.requests[1]["max_tokens"] == 2048
+    client_for(server, provider="openai").chat([{"role": "user", "content": "hi"}])
+    assert "max_tokens" not in server.requests[2]
