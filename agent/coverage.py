@@ -75,6 +75,20 @@ def pending_steps(decision, steps_run: list[dict]) -> list[str]:
     return [clause for i, (clause, _) in enumerate(clauses) if i not in served]
 
 
+def unused_values(decision, steps_run: list[dict]) -> list[str]:
+    """Values the request names that the router could not place ('clip the roads to the Lindenau district') and
+    that no step used: a model that clips to every district has dropped them (the local model did, 4.6x the
+    length). As pending items, worded for the reminder."""
+    import json
+
+    from ..router.result import gaps_of
+    from ..router.text import fold
+
+    used = fold(json.dumps([s.get("params") for s in steps_run], ensure_ascii=False, default=str))
+    values = [str(g.subject) for g in gaps_of(getattr(decision, "plan", None), "selection") if g.subject]
+    return [f"use '{v}' (the request names it; no call used it)" for v in values if fold(v) not in used]
+
+
 def nudge_text(clauses: list[str], last_layer: str | None, tools: list[str] = ()) -> str:
     """The reminder: what is left, on which layer, and with which tool (a small model follows a named tool)."""
     on = f" on the layer {last_layer}" if last_layer else ""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ..errors import CancelledError, GeoAgentError, LLMError
 from ..function_lib.registry import run_tool, validate_args
 from ..router.result import gaps_of
-from .coverage import nudge_text, pending_steps, pending_tools
+from .coverage import nudge_text, pending_steps, pending_tools, unused_values
 
 REJECT = "reject_task"
 ESCALATE = "escalate_to_code"
@@ -178,7 +178,7 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
         messages.append(client.assistant_message(reply))
         if not reply.tool_calls:
             text = reply.content.strip()
-            pending = pending_steps(decision, report.steps) if summaries else []
+            pending = _pending(decision, report.steps) if summaries else []
             if pending and not set(pending) <= asked_steps:  # stopped after the first step: the rest to do
                 asked_steps.update(pending)
                 last = ctx.outputs[-1].name if ctx.outputs else None
@@ -222,12 +222,17 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
             failures += 1
             if failures >= max_failures:
                 return LoopOutcome("escalate", f"{failures} tool calls in a row failed; last: {last_error}")
-    pending = pending_steps(decision, report.steps) if summaries else []
+    pending = _pending(decision, report.steps) if summaries else []
     if pending:
         return _partial(report, pending)
     return LoopOutcome(
         "exhausted", f"no answer after {max_rounds} rounds" + (f"; last error: {last_error}" if last_error else "")
     )
+
+
+def _pending(decision, steps: list[dict]) -> list[str]:
+    """What the request asked that the steps run so far do not serve: chain clauses, values no call used."""
+    return pending_steps(decision, steps) + unused_values(decision, steps)
 
 
 def _partial(report, pending: list[str]) -> LoopOutcome:

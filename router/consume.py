@@ -155,7 +155,7 @@ def unconsumed(spec, params: dict, req, ftext: str, skip=()):
                 m.group().lower() == f.name.lower() for la in layers for f in la.fields
             ):
                 continue
-            missing.append(Gap("selection", f"selection: {m.group()}"))
+            missing.append(Gap("selection", f"selection: {m.group()}", m.group()))
             taken.append((m.start(), m.end()))
         for m in _NAMED_FEATURE.finditer(text) if not crs_read else ():  # 'how long is the Delta river'
             after = m.end(1) + len(m.group(2))
@@ -163,7 +163,7 @@ def unconsumed(spec, params: dict, req, ftext: str, skip=()):
                 continue  # the name is the layer's own, or no layer is named right after it
             if m.group(1).lower() in joined or find_crs(m.group(1)):
                 continue
-            missing.append(Gap("selection", f"selection: {m.group(1)}"))
+            missing.append(Gap("selection", f"selection: {m.group(1)}", m.group(1)))
             taken.append((m.start(1), m.end(1)))
         for m in _QUOTED.finditer(text):
             q = next(g for g in m.groups() if g)
@@ -180,7 +180,7 @@ def unconsumed(spec, params: dict, req, ftext: str, skip=()):
             if not re.search(r"\d", q) and not _is_sample(q, layers):
                 continue  # a quoted algorithm name ('Add geometry attributes'), not a feature
             if not any(s <= m.start() < e for s, e in taken):
-                missing.append(Gap("selection", f"selection: {q}"))
+                missing.append(Gap("selection", f"selection: {q}", q))
                 taken.append((m.start(), m.end()))
     for la in plan_layers:
         for v in find_values(folded, la):
@@ -194,7 +194,7 @@ def unconsumed(spec, params: dict, req, ftext: str, skip=()):
                 or any(s <= v.start < e for s, e in taken)
             ):
                 continue
-            missing.append(Gap("selection", f"selection: {v.value}"))
+            missing.append(Gap("selection", f"selection: {v.value}", v.value))
             taken.append((v.start, v.end))
 
     # Numbers: each must be a filled value (a distance counts in metres).

@@ -129,3 +129,35 @@ def test_the_reminder_names_the_tool_only_when_the_router_is_sure_and_it_can_run
     assert pending_tools(Decision, ["take the primary roads"], 1) == []  # not sure enough to name one
     text = nudge_text(["keep only Europe"], "countries_reprojected", ["filter_by_expression"])
     assert "on the layer countries_reprojected (filter_by_expression fits)" in text
+
+
+ROADS_DISTRICTS = ("roads.gpkg", "districts.gpkg")
+
+
+def test_a_named_value_no_call_used_is_given_back_then_partial(server, registry, router, tmp_path):
+    # the local model clipped the roads to every district for 'the Lindenau district' (4.6x the length), reported ok
+    paths = []
+    for name in ROADS_DISTRICTS:
+        shutil.copy(SAMPLE / name, tmp_path / name)
+        paths.append(str(tmp_path / name))
+    clip_all = {"tool_calls": [{"name": "clip", "arguments": {"layer": "roads", "overlay": "districts"}}]}
+    server.add(clip_all, DONE, DONE)
+    config = AgentConfig(base_url=server.url, model="scripted", api_key=KEY, route="function")
+    report = run_request("clip the roads to the Lindenau district", paths, tmp_path / "out", config, registry, router)
+    assert report.status == "error" and "Lindenau" in report.error  # never ok with every district's roads
+    assert "use 'Lindenau'" in server.requests[2]["messages"][-1]["content"]  # the reminder after its 'done'
+
+
+def test_a_named_value_a_call_used_is_served():
+    from geoagent.agent.coverage import unused_values
+    from geoagent.router.result import Gap, Plan
+
+    class Decision:
+        plan = Plan("clip", {}, missing=[Gap("selection", "selection: Lindenau", "Lindenau")])
+        steps = []
+
+    used = [{"tool": "filter_by_expression", "params": {"expression": "\"name\" = 'Lindenau'"}}]
+    assert unused_values(Decision, used) == []
+    assert unused_values(Decision, [{"tool": "clip", "params": {"layer": "roads"}}]) == [
+        "use 'Lindenau' (the request names it; no call used it)"
+    ]
