@@ -37,19 +37,6 @@ def _flag_does(step: dict, ranked: list[str]) -> bool:
     return bool(flags & {_base(t) for t in ranked})
 
 
-def pending_tools(decision, clauses: list[str], n_layers: int) -> list[str]:
-    """The router's top tool for each pending clause, when it is sure of it (p ≥ 0.5) and the tool can run on the
-    layers in play (a two-layer tool needs two): named in the reminder and offered to the model. A wrong name
-    would mislead a small model more than no name ('behalte nur Europa' ranks clip first, with one layer)."""
-    ranked = dict(getattr(decision, "steps", None) or [])
-    out = []
-    for clause in clauses:
-        top = (ranked.get(clause) or [(None, 0.0)])[0]
-        if top[0] and top[1] >= 0.5 and ("two_layers" not in traits_of(top[0]) or n_layers >= 2):
-            out.append(top[0])
-    return out
-
-
 def pending_steps(decision, steps_run: list[dict]) -> list[str]:
     """The clauses of a chain that no step which ran serves (empty for a one-step request or a served chain).
 
@@ -89,12 +76,12 @@ def unused_values(decision, steps_run: list[dict]) -> list[str]:
     return [f"use '{v}' (the request names it; no call used it)" for v in values if fold(v) not in used]
 
 
-def nudge_text(clauses: list[str], last_layer: str | None, tools: list[str] = ()) -> str:
-    """The reminder: what is left, on which layer, and with which tool (a small model follows a named tool)."""
+def nudge_text(clauses: list[str], last_layer: str | None) -> str:
+    """The reminder: what is left and on which layer. Naming the router's tool for it was tried and measured worse
+    on the local model (it then skipped the filter of 'reproject … and keep only Europe'), so no tool is named."""
     on = f" on the layer {last_layer}" if last_layer else ""
     listed = "; ".join(f"'{c}'" for c in clauses)
-    which = f" ({' or '.join(dict.fromkeys(tools))} fits)" if tools else ""
     return (
-        f"Not done yet: the request also asks {listed}. Call the tool for it now{on}{which}. "
+        f"Not done yet: the request also asks {listed}. Call the tool for it now{on}. "
         "If it cannot be done with these tools, call reject_task."
     )

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ..errors import CancelledError, GeoAgentError, LLMError
 from ..function_lib.registry import run_tool, validate_args
 from ..router.result import gaps_of
-from .coverage import nudge_text, pending_steps, pending_tools, unused_values
+from .coverage import nudge_text, pending_steps, unused_values
 
 REJECT = "reject_task"
 ESCALATE = "escalate_to_code"
@@ -182,13 +182,7 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
             if pending and not set(pending) <= asked_steps:  # stopped after the first step: the rest to do
                 asked_steps.update(pending)
                 last = ctx.outputs[-1].name if ctx.outputs else None
-                fitting = pending_tools(decision, pending, len(ctx.layers.names()))
-                named = [n for n in (runnable_name(registry, t) for t in fitting) if n]
-                for name in named:  # offer the named tool if the first round's top-k missed it
-                    if name not in specs:
-                        specs[name] = registry.get(name).spec
-                        tools.insert(len(tools) - len(CONTROL_TOOLS), specs[name].openai_tool())
-                messages.append({"role": "user", "content": nudge_text(pending, last, named)})
+                messages.append({"role": "user", "content": nudge_text(pending, last)})
                 continue
             if pending:
                 return _partial(report, pending)

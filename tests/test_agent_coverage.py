@@ -113,24 +113,6 @@ def test_a_partial_tier1_result_on_the_auto_route_is_handed_to_the_code_worker(s
     assert all("reproject" not in Path(o["path"]).name for o in report.outputs)  # the partial layer was discarded
 
 
-def test_the_reminder_names_the_tool_only_when_the_router_is_sure_and_it_can_run():
-    from geoagent.agent.coverage import nudge_text, pending_tools
-
-    class Decision:
-        steps = [
-            ("keep only Europe", [("filter_by_expression", 0.72), ("clip", 0.06)]),
-            ("behalte nur Europa", [("clip", 0.99), ("filter_by_expression", 0.0)]),
-            ("take the primary roads", [("filter_by_expression", 0.4)]),
-        ]
-
-    assert pending_tools(Decision, ["keep only Europe"], 1) == ["filter_by_expression"]
-    assert pending_tools(Decision, ["behalte nur Europa"], 1) == []  # clip needs two layers; one is loaded
-    assert pending_tools(Decision, ["behalte nur Europa"], 2) == ["clip"]
-    assert pending_tools(Decision, ["take the primary roads"], 1) == []  # not sure enough to name one
-    text = nudge_text(["keep only Europe"], "countries_reprojected", ["filter_by_expression"])
-    assert "on the layer countries_reprojected (filter_by_expression fits)" in text
-
-
 ROADS_DISTRICTS = ("roads.gpkg", "districts.gpkg")
 
 
