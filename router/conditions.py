@@ -156,10 +156,10 @@ def _nearest_field(fields: list[Mention], start: int, end: int, numeric_names: s
 def find_conditions(text: str, layer, lang: str | None = None, spans_to_skip=()) -> list[Condition]:
     """Numeric comparisons and category equalities on `layer`'s fields, left to right; the one an exception
     marker scopes is negated ('all cafes except those with wifi' → wifi != 'yes')."""
-    return _except_scope(fold(text), _conditions_as_written(text, layer, lang, spans_to_skip))
+    return except_scope(fold(text), conditions_as_written(text, layer, lang, spans_to_skip))
 
 
-def _conditions_as_written(text: str, layer, lang: str | None = None, spans_to_skip=()) -> list[Condition]:
+def conditions_as_written(text: str, layer, lang: str | None = None, spans_to_skip=()) -> list[Condition]:
     folded = fold(text)
     lang = lang or detect_lang(text)
     fields = [f for f in find_fields(folded, layer) if other_identifier(text, folded, f) is None]
@@ -282,7 +282,7 @@ _EXCEPT = re.compile(
 _NEGATIVE_OPS = {"!=", "NOT IN", "NOT LIKE"}
 
 
-def _except_scope(folded: str, conds: list[Condition]) -> list[Condition]:
+def except_scope(folded: str, conds: list[Condition]) -> list[Condition]:
     """Negate the first condition after each exception marker (within the clause, no other condition between);
     one the marker already negated where it stands ('except residential' → != 'residential') is left as it is."""
     out = list(conds)
@@ -307,10 +307,10 @@ def _scoped(folded: str, conds: list[Condition]) -> list[tuple[int, int, int, Co
     return found
 
 
-def exception_marks(text: str, layer, expression: str, lang: str | None = None) -> list[tuple[int, int]]:
-    """The spans of the exception markers whose negated condition is in `expression` (explain.py claims them)."""
-    conds = _conditions_as_written(text, layer, lang)
-    return [(s, e) for s, e, _, negated in _scoped(fold(text), conds) if negated.expression() in expression]
+def exception_marks(folded: str, conds: list[Condition], expression: str) -> list[tuple[int, int]]:
+    """The spans of the exception markers whose negated condition (of `conds`, as written) is in `expression`
+    (explain.py claims them)."""
+    return [(s, e) for s, e, _, negated in _scoped(folded, conds) if negated.expression() in expression]
 
 
 _OR_NAME = re.compile(r"['\"]?\s+(?:or|oder)\s+(?:'([^']+)'|\"([^\"]+)\"|([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2}))")

@@ -313,7 +313,7 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None) -> list[str]:
     if re.search(r"=\s*(?:'(?:no|n|false|nein|否|无)'|0|false)(?!\w)", expr, re.IGNORECASE):
         claims.pattern(r"\bwithout\b|\bohne\b|没有|无(?=\S)")  # 'cafes without wifi' read as wifi = 'no'
     for la in (by_name[s] for s in used if by_name[s].kind == "vector") if expr else ():
-        for s, e in exception_marks(_masked(req), la, expr, lang):  # 'except those with wifi' → wifi != 'yes'
+        for s, e in exception_marks(req.masked_folded, req.conditions_as_written(la), expr):  # wifi != 'yes'
             claims.span(s, e)
             if folded[s:e] in ("除了", "除去"):
                 claims.pattern(r"以外|之外")  # 除了…以外: the marker's closing half
@@ -443,11 +443,3 @@ def _reversed_roles(spec, params: dict, folded: str, mentions, claims=None) -> l
         elif claims is not None:
             claims.span(head_start + hit.start(), head_start + hit.end())  # the marker read right: explained
     return out
-
-
-def _masked(req) -> str:
-    """The text with the layer mentions blanked (as the plan filler reads conditions), offsets kept."""
-    chars = list(req.text if len(req.text) == len(req.folded) else req.folded)
-    for s, e in req.mention_spans:
-        chars[s:e] = " " * (e - s)
-    return "".join(chars)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..function_lib.traits import NEEDS_WITH, ONE_OF, traits_of
 from . import fillers as fill
-from .conditions import find_conditions
+from .conditions import except_scope
 from .consume import unconsumed
 from .explain import unexplained
 from .lexicon import LEXICONS
@@ -23,7 +23,7 @@ from .quantities import (
     output_format,
     unit_for,
 )
-from .request import Request
+from .request import Request, mask
 from .result import Gap, Plan
 from .roles import assign_layers
 from .schema_match import find_fields
@@ -118,14 +118,6 @@ def split_steps(text: str) -> list[str]:
     return [p for p in parts if len(p) >= 3] or [text]
 
 
-def _mask(text: str, spans) -> str:
-    """Blank out spans (layer mentions) keeping offsets, so a layer's name is not read as a field."""
-    chars = list(text)
-    for s, e in spans:
-        chars[s:e] = " " * (e - s)
-    return "".join(chars)
-
-
 def fill_plan(spec, request: Request | str, layers: list | None = None, lang: str | None = None, mentions=None) -> Plan:
     """The plan for `spec`: params read by kind; `complete` only when every required one is unambiguous.
 
@@ -148,16 +140,11 @@ def fill_plan(spec, request: Request | str, layers: list | None = None, lang: st
     by_name = req.by_name
     main = by_name.get(params.get("layer") or params.get("polygons") or params.get("raster") or "")
     spans = req.mention_spans
-    ftext = _mask(folded, spans)  # for fields, values and conditions
-    otext = _mask(text, spans) if len(text) == len(folded) else ftext
+    ftext, otext = req.masked_folded, req.masked_text  # for fields, values and conditions
     distances = fill.assign_distances([p for p in spec.params if p.kind == "distance"], folded, lang)
-    conds_cache: dict = {}
 
     def conds(layer):
-        if layer.name not in conds_cache:
-            skip = [(d.start, d.end) for d in req.distances]
-            conds_cache[layer.name] = find_conditions(otext, layer, lang, spans_to_skip=skip)
-        return conds_cache[layer.name]
+        return except_scope(req.masked_folded, req.conditions_as_written(layer))
 
     for p in spec.params:
         if p.kind == "layer":
@@ -226,7 +213,7 @@ def fill_plan(spec, request: Request | str, layers: list | None = None, lang: st
     if not any(p.kind == "format" or p.name == "path" for p in spec.params):
         asked = req.format_asked
         if asked:  # the save clause is not a step of its own
-            chain_text = _mask(folded, [(_save_clause_start(folded, asked.start), asked.end)])
+            chain_text = mask(folded, [(_save_clause_start(folded, asked.start), asked.end)])
         if asked and asked.code in WRITABLE_FORMATS:
             fmt = asked.code
         elif asked:
@@ -245,8 +232,8 @@ def fill_plan(spec, request: Request | str, layers: list | None = None, lang: st
             fmt = fmt or ext
     if "writes_format" in spec.traits:
         asked = req.format_asked
-        rest = _mask(folded, [(asked.start, asked.end)]) if asked else folded
-        if _OPERATION.search(_mask(rest, spans)):
+        rest = mask(folded, [(asked.start, asked.end)]) if asked else folded
+        if _OPERATION.search(mask(rest, spans)):
             missing.append(NEXT_STEP)  # 'dissolve the tracts and save the result as GeoJSON': save is the last step
     if is_chain(chain_text, spec.name, [k for k, v in params.items() if v is not None]):
         missing.append(NEXT_STEP)  # one tool cannot serve a chain: tier 1 plans the steps

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..function_lib.describe import LayerInfo
+from .conditions import conditions_as_written
 from .crs import crs_mentions
 from .quantities import find_distances, find_paths, output_format
 from .schema_match import find_layers
@@ -25,6 +26,7 @@ class Request:
     lang: str = "en"
     folded: str = ""
     mentions: list = field(default_factory=list)  # the layers named in the text (schema_match.Mention)
+    _conditions: dict = field(default_factory=dict, repr=False)  # layer name -> conditions as written
 
     @classmethod
     def read(cls, text: str, layers=None, lang: str | None = None, mentions=None) -> Request:
@@ -44,6 +46,24 @@ class Request:
     @cached_property
     def mention_spans(self) -> list[tuple[int, int]]:
         return [(m.start, m.end) for m in self.mentions]
+
+    @cached_property
+    def masked_folded(self) -> str:
+        """The folded text with the layer mentions blanked (offsets kept): a layer's name is no field or value."""
+        return mask(self.folded, self.mention_spans)
+
+    @cached_property
+    def masked_text(self) -> str:
+        """The same over the original text (its capitals name values), when folding kept the length."""
+        return mask(self.text, self.mention_spans) if len(self.text) == len(self.folded) else self.masked_folded
+
+    def conditions_as_written(self, layer) -> list:
+        """The comparisons and equalities on `layer`'s fields, before exception markers scope them (read once per
+        layer: the plan filler and explain.py see the same conditions)."""
+        if layer.name not in self._conditions:
+            skip = [(d.start, d.end) for d in self.distances]
+            self._conditions[layer.name] = conditions_as_written(self.masked_text, layer, self.lang, skip)
+        return self._conditions[layer.name]
 
     @cached_property
     def numbers(self) -> list:
@@ -66,6 +86,14 @@ class Request:
     def format_asked(self):
         """The output format asked ('as GeoJSON', '导出为CSV'): quantities.FormatAsked, or None."""
         return output_format(self.folded)
+
+
+def mask(text: str, spans) -> str:
+    """Blank out spans keeping offsets."""
+    chars = list(text)
+    for s, e in spans:
+        chars[s:e] = " " * (e - s)
+    return "".join(chars)
 
 
 def paths_as_layers(text: str) -> list[LayerInfo]:
