@@ -1,4 +1,4 @@
-# GeoAgent: `make demo` runs the main job on the sample data, `make test` runs the test suite.
+# GeoClerk: `make demo` runs the main job on the sample data, `make test` runs the test suite.
 # Both set up the environment first (idempotent; quick when done).
 
 PY := .venv/bin/python
@@ -10,7 +10,7 @@ export QT_QPA_PLATFORM := offscreen
 
 setup:
 	@bash scripts/setup.sh
-	@$(RUN) -c "from geoagent.router import load_router; load_router()"  # trains the router only when stale
+	@$(RUN) -c "from geoclerk.router import load_router; load_router()"  # trains the router only when stale
 
 demo: setup
 	@$(RUN) scripts/demo.py --out demo-output
@@ -31,37 +31,37 @@ lint: setup
 	$(PY) -m ruff check .
 
 router: setup
-	$(RUN) -m geoagent.router.train
+	$(RUN) -m geoclerk.router.train
 
 sample-data: setup
 	$(RUN) scripts/make_sample_data.py
 
 bench-router: setup
-	$(RUN) -m geoagent.router.bench
+	$(RUN) -m geoclerk.router.bench
 
 bench-functions: setup
-	$(RUN) -m geoagent.bench.functions
+	$(RUN) -m geoclerk.bench.functions
 
 bench-tokens: setup
-	$(RUN) -m geoagent.bench.tokens
+	$(RUN) -m geoclerk.bench.tokens
 
 bench-sandbox: setup
-	$(RUN) -m geoagent.bench.sandbox
+	$(RUN) -m geoclerk.bench.sandbox
 
 model:  # the local model and llama-server, cached in ~/.cache/geoclerk (once; about 10 minutes to build)
 	$(PY) scripts/model.py
 
 bench-model-verify: setup model  # draft and verify against the real local model
-	$(RUN) -m geoagent.bench.model_verify
+	$(RUN) -m geoclerk.bench.model_verify
 
 bench-model: setup model  # the task suite through the real local model: tier 1, tier 2 and the hybrid (slow: CPU)
-	$(RUN) -m geoagent.bench.model_suite
+	$(RUN) -m geoclerk.bench.model_suite
 
 bench-blind: setup  # the blind request sets at tier 0 (tests/data/blind*/), graded by value checks
-	$(RUN) -m geoagent.bench.blind
+	$(RUN) -m geoclerk.bench.blind
 
 bench: setup
-	$(RUN) -m geoagent.bench.run_all
+	$(RUN) -m geoclerk.bench.run_all
 
 package: setup router translations
 	$(RUN) scripts/package.py

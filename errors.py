@@ -1,7 +1,7 @@
-"""One exception hierarchy for GeoAgent: every error carries a user-facing message and a fix."""
+"""One exception hierarchy for GeoClerk: every error carries a user-facing message and a fix."""
 
 
-class GeoAgentError(Exception):
+class GeoClerkError(Exception):
     """Base error: `message` says what went wrong, `fix` what the user can do about it."""
 
     def __init__(self, message: str, fix: str = "", details: str = ""):
@@ -15,29 +15,29 @@ class GeoAgentError(Exception):
         return f"{self.message} {self.fix}".strip()
 
 
-class ValidationError(GeoAgentError):
+class ValidationError(GeoClerkError):
     """A tool call's arguments do not fit its schema or the data (unknown field, bad value...)."""
 
 
-class ToolError(GeoAgentError):
+class ToolError(GeoClerkError):
     """A tool ran and failed on the data (empty input, CRS problem, algorithm error...)."""
 
 
-class RouterError(GeoAgentError):
+class RouterError(GeoClerkError):
     """The router could not be trained or loaded."""
 
 
-class LLMError(GeoAgentError):
+class LLMError(GeoClerkError):
     """A model endpoint failed: dead server, refused key, unknown model, malformed reply."""
 
 
-class SandboxError(GeoAgentError):
+class SandboxError(GeoClerkError):
     """The code-generation sandbox refused or could not run a script."""
 
 
-class DependencyError(GeoAgentError):
-    """A Python package GeoAgent needs is missing or too old."""
+class DependencyError(GeoClerkError):
+    """A Python package GeoClerk needs is missing or too old."""
 
 
-class CancelledError(GeoAgentError):
+class CancelledError(GeoClerkError):
     """The user cancelled the request."""

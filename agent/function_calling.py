@@ -6,7 +6,7 @@ import json
 import time
 from dataclasses import dataclass
 
-from ..errors import CancelledError, GeoAgentError, LLMError
+from ..errors import CancelledError, GeoClerkError, LLMError
 from ..function_lib.registry import run_tool, validate_args
 from ..router.result import gaps_of
 from .coverage import nudge_text, pending_steps, unused_values
@@ -41,7 +41,7 @@ CONTROL_TOOLS = [
 ]
 
 SYSTEM = (
-    "You are GeoAgent's GIS tool worker. Solve the request by calling the tools. Layers are named; "
+    "You are GeoClerk's GIS tool worker. Solve the request by calling the tools. Layers are named; "
     "each tool result names its new output layer, which later calls can use. Distances are in metres. "
     "When done, reply in one or two plain sentences with the result (no tool call). If the data or "
     "tools cannot answer it, call reject_task with the reason; never make up a result. If it needs "
@@ -138,7 +138,7 @@ def result_text(result) -> str:
     return text if len(text) <= MAX_RESULT_CHARS else text[: MAX_RESULT_CHARS - 20] + "... (trimmed)"
 
 
-def error_text(exc: GeoAgentError) -> str:
+def error_text(exc: GeoClerkError) -> str:
     return json.dumps({"ok": False, "error": exc.message, "fix": exc.fix})
 
 
@@ -252,7 +252,7 @@ def _run_call(call, specs, registry, ctx, report) -> tuple[str, bool]:
         report.timings_ms["execute"] = report.timings_ms.get("execute", 0.0) + (time.perf_counter() - t0) * 1000
     except (CancelledError, LLMError):
         raise
-    except GeoAgentError as exc:
+    except GeoClerkError as exc:
         return error_text(exc), False
     report.steps.append({"tool": call.name, "params": args})
     report.outputs = [o.to_json() for o in ctx.outputs]

@@ -172,7 +172,7 @@ class LLMClient:
             except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
                 box["error"] = exc
 
-        worker = threading.Thread(target=work, daemon=True, name="geoagent-llm")
+        worker = threading.Thread(target=work, daemon=True, name="geoclerk-llm")
         worker.start()
         while worker.is_alive():
             worker.join(0.05)

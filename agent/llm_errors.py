@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import GeoAgentError, LLMError
+from ..errors import GeoClerkError, LLMError
 
 # Any 400/422 to a request with tools that speaks of tools at all: the model or server cannot take them
 # (Ollama "does not support tools", vLLM "auto tool choice requires --enable-auto-tool-choice", llama.cpp
@@ -63,7 +63,7 @@ def _explain(exc, settings) -> LLMError:
 
     if isinstance(exc, LLMError):
         return exc
-    if isinstance(exc, GeoAgentError):
+    if isinstance(exc, GeoClerkError):
         return LLMError(exc.message, fix=exc.fix, details=exc.details)
     base, model = safe_url(settings.base_url), settings.model
     if type(exc).__name__ == "IncompleteStreamError":
@@ -95,8 +95,8 @@ def _explain(exc, settings) -> LLMError:
     if status in (401, 403):
         return LLMError(
             f"The endpoint at {base} refused the key (HTTP {status}).",
-            fix="Check the API key: in QGIS, GeoAgent's settings (Open settings); on the command line, "
-            "GEOAGENT_API_KEY or OPENAI_API_KEY.",
+            fix="Check the API key: in QGIS, GeoClerk's settings (Open settings); on the command line, "
+            "GEOCLERK_API_KEY or OPENAI_API_KEY.",
         )
     if status == 404:
         if settings.provider == "ollama" or "pull" in text.lower():
@@ -119,7 +119,7 @@ def _explain(exc, settings) -> LLMError:
         err = LLMError(
             f"The endpoint at {base} rejected the request (HTTP {status}): {text}",
             fix="Check the model name and that it supports this kind of request"
-            + (" (for a model without tool calling, set GEOAGENT_TOOL_MODE=json)." if "tool" in text.lower() else "."),
+            + (" (for a model without tool calling, set GEOCLERK_TOOL_MODE=json)." if "tool" in text.lower() else "."),
         )
         err.tools_unsupported = bool(_TOOLS_UNSUPPORTED.search(text))
         err.temperature_unsupported = "temperature" in text.lower()

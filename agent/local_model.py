@@ -68,7 +68,7 @@ class LocalModelServer:
                 raise LLMError(
                     f"The local {what} {path} is missing.",
                     fix="Choose an existing GGUF file in the settings; install llama.cpp's llama-server (or run "
-                    "`make model` once in a checkout) so GeoAgent can start it.",
+                    "`make model` once in a checkout) so GeoClerk can start it.",
                 )
         self.log.parent.mkdir(parents=True, exist_ok=True)
         cmd = [str(self.server), "-m", str(self.model), "--host", "127.0.0.1", "--port", str(self.port),

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import CancelledError, GeoAgentError, LLMError, ValidationError
+from ..errors import CancelledError, GeoClerkError, LLMError, ValidationError
 from ..function_lib.context import LayerStore, RunContext, output_kind
 from ..function_lib.describe import LayerInfo, describe_gdf, describe_path
 from ..function_lib.registry import run_tool
@@ -34,7 +34,7 @@ class AgentConfig:
     max_rounds: int = 6
     max_repairs: int = 5
     timeout_s: float = 60.0
-    local_model: str | None = None  # a GGUF file: GeoAgent starts llama-server for it ("" = the `make model` one)
+    local_model: str | None = None  # a GGUF file: GeoClerk starts llama-server for it ("" = the `make model` one)
     local_server: str | None = None  # the llama-server binary (None: the built one, else llama-server on PATH)
     review_code: bool = False
     review: object = None  # callable(code) -> bool asked before generated code runs (the plugin's reviewer)
@@ -98,7 +98,7 @@ def run_request(
     except CancelledError as exc:
         report.status, report.error = "error", exc.user_text()
         _discard_outputs(ctx, report)
-    except GeoAgentError as exc:
+    except GeoClerkError as exc:
         report.status, report.error = "error", exc.user_text()
         report.fix_in_settings = isinstance(exc, LLMError)  # a dead endpoint, a refused key, an unknown model
     if ctx is not None:
@@ -234,7 +234,7 @@ def write_in_format(fmt: str, ctx, registry, report) -> None:
         return  # already written in that format (a tier-1 model may have saved it itself)
     if fmt not in FORMATS:
         raise ValidationError(
-            f"GeoAgent cannot write {fmt.upper()} files.", fix="Ask for one of: " + ", ".join(FORMATS) + "."
+            f"GeoClerk cannot write {fmt.upper()} files.", fix="Ask for one of: " + ", ".join(FORMATS) + "."
         )
     if final.kind == "table":
         if fmt == "csv":
@@ -303,7 +303,7 @@ def _why_needs_llm(decision, config, route) -> str:
         quoted = ", ".join(f"'{w}'" for w in words[0].subject)
         return (
             f"The best tool is {plan.tool}, but these words of the request were not understood: {quoted}. "
-            "Without a model GeoAgent answers only what it fully understood: name a loaded layer or field, "
+            "Without a model GeoClerk answers only what it fully understood: name a loaded layer or field, "
             "rephrase, or configure a model."
         )
     if not plan.complete:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..errors import GeoAgentError
+from ..errors import GeoClerkError
 from ..function_lib.describe import describe_gdf
 from .function_calling import (
     CONTROL_TOOLS,
@@ -105,7 +105,7 @@ def _metadata(name: str, ctx, infos) -> str:
     try:
         entry = ctx.layers.get(name)
         return describe_gdf(ctx.gdf(entry.name), entry.name, entry.path, layer=entry.layer).prompt_text()
-    except GeoAgentError as exc:
+    except GeoClerkError as exc:
         return json.dumps({"ok": False, "error": exc.message, "fix": exc.fix})
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-# Default base URLs of the OpenAI-compatible APIs GeoAgent knows. Azure needs the resource name,
+# Default base URLs of the OpenAI-compatible APIs GeoClerk knows. Azure needs the resource name,
 # so its preset is a template; "custom" needs an explicit URL.
 PRESETS: dict[str, dict] = {
     "openai": {"label": "OpenAI", "base_url": "https://api.openai.com/v1", "needs_key": True},
@@ -22,7 +22,7 @@ PRESETS: dict[str, dict] = {
     },
     "glm": {"label": "GLM (Zhipu)", "base_url": "https://open.bigmodel.cn/api/paas/v4", "needs_key": True},
     "custom": {"label": "Custom OpenAI-compatible", "base_url": "", "needs_key": False},
-    # A GGUF file on disk: GeoAgent starts llama-server for it on a free loopback port (agent/local_model.py).
+    # A GGUF file on disk: GeoClerk starts llama-server for it on a free loopback port (agent/local_model.py).
     "local_gguf": {"label": "Local model file (GGUF)", "base_url": "", "needs_key": False, "local": True},
 }
 
@@ -92,8 +92,8 @@ def resolve_base_url(provider: str, base_url: str | None, resource: str | None =
 
 
 def key_from_env() -> str | None:
-    """The API key from GEOAGENT_API_KEY, else OPENAI_API_KEY."""
-    return os.environ.get("GEOAGENT_API_KEY") or os.environ.get("OPENAI_API_KEY") or None
+    """The API key from GEOCLERK_API_KEY, else OPENAI_API_KEY."""
+    return os.environ.get("GEOCLERK_API_KEY") or os.environ.get("OPENAI_API_KEY") or None
 
 
 def settings_from_config(config) -> LLMSettings:
@@ -109,5 +109,5 @@ def settings_from_config(config) -> LLMSettings:
         max_retries=int(getattr(config, "max_retries", 3)),
         backoff_s=float(getattr(config, "backoff_s", 0.5)),
         stream=bool(getattr(config, "stream", False)),
-        tool_mode=getattr(config, "tool_mode", None) or os.environ.get("GEOAGENT_TOOL_MODE", "auto"),
+        tool_mode=getattr(config, "tool_mode", None) or os.environ.get("GEOCLERK_TOOL_MODE", "auto"),
     )

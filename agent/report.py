@@ -36,7 +36,7 @@ class Usage:
 
 @dataclass
 class Report:
-    """Outcome of one request, in the shape of SPEC.md's `geoagent run --json` contract."""
+    """Outcome of one request, in the shape of SPEC.md's `geoclerk run --json` contract."""
 
     request: str
     status: str = "ok"

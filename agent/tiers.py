@@ -15,7 +15,7 @@ from .llm import LLMClient
 from .providers import settings_from_config
 
 CHAT_SYSTEM = (
-    "You are GeoAgent, a GIS assistant inside QGIS. Answer the user's question briefly and concretely, "
+    "You are GeoClerk, a GIS assistant inside QGIS. Answer the user's question briefly and concretely, "
     "using the layer descriptions when they matter. Do not claim to have run any analysis."
 )
 
@@ -115,7 +115,7 @@ def serve_codegen(request, ctx, infos, config, report, client) -> None:
         shared.reset()
         sandbox_cm = contextlib.nullcontext(shared)
     else:
-        work_dir = Path(tempfile.mkdtemp(prefix="geoagent-code-"))
+        work_dir = Path(tempfile.mkdtemp(prefix="geoclerk-code-"))
         sandbox_cm = Sandbox(root=work_dir, timeout=getattr(config, "sandbox_timeout_s", 600))
     try:
         with sandbox_cm as sandbox:

@@ -51,7 +51,7 @@ def _load():
 
 def warm_up() -> None:
     """Load the tokenizer in the background (it takes seconds), so the first count does not wait."""
-    threading.Thread(target=encoding, daemon=True, name="geoagent-tokenizer").start()
+    threading.Thread(target=encoding, daemon=True, name="geoclerk-tokenizer").start()
 
 
 def count_text(text: str) -> int:

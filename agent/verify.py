@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ..errors import GeoAgentError
+from ..errors import GeoClerkError
 from ..function_lib.registry import validate_args
 from .function_calling import CONTROL_TOOLS, REJECT, call_model, ranked_names, runnable_name
 
@@ -49,7 +49,7 @@ def _same(spec, a: dict, b: dict) -> bool:
     def norm(d):
         try:
             d = validate_args(spec, d or {})
-        except GeoAgentError:
+        except GeoClerkError:
             pass
         return json.loads(json.dumps(d or {}, sort_keys=True, default=str))
 

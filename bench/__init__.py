@@ -1,1 +1,1 @@
-"""GeoAgent benchmarks: the task suite, the function library and the router, each writing bench/out/."""
+"""GeoClerk benchmarks: the task suite, the function library and the router, each writing bench/out/."""

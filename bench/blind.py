@@ -72,15 +72,15 @@ def grade(case: dict, report: dict, inputs: dict) -> tuple[str, list[str]]:
 
 
 def run_set(set_dir: Path, only: str | None = None, progress=print, threshold: float | None = None) -> dict:
-    from geoagent.agent.pipeline import AgentConfig, run_request
-    from geoagent.router import load_router
+    from geoclerk.agent.pipeline import AgentConfig, run_request
+    from geoclerk.router import load_router
 
     config = AgentConfig(offline=True) if threshold is None else AgentConfig(offline=True, threshold=threshold)
 
     from .suite import make_registry, read_inputs
 
     cases = [c for c in load_cases(set_dir) if not only or re.search(only, c["id"])]
-    work = Path(tempfile.mkdtemp(prefix="geoagent-blind-"))
+    work = Path(tempfile.mkdtemp(prefix="geoclerk-blind-"))
     roots = prepare(set_dir, work)
     registry = make_registry()
     router = load_router(registry)

@@ -95,7 +95,7 @@ PROCESSING_CALLS = {
 
 def memory_context(out_dir: Path, data: dict):
     """A run context whose vector results stay in memory, so the tool timing leaves file writing out."""
-    from geoagent.function_lib.context import RunContext
+    from geoclerk.function_lib.context import RunContext
 
     class InMemoryContext(RunContext):
         def save_vector(self, gdf, name, fmt="gpkg"):
@@ -121,9 +121,9 @@ def timed(fn, *args) -> tuple[float, object]:
 
 def bench_size(n: int, repeat: int, registry, qgis_registry, work: Path, ops, slow_limit: float = 30.0) -> list[dict]:
     """Rows for one size; a Processing run slower than slow_limit seconds is not repeated (far off target anyway)."""
-    from geoagent.function_lib.context import RunContext
-    from geoagent.function_lib.io import write_vector
-    from geoagent.function_lib.registry import run_tool
+    from geoclerk.function_lib.context import RunContext
+    from geoclerk.function_lib.io import write_vector
+    from geoclerk.function_lib.registry import run_tool
 
     data = make_data(n)
     files = {}
@@ -284,15 +284,15 @@ def write_plot(rows: list[dict], path: Path) -> None:
 
 def load_registries(with_processing: bool):
     """Our GeoPandas registry (Processing unbound, so run_tool runs GeoPandas) and, if QGIS works, a bound one."""
-    from geoagent.function_lib import load_registry
+    from geoclerk.function_lib import load_registry
 
     registry = load_registry()
     if not with_processing:
         return registry, None, "skipped (--no-processing)"
     try:
-        from geoagent.geoagent_plugin import processing_tools
+        from geoclerk.geoclerk_plugin import processing_tools
     except ImportError as exc:
-        return registry, None, f"geoagent_plugin.processing_tools not importable ({exc})"
+        return registry, None, f"geoclerk_plugin.processing_tools not importable ({exc})"
     qgis_registry = load_registry()
     report = processing_tools.bind(qgis_registry)
     wanted = {name for name, _ in PROCESSING_CALLS.values()}
@@ -327,7 +327,7 @@ def main(argv=None) -> int:
 
         qgis_version = Qgis.QGIS_VERSION
     args.out.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix="geoagent-bench-functions-"))
+    work = Path(tempfile.mkdtemp(prefix="geoclerk-bench-functions-"))
     load_before = os.getloadavg()
     try:
         rows = []

@@ -95,7 +95,7 @@ def write_report_section(data: dict) -> None:
                 why = "; ".join(r["failures"])[:150] or str(r.get("error"))[:150]
                 body.append(f"- {mode} {r['id']}: {r['status']} (tier {r['tier']}): {why}")
     body.append(END)
-    text = REPORT.read_text(encoding="utf-8") if REPORT.exists() else "# GeoAgent benchmark report\n"
+    text = REPORT.read_text(encoding="utf-8") if REPORT.exists() else "# GeoClerk benchmark report\n"
     if BEGIN in text:
         text = text[: text.index(BEGIN)] + "\n".join(body) + text[text.index(END) + len(END) :]
     else:
@@ -111,13 +111,13 @@ def main(argv=None) -> int:
     ap.add_argument("--model", help="a GGUF file (default: the one `make model` made)")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
-    from geoagent.agent.local_model import LocalModelServer, default_model
-    from geoagent.router import load_router
+    from geoclerk.agent.local_model import LocalModelServer, default_model
+    from geoclerk.router import load_router
 
     tasks = load_tasks()
     tasks = [t for t in tasks if re.search(args.only, t["id"])] if args.only else tasks if args.all else sample(tasks)
     modes = [m.strip() for m in args.modes.split(",") if m.strip()]
-    work = Path(tempfile.mkdtemp(prefix="geoagent-bench-model-"))
+    work = Path(tempfile.mkdtemp(prefix="geoclerk-bench-model-"))
     roots = prepare_data(work)
     registry = make_registry()
     router = load_router(registry)

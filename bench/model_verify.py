@@ -25,8 +25,8 @@ OUT = Path(__file__).resolve().parent / "out" / "model_verify.json"
 
 def planted(plan, infos, folded_request: str):
     """The plan with one realistic error, or None when no error of the two kinds fits it."""
-    from geoagent.function_lib.traits import traits_of
-    from geoagent.router.crs import crs_roles
+    from geoclerk.function_lib.traits import traits_of
+    from geoclerk.router.crs import crs_roles
 
     params = dict(plan.params)
     if "crs" in params:
@@ -46,15 +46,15 @@ def main(argv=None) -> int:
     ap.add_argument("--model", help="a GGUF file (default: the one `make model` made)")
     ap.add_argument("--planted-only", action="store_true", help="only plans an error can be planted in (CRS, roles)")
     args = ap.parse_args(argv)
-    from geoagent.agent.local_model import LocalModelServer
-    from geoagent.agent.pipeline import AgentConfig
-    from geoagent.agent.report import Report
-    from geoagent.agent.tiers import make_client
-    from geoagent.agent.verify import verify_plan
-    from geoagent.function_lib import load_registry
-    from geoagent.function_lib.context import RunContext
-    from geoagent.function_lib.describe import describe_path
-    from geoagent.router import load_router
+    from geoclerk.agent.local_model import LocalModelServer
+    from geoclerk.agent.pipeline import AgentConfig
+    from geoclerk.agent.report import Report
+    from geoclerk.agent.tiers import make_client
+    from geoclerk.agent.verify import verify_plan
+    from geoclerk.function_lib import load_registry
+    from geoclerk.function_lib.context import RunContext
+    from geoclerk.function_lib.describe import describe_path
+    from geoclerk.router import load_router
 
     results = json.loads((ROOT / "tests/data/blind1/results/after.json").read_text())["results"]
     right = {r["id"] for r in results if r["verdict"] == "right"}

@@ -13,7 +13,7 @@ def write_report(data: dict, target: Path, out: Path) -> None:
     charts.mkdir(exist_ok=True)
     m = data["machine"]
     lines = [
-        "# GeoAgent benchmark report",
+        "# GeoClerk benchmark report",
         "",
         f"Made by `make bench` on {m['date']}: {m.get('cpu', '?')}, {m.get('cpus')} cores, "
         f"{m.get('memory_gib', '?')} GiB, {m['platform']}, Python {m['python']}.",

@@ -15,12 +15,12 @@ BENCH = Path(__file__).resolve().parent
 OUT = BENCH / "out"
 # Each part runs in its own process (a crash or a hang in one cannot take the others down).
 PARTS = [
-    ("router", "geoagent.router.bench", 600),
-    ("functions", "geoagent.bench.functions", 900),
-    ("sandbox", "geoagent.bench.sandbox", 300),
-    ("tokens", "geoagent.bench.tokens", 600),
-    ("suite", "geoagent.bench.suite", 900),
-    ("blind", "geoagent.bench.blind", 2400),
+    ("router", "geoclerk.router.bench", 600),
+    ("functions", "geoclerk.bench.functions", 900),
+    ("sandbox", "geoclerk.bench.sandbox", 300),
+    ("tokens", "geoclerk.bench.tokens", 600),
+    ("suite", "geoclerk.bench.suite", 900),
+    ("blind", "geoclerk.bench.blind", 2400),
 ]
 
 

@@ -30,7 +30,7 @@ def _summary(samples: list[float]) -> dict:
 
 def cold_starts(root: Path, runs: int, preload: list[str] | None) -> tuple[dict, list[float]]:
     """Time from spawning a child to its ready message (imports, limits, Landlock, hooks)."""
-    from geoagent.codegen.sandbox import Sandbox
+    from geoclerk.codegen.sandbox import Sandbox
 
     walls, inside = [], []
     for i in range(runs):
@@ -45,7 +45,7 @@ def cold_starts(root: Path, runs: int, preload: list[str] | None) -> tuple[dict,
 def warm(root: Path, cells: int) -> dict:
     """Round-trips in one warm child: a trivial cell, a failing cell (a repair round), a small GIS cell, a restart."""
     import geopandas as gpd
-    from geoagent.codegen.sandbox import Sandbox
+    from geoclerk.codegen.sandbox import Sandbox
     from shapely.geometry import Point
 
     results = {}
@@ -82,10 +82,10 @@ def warm(root: Path, cells: int) -> dict:
 
 
 def exec_timeout(root: Path, limit: float = 2.0) -> dict:
-    """`geoagent exec --timeout 2` of an endless script that printed first: wall time, reported run time, output."""
+    """`geoclerk exec --timeout 2` of an endless script that printed first: wall time, reported run time, output."""
     import re
 
-    from geoagent.codegen.api import exec_script
+    from geoclerk.codegen.api import exec_script
 
     script = root / "forever.py"
     script.write_text("import time\nprint('start', flush=True)\nwhile True:\n    time.sleep(0.1)\n")
@@ -110,7 +110,7 @@ def write_markdown(data: dict, path: Path) -> None:
         f"bare interpreter with the guards only: {data['cold_start_bare']['median_ms']} ms.",
         f"- Timeout kill of a runaway cell (0.5 s limit): {w['timeout_then_restart']['kill_ms']} ms; "
         f"the next cell (cold restart included): {w['timeout_then_restart']['next_cell_ms']} ms.",
-        f"- `geoagent exec --timeout {data['exec_timeout']['limit_s']:g}` of an endless script: "
+        f"- `geoclerk exec --timeout {data['exec_timeout']['limit_s']:g}` of an endless script: "
         f"{data['exec_timeout']['wall_ms']} ms wall in all (cold start included), the error says it ran "
         f"{data['exec_timeout']['ran_s']} s; output printed before the timeout kept: "
         f"{data['exec_timeout']['stdout_kept']}.",
@@ -125,7 +125,7 @@ def main(argv=None) -> int:
     parser.add_argument("--cold", type=int, default=3, help="cold starts to time")
     args = parser.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="geoagent-bench-sandbox-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="geoclerk-bench-sandbox-") as tmp:
         root = Path(tmp)
         warm_results = warm(root, args.cells)
         cold, inside = cold_starts(root, args.cold, None)

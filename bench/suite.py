@@ -47,7 +47,7 @@ def input_paths(task: dict, roots: dict[str, Path]) -> list[str]:
 
 def read_inputs(paths: list[str]) -> dict:
     """Inputs by stem for the checkers' expressions (vectors as GeoDataFrames, rasters as paths)."""
-    from geoagent.function_lib.io import read_vector
+    from geoclerk.function_lib.io import read_vector
 
     data = {}
     for path in paths:
@@ -58,7 +58,7 @@ def read_inputs(paths: list[str]) -> dict:
 
 def make_registry():
     """The registry the CLI uses: Processing tools bound when QGIS starts here."""
-    from geoagent.cli.main import _registry_for
+    from geoclerk.cli.main import _registry_for
 
     return _registry_for("auto")
 
@@ -116,7 +116,7 @@ def _last_summary(tool_messages: list[dict]) -> str:
 
 # -- running ---------------------------------------------------------------------------------
 def run_task(task: dict, mode: str, roots, registry, router, out_root: Path, server=None, model_args=None) -> dict:
-    from geoagent.agent.pipeline import AgentConfig, run_request
+    from geoclerk.agent.pipeline import AgentConfig, run_request
 
     paths = input_paths(task, roots)
     out_dir = out_root / mode / task["id"]
@@ -172,10 +172,10 @@ def summarise(results: list[dict], mode: str) -> dict:
 
 def run_suite(modes: list[str], out_root: Path, only: str | None = None, model_args=None, progress=print) -> dict:
     tasks = [t for t in load_tasks() if not only or re.search(only, t["id"])]
-    work = Path(tempfile.mkdtemp(prefix="geoagent-bench-"))
+    work = Path(tempfile.mkdtemp(prefix="geoclerk-bench-"))
     roots = prepare_data(work)
     registry = make_registry()
-    from geoagent.router import load_router
+    from geoclerk.router import load_router
 
     router = load_router(registry)
     results: dict[str, list] = {}

@@ -66,9 +66,9 @@ def codegen_script(task: dict) -> list:
 
 def run_task(task: dict, route: str, architecture: str, registry, router, work: Path) -> dict:
     """Serve one request through the real pipeline against the scripted server; what was sent and received."""
-    from geoagent.agent.pipeline import AgentConfig, run_request
-    from geoagent.agent.tokens import count_messages
-    from geoagent.tests.scripted_server import ScriptedServer
+    from geoclerk.agent.pipeline import AgentConfig, run_request
+    from geoclerk.agent.tokens import count_messages
+    from geoclerk.tests.scripted_server import ScriptedServer
 
     if route == "codegen":
         script = codegen_script(task)
@@ -150,9 +150,9 @@ def confirmation_tokens(registry, router) -> dict:
     from types import SimpleNamespace
 
     import yaml
-    from geoagent.agent.tokens import count_messages, count_reply
-    from geoagent.agent.verify import verify_messages
-    from geoagent.function_lib.describe import describe_path
+    from geoclerk.agent.tokens import count_messages, count_reply
+    from geoclerk.agent.verify import verify_messages
+    from geoclerk.function_lib.describe import describe_path
 
     counts = []
     for folder in sorted((ROOT / "tests" / "data").glob("blind*")):
@@ -185,15 +185,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-planner", action="store_true", help="skip the Planner–Worker replay")
     parser.add_argument("--out", default=str(OUT))
     args = parser.parse_args(argv)
-    from geoagent.function_lib import load_registry
-    from geoagent.router import load_router
+    from geoclerk.function_lib import load_registry
+    from geoclerk.router import load_router
 
     suite = json.loads(SUITE.read_text())
     only = set(args.only.split(",")) if args.only else None
     registry = load_registry()
     router = load_router(registry)
     rows = []
-    with tempfile.TemporaryDirectory(prefix="geoagent-bench-tokens-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="geoclerk-bench-tokens-") as tmp:
         work = Path(tmp)
         runs = [(t, "function", "react") for t in suite["function"]]
         if not args.no_planner:

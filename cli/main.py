@@ -1,4 +1,4 @@
-"""The `geoagent` command line: route, run, exec and tools on the same core as the plugin."""
+"""The `geoclerk` command line: route, run, exec and tools on the same core as the plugin."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..agent.llm_errors import safe_url
-from ..errors import GeoAgentError
+from ..errors import GeoClerkError
 
 EXIT_USAGE = 2
 
@@ -47,7 +47,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="geoagent", description="Plain-language GIS requests, answered on your data.")
+    parser = OneLineParser(prog="geoclerk", description="Plain-language GIS requests, answered on your data.")
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
 
     p = sub.add_parser("route", help="classify a request: route, confidence, ranked tools, tier-0 plan")
@@ -95,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS")
     p.add_argument("--json", action="store_true")
 
-    p = sub.add_parser("model", help="the local model: `geoagent model serve` starts it on 127.0.0.1")
+    p = sub.add_parser("model", help="the local model: `geoclerk model serve` starts it on 127.0.0.1")
     p.add_argument("action", choices=["serve", "check"])
     p.add_argument("--port", type=int, default=None, help="port on 127.0.0.1 (default: a free one)")
     p.add_argument("--gguf", metavar="PATH", help="a GGUF model file (default: the one `make model` made)")
@@ -125,35 +125,40 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
+    if argv is None and os.path.basename(sys.argv[0]) == "geoagent":
+        print(
+            "geoclerk: 'geoagent' is the old name of this command; use 'geoclerk' (the alias goes next release)",
+            file=sys.stderr,
+        )
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
         if not args.command:
-            raise CliUsageError("geoagent: a command is needed: route, run, exec or tools (see 'geoagent --help')")
+            raise CliUsageError("geoclerk: a command is needed: route, run, exec or tools (see 'geoclerk --help')")
         handlers = {"route": cmd_route, "run": cmd_run, "exec": cmd_exec, "tools": cmd_tools, "model": cmd_model}
         handler = handlers[args.command]
         return handler(args)
     except CliUsageError as exc:
         print(str(exc), file=sys.stderr)
         return EXIT_USAGE
-    except GeoAgentError as exc:
+    except GeoClerkError as exc:
         _emit_error(exc.user_text(), getattr(args, "json", False))
         return 1
     except KeyboardInterrupt as exc:
         if isinstance(exc, Terminated):
-            print("geoagent: terminated", file=sys.stderr)
+            print("geoclerk: terminated", file=sys.stderr)
             return 143
-        print("geoagent: interrupted", file=sys.stderr)
+        print("geoclerk: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        # The reader went away (`geoagent tools | head`): not an error of ours.
+        # The reader went away (`geoclerk tools | head`): not an error of ours.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as exc:  # noqa: BLE001 - a bug still answers in the contract's shape, never a bare traceback
-        if os.environ.get("GEOAGENT_DEBUG"):
+        if os.environ.get("GEOCLERK_DEBUG"):
             raise
         _emit_error(
-            f"internal error ({type(exc).__name__}: {exc}); set GEOAGENT_DEBUG=1 for the traceback",
+            f"internal error ({type(exc).__name__}: {exc}); set GEOCLERK_DEBUG=1 for the traceback",
             getattr(args, "json", False) if "args" in locals() else False,
         )
         return 1
@@ -163,13 +168,13 @@ def _emit_error(message: str, as_json: bool) -> None:
     if as_json:
         print(json.dumps({"status": "error", "error": message}))
     else:
-        print(f"geoagent: {message}", file=sys.stderr)
+        print(f"geoclerk: {message}", file=sys.stderr)
 
 
 def _check_out_dir(path: str, option: str, create: bool = True) -> None:
     """A usable output folder: not an existing file, creatable, writable; else a one-line usage error."""
     target = Path(path)
-    where = f"geoagent: {option} {path}"
+    where = f"geoclerk: {option} {path}"
     if target.exists() and not target.is_dir():
         raise CliUsageError(f"{where} is an existing file, not a folder; give a folder (it is created when missing)")
     if create:
@@ -185,7 +190,7 @@ def _check_out_dir(path: str, option: str, create: bool = True) -> None:
 def _check_inputs(paths: list[str]) -> list[str]:
     for path in paths:
         if not Path(path).exists():
-            raise CliUsageError(f"geoagent: input file not found: {path}")
+            raise CliUsageError(f"geoclerk: input file not found: {path}")
     return [str(Path(p)) for p in paths]
 
 
@@ -195,9 +200,9 @@ def cmd_route(args) -> int:
     from ..router import load_router
 
     if bool(args.batch) == (args.request is not None):
-        raise CliUsageError("geoagent route: give either a REQUEST or --batch FILE.jsonl (see 'geoagent route --help')")
+        raise CliUsageError("geoclerk route: give either a REQUEST or --batch FILE.jsonl (see 'geoclerk route --help')")
     if args.request is not None and not args.request.strip():
-        raise CliUsageError("geoagent route: the request is empty")
+        raise CliUsageError("geoclerk route: the request is empty")
     with stdout_to_stderr():
         router = load_router(load_registry())
     if args.batch:
@@ -211,7 +216,7 @@ def cmd_route(args) -> int:
 
 def _route_batch(router, batch_path: str, as_json: bool) -> int:
     if not Path(batch_path).exists():
-        raise CliUsageError(f"geoagent route: batch file not found: {batch_path}")
+        raise CliUsageError(f"geoclerk route: batch file not found: {batch_path}")
     cache: dict = {}
     with open(batch_path, encoding="utf-8") as handle:
         lines = handle.read().splitlines()
@@ -226,7 +231,7 @@ def _route_batch(router, batch_path: str, as_json: bool) -> int:
                 result = router.route(request, infos).to_json()
         except (ValueError, KeyError, TypeError) as exc:
             result = {"error": f"line {number}: {exc}"}
-        except GeoAgentError as exc:
+        except GeoClerkError as exc:
             result = {"error": f"line {number}: {exc.user_text()}"}
         except Exception as exc:  # noqa: BLE001 - one bad line must not end the batch
             result = {"error": f"line {number}: {type(exc).__name__}: {exc}"}
@@ -302,20 +307,20 @@ def cmd_run(args) -> int:
 
     inputs = _check_inputs(args.input)
     if not args.request.strip():
-        raise CliUsageError("geoagent run: the request is empty")
+        raise CliUsageError("geoclerk run: the request is empty")
     _check_out_dir(args.out_dir, "--out-dir")
     if args.threshold is not None and not 0 <= args.threshold <= 1:
-        raise CliUsageError("geoagent run: --threshold must be between 0 and 1")
+        raise CliUsageError("geoclerk run: --threshold must be between 0 and 1")
     if not args.timeout > 0:  # also NaN
-        raise CliUsageError("geoagent run: --timeout must be positive")
+        raise CliUsageError("geoclerk run: --timeout must be positive")
     if args.base_url is not None:
         parts = urlsplit(args.base_url)
         if parts.scheme not in ("http", "https") or not parts.netloc:
             raise CliUsageError(
-                f"geoagent run: --base-url {safe_url(args.base_url)} is not a URL "
+                f"geoclerk run: --base-url {safe_url(args.base_url)} is not a URL "
                 "(needs http:// or https://, e.g. http://localhost:11434/v1)"
             )
-    api_key = os.environ.get("GEOAGENT_API_KEY") or os.environ.get("OPENAI_API_KEY")
+    api_key = os.environ.get("GEOCLERK_API_KEY") or os.environ.get("OPENAI_API_KEY")
     config = AgentConfig(
         base_url=args.base_url,
         model=args.model,
@@ -366,15 +371,15 @@ def _registry_for(engine: str):
     if engine == "geopandas":
         return registry
     try:
-        from ..geoagent_plugin.processing_tools import bind
-        from ..geoagent_plugin.qgis_env import ensure_qgis
+        from ..geoclerk_plugin.processing_tools import bind
+        from ..geoclerk_plugin.qgis_env import ensure_qgis
     except ImportError as exc:
         if engine == "qgis":
-            raise CliUsageError(f"geoagent run: --engine qgis needs PyQGIS ({exc})") from exc
+            raise CliUsageError(f"geoclerk run: --engine qgis needs PyQGIS ({exc})") from exc
         return registry
     if engine == "qgis":
         if not ensure_qgis():
-            raise CliUsageError("geoagent run: --engine qgis needs PyQGIS, which does not start here")
+            raise CliUsageError("geoclerk run: --engine qgis needs PyQGIS, which does not start here")
         bind(registry)
         return registry
 
@@ -408,9 +413,9 @@ def cmd_exec(args) -> int:
     from ..codegen.api import exec_script
 
     if not Path(args.script).exists():
-        raise CliUsageError(f"geoagent exec: script not found: {args.script}")
+        raise CliUsageError(f"geoclerk exec: script not found: {args.script}")
     if args.timeout <= 0:
-        raise CliUsageError("geoagent exec: --timeout must be positive")
+        raise CliUsageError("geoclerk exec: --timeout must be positive")
     inputs = _check_inputs(args.input)
     _check_out_dir(args.work_dir, "--work-dir", create=False)
     with stdout_to_stderr():
@@ -428,7 +433,7 @@ def cmd_exec(args) -> int:
 
 # -- tools -----------------------------------------------------------------------------------
 def cmd_model(args) -> int:
-    """`geoagent model serve`: the local model on 127.0.0.1 until Ctrl-C; `check`: is it built?"""
+    """`geoclerk model serve`: the local model on 127.0.0.1 until Ctrl-C; `check`: is it built?"""
     from ..agent.local_model import LocalModelServer, default_model, default_server
 
     if args.action == "check":

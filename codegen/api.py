@@ -1,11 +1,11 @@
-"""`geoagent exec`: run one script in the sandbox exactly as generated code is run, and report in the CLI shape."""
+"""`geoclerk exec`: run one script in the sandbox exactly as generated code is run, and report in the CLI shape."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-from ..errors import GeoAgentError
+from ..errors import GeoClerkError
 from .policy import ChildPolicy
 from .sandbox import Sandbox, check_root
 from .workdir import check_apart, claim_work_dir, mark_work_dir
@@ -33,7 +33,7 @@ def exec_script(script_path, work_dir, inputs=(), timeout: float = 60, python: s
             copies = sandbox.prepare(work, inputs, replace=earlier)
             mark_work_dir(work, copies)
             result = sandbox.run(code, work, timeout=timeout, exclude=copies.values())
-    except GeoAgentError as exc:
+    except GeoClerkError as exc:
         return _failed(exc.user_text())
     except OSError as exc:
         return _failed(f"The work dir '{work}' cannot be used: {exc.strerror or exc}.")

@@ -31,7 +31,7 @@ FORBIDDEN_MODULES = frozenset(
         "inspect", "code", "codeop", "runpy", "pkgutil", "sysconfig", "site", "webbrowser",
         "mmap", "sqlite3", "dbm", "winreg", "_winapi", "msvcrt", "platform", "pdb", "faulthandler", "tracemalloc",
         "ast", "dis", "types", "weakref", "atexit", "select", "selectors", "pwd", "grp", "spwd", "crypt",
-        "osgeo", "qgis", "PyQt5", "PyQt6", "sip", "geoagent", "openai", "fiona", "tarfile",
+        "osgeo", "qgis", "PyQt5", "PyQt6", "sip", "geoclerk", "openai", "fiona", "tarfile",
     }
 )  # fmt: skip
 

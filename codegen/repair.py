@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from ..errors import CancelledError, GeoAgentError
+from ..errors import CancelledError, GeoClerkError
 from ..function_lib.context import did_you_mean, output_kind
 from . import prompt
 from .extract import extract_code
@@ -152,7 +152,7 @@ class CodegenWorker:
             text, usage = self.chat(messages)
         except CancelledError:
             raise
-        except GeoAgentError as exc:
+        except GeoClerkError as exc:
             outcome.error = exc.user_text()
             return None
         usage = usage or {}
@@ -247,7 +247,7 @@ def _final_error(attempts: list[Attempt], max_attempts: int) -> str:
     if len(attempts) < max_attempts:  # stopped early: the model kept sending code that had failed
         return (
             f"The generated code failed, and the model sent the same code again after being asked to change it, "
-            f"so GeoAgent stopped after {len(attempts)} of {max_attempts} attempts. Last error: "
+            f"so GeoClerk stopped after {len(attempts)} of {max_attempts} attempts. Last error: "
             f"{truncate_error(last, 600)} Rephrase the request, check the input layers, or try a stronger model."
         )
     return (

@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..compat import OLD_LIBS
 from ..errors import CancelledError, SandboxError
 from . import static_check
 from .policy import ChildPolicy, Limits, clean_env, sensitive_paths
@@ -46,7 +47,7 @@ class CellResult:
 
 def find_python(setting: str | None = None) -> str:
     """A Python interpreter for the child; inside QGIS sys.executable is QGIS itself, so look around it."""
-    candidates = [setting, os.environ.get("GEOAGENT_PYTHON")]
+    candidates = [setting, os.environ.get("GEOCLERK_PYTHON")]
     if _looks_like_python(sys.executable):
         candidates.append(sys.executable)
     base = getattr(sys, "_base_executable", None)
@@ -62,7 +63,7 @@ def find_python(setting: str | None = None) -> str:
             return candidate
     raise SandboxError(
         "No Python interpreter was found to run generated code in a separate process.",
-        fix="Set the GeoAgent 'Python for generated code' setting (or GEOAGENT_PYTHON) to a python executable.",
+        fix="Set the GeoClerk 'Python for generated code' setting (or GEOCLERK_PYTHON) to a python executable.",
     )
 
 
@@ -76,7 +77,7 @@ class Sandbox:
     def __init__(self, root=None, python: str | None = None, timeout: float = 60.0, limits: Limits | None = None,
                  preload: list[str] | None = None, respawn: bool = True):  # fmt: skip
         self._own_root = root is None
-        self.root = Path(root or tempfile.mkdtemp(prefix="geoagent-sandbox-")).resolve()
+        self.root = Path(root or tempfile.mkdtemp(prefix="geoclerk-sandbox-")).resolve()
         self.python = python or find_python()
         self.timeout = timeout
         self.limits = limits or Limits()
@@ -119,7 +120,7 @@ class Sandbox:
         """Launch the child and send it the policy; `start()` waits for its ready message."""
         check_root(self.root)
         self.root.mkdir(parents=True, exist_ok=True)
-        self._tmp = tempfile.mkdtemp(prefix="geoagent-sandbox-tmp-")
+        self._tmp = tempfile.mkdtemp(prefix="geoclerk-sandbox-tmp-")
         policy = ChildPolicy(root=str(self.root), tmp_dir=self._tmp, sensitive_paths=sensitive_paths(),
                              limits=self.limits.to_json(), extra_sys_path=_site_dirs())  # fmt: skip
         if self.preload is not None:
@@ -130,7 +131,7 @@ class Sandbox:
                    LOKY_MAX_CPU_COUNT=str(os.cpu_count() or 1), PROJ_NETWORK="OFF", JOBLIB_MULTIPROCESSING="0",
                    GDAL_HTTP_TIMEOUT="1", CPL_VSIL_CURL_ALLOWED_EXTENSIONS=".none")  # fmt: skip
         env.pop("PYTHONSTARTUP", None)
-        self._log = tempfile.TemporaryFile(prefix="geoagent-sandbox-log-")
+        self._log = tempfile.TemporaryFile(prefix="geoclerk-sandbox-log-")
         kwargs = {"start_new_session": True} if os.name == "posix" else {"creationflags": 0x00000200}
         self._spawned_at = time.perf_counter()
         self._ready = False
@@ -386,18 +387,19 @@ def _signal_name(code: int | None) -> str:
     return f"exit code {code}"
 
 
-# The folder the plugin installs missing packages into (geoagent_plugin/dependencies.py), in the QGIS profile.
-PLUGIN_LIBS = "geoagent_libs"
+# The folder the plugin installs missing packages into (geoclerk_plugin/dependencies.py), in the QGIS profile.
+PLUGIN_LIBS = "geoclerk_libs"
+PLUGIN_LIBS_NAMES = (PLUGIN_LIBS, OLD_LIBS)  # and the folder of the product's old name
 
 
 def _site_dirs() -> list[str]:
-    """The parent's package folders (QGIS may add its own, the plugin its geoagent_libs), so the child finds the
-    same GeoPandas: an installed plugin's packages live only in the profile's geoagent_libs."""
+    """The parent's package folders (QGIS may add its own, the plugin its geoclerk_libs), so the child finds the
+    same GeoPandas: an installed plugin's packages live only in the profile's geoclerk_libs."""
     return [
         p
         for p in sys.path
         if p
-        and ("site-packages" in p or "dist-packages" in p or os.path.basename(p.rstrip(os.sep)) == PLUGIN_LIBS)
+        and ("site-packages" in p or "dist-packages" in p or os.path.basename(p.rstrip(os.sep)) in PLUGIN_LIBS_NAMES)
         and os.path.isdir(p)
     ]
 

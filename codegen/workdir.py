@@ -19,8 +19,8 @@ _SIDECAR_OF = {".shp": (".shx", ".dbf", ".prj", ".cpg", ".qix", ".sbn", ".sbx", 
 
 Snapshot = dict[str, tuple[int, int]]
 
-# Left by `geoagent exec` in a work dir it filled: such a folder may be used again (its old input copies are replaced).
-MARKER = ".geoagent-run.json"
+# Left by `geoclerk exec` in a work dir it filled: such a folder may be used again (its old input copies are replaced).
+MARKER = ".geoclerk-run.json"
 
 
 def _source(item) -> Path:
@@ -38,7 +38,7 @@ def check_apart(inputs, work_dir: str | Path) -> None:
             if work == place or work in place.parents:
                 raise SandboxError(
                     f"The work dir '{work}' holds the input '{source}' itself; use an empty folder.",
-                    fix="Pass --work-dir a new or empty folder; GeoAgent copies the inputs into it.",
+                    fix="Pass --work-dir a new or empty folder; GeoClerk copies the inputs into it.",
                 )
             if place.is_dir() and place in work.parents:
                 raise SandboxError(
@@ -48,7 +48,7 @@ def check_apart(inputs, work_dir: str | Path) -> None:
 
 
 def claim_work_dir(work_dir: str | Path) -> list[str]:
-    """Use only a new or empty folder, or one an earlier `geoagent exec` filled; returns that run's input copies."""
+    """Use only a new or empty folder, or one an earlier `geoclerk exec` filled; returns that run's input copies."""
     work = Path(work_dir)
     marker = work / MARKER
     if marker.is_file():
@@ -59,8 +59,8 @@ def claim_work_dir(work_dir: str | Path) -> list[str]:
         return [name for name in earlier if isinstance(name, str) and "/" not in name and name not in ("", ".", "..")]
     if work.is_dir() and any(work.iterdir()):
         raise SandboxError(
-            f"The work dir '{work}' already holds files that GeoAgent did not put there; use an empty folder.",
-            fix="Pass --work-dir a new or empty folder (a folder of an earlier 'geoagent exec' run may be reused).",
+            f"The work dir '{work}' already holds files that GeoClerk did not put there; use an empty folder.",
+            fix="Pass --work-dir a new or empty folder (a folder of an earlier 'geoclerk exec' run may be reused).",
         )
     return []
 

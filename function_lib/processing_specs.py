@@ -39,5 +39,5 @@ def load_data() -> dict:
 
 _DATA = load_data()
 PROCESSING_SPECS: tuple[ToolSpec, ...] = tuple(_spec(t) for t in _DATA["tools"])
-# How each tool's parameters map onto QGIS parameters (used by geoagent_plugin.processing_tools).
+# How each tool's parameters map onto QGIS parameters (used by geoclerk_plugin.processing_tools).
 PROCESSING_BINDINGS: dict[str, dict] = {t["name"]: t["binding"] for t in _DATA["tools"]}

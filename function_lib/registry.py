@@ -7,7 +7,7 @@ from typing import Callable
 
 import jsonschema
 
-from ..errors import GeoAgentError, ToolError, ValidationError
+from ..errors import GeoClerkError, ToolError, ValidationError
 from .context import RunContext, ToolResult, did_you_mean
 from .metric import MAX_ZONE_SPAN_DEG
 from .spec import ToolSpec
@@ -63,7 +63,7 @@ class Registry:
     def get(self, name: str) -> Tool:
         if name not in self._tools:
             raise ValidationError(
-                f"There is no tool called '{name}'.", fix=did_you_mean(name, list(self._tools), "See `geoagent tools`.")
+                f"There is no tool called '{name}'.", fix=did_you_mean(name, list(self._tools), "See `geoclerk tools`.")
             )
         return self._tools[name]
 
@@ -230,7 +230,7 @@ def run_tool(registry: Registry, name: str, args: dict, ctx: RunContext) -> Tool
     ctx.check_cancelled()
     try:
         return tool.impl(ctx, **args)
-    except GeoAgentError:
+    except GeoClerkError:
         raise
     except Exception as exc:  # noqa: BLE001 - a tool's own failure is reported, never a traceback
         raise ToolError(f"{name} failed: {failure_text(exc)}", fix=FAILURE_FIX, details=repr(exc)) from exc

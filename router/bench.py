@@ -1,6 +1,6 @@
 """Router benchmark on the held-out split: route, tools, tier-0 plans, latency, training time, size.
 
-`python -m geoagent.router.bench` (what `make bench-router` runs) prints a table and writes bench/out/router.json.
+`python -m geoclerk.router.bench` (what `make bench-router` runs) prints a table and writes bench/out/router.json.
 """
 
 from __future__ import annotations

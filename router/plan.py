@@ -298,7 +298,7 @@ _OPERATION = re.compile(
     r"sortier|extrahier)\w*|缓冲|裁剪|融合|合并|相交|筛选|选出|选择|投影|连接|关联|计算|统计|提取|排序|简化|擦除|"
     r"聚类|平滑|分割"
 )
-_CANNOT_WRITE = "GeoAgent cannot write this format; it writes"
+_CANNOT_WRITE = "GeoClerk cannot write this format; it writes"
 # The words that lead to an asked format: ', and save it', 'und speichere sie', '并导出' (blanked with the format,
 # so 'buffer … and export as GeoJSON' is one buffer written as GeoJSON, not a chain of two tools).
 _SAVE_LEAD = re.compile(

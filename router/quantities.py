@@ -218,7 +218,7 @@ def unit_for(folded: str, kind: str, allowed, lang: str | None = None) -> tuple[
         if kind == "area" and UNIT_KIND.get(code) == "length":
             code = SQUARE_OF.get(code, code)  # 'area in feet' means square feet
         if code == "other":
-            return None, f"unit: {u.word} (not a unit GeoAgent measures in)"
+            return None, f"unit: {u.word} (not a unit GeoClerk measures in)"
         if UNIT_KIND.get(code) != kind or (allowed and code not in allowed):
             return None, f"unit: {u.word}" + ("" if UNIT_KIND.get(code) == kind else f" (not a unit of {kind})")
         codes.append(code)
@@ -302,7 +302,7 @@ def find_format(text: str, allowed: list[str] | None = None) -> str | None:
     return sorted(hits)[-1][1]
 
 
-# Formats GeoAgent writes (function_lib/geojson/conversion.py FORMATS; a test keeps the two equal).
+# Formats GeoClerk writes (function_lib/geojson/conversion.py FORMATS; a test keeps the two equal).
 WRITABLE_FORMATS = ("gpkg", "geojson", "shp", "csv", "parquet", "fgb", "kml")
 _FORMAT_WORDS = (
     r"(?P<shp>shape[\s-]*(?:files?|datei(?:en)?)|shp|esri\s+shape\w*)|(?P<geojson>geo\s*json)|"

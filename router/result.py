@@ -83,7 +83,7 @@ class Plan:
 
 @dataclass
 class RouteResult:
-    """The router's decision for one request (the `geoagent route --json` object)."""
+    """The router's decision for one request (the `geoclerk route --json` object)."""
 
     route: str
     confidence: float

@@ -1,6 +1,6 @@
 """Train the router from the corpus (deterministic, seconds) and keep it cached with a hash of corpus and code.
 
-`python -m geoagent.router.train` (what `make router` runs) rebuilds the cached model when it is stale.
+`python -m geoclerk.router.train` (what `make router` runs) rebuilds the cached model when it is stale.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def read_corpus(path: Path = CORPUS) -> list[dict]:
             except ValueError as exc:
                 raise RouterError(
                     f"Line {n} of the router corpus {path} is not valid JSON.",
-                    fix="Regenerate the corpus (python -m geoagent.router.corpus.generate), then run `make router`.",
+                    fix="Regenerate the corpus (python -m geoclerk.router.corpus.generate), then run `make router`.",
                 ) from exc
     return rows
 

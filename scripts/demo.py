@@ -14,7 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "data" / "sample"
-GEOAGENT = ROOT / ".venv" / "bin" / "geoagent"
+GEOCLERK = ROOT / ".venv" / "bin" / "geoclerk"
 
 # (request, input files): the first group runs at tier 0; the last ones need a model on purpose.
 REQUESTS = [
@@ -34,7 +34,7 @@ REQUESTS = [
 
 
 def run_cli(request: str, inputs: list[Path], out_dir: Path, base_url: str | None = None) -> tuple[dict, float]:
-    cmd = [str(GEOAGENT), "run", request, "--out-dir", str(out_dir), "--json"]
+    cmd = [str(GEOCLERK), "run", request, "--out-dir", str(out_dir), "--json"]
     cmd += ["--base-url", base_url, "--model", "local", "--timeout", "300"] if base_url else ["--offline"]
     for path in inputs:
         cmd += ["--input", str(path)]
@@ -50,13 +50,13 @@ def run_cli(request: str, inputs: list[Path], out_dir: Path, base_url: str | Non
 
 def render(report: dict, inputs: list[Path], png: Path, request: str) -> str:
     """Draw the result layer(s) over the inputs with a legend; returns the PNG path or a reason."""
-    from geoagent.geoagent_plugin.map_export import load_layer, render_png
+    from geoclerk.geoclerk_plugin.map_export import load_layer, render_png
 
     results = [load_layer(o["path"]) for o in report["outputs"] if o["kind"] in ("vector", "raster")]
     results = [r for r in results if r is not None]
     if not results:
         return "-"
-    from geoagent.geoagent_plugin.styling import apply_style
+    from geoclerk.geoclerk_plugin.styling import apply_style
 
     for layer in results:
         if hasattr(layer, "fields"):
@@ -77,14 +77,14 @@ def main() -> int:
         shutil.rmtree(out)
     out.mkdir(parents=True)
 
-    from geoagent.geoagent_plugin.qgis_env import ensure_qgis
+    from geoclerk.geoclerk_plugin.qgis_env import ensure_qgis
 
     if not ensure_qgis():
         print("demo: PyQGIS does not start here; the maps cannot be rendered.", file=sys.stderr)
         return 1
     server = None
     if args.local_model:
-        from geoagent.agent.local_model import LocalModelServer
+        from geoclerk.agent.local_model import LocalModelServer
 
         print("starting the local model (a few seconds)…", flush=True)
         server = LocalModelServer().start()

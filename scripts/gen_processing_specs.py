@@ -206,7 +206,7 @@ def derive(previous: dict | None = None) -> dict:
 
 
 def main() -> int:
-    from geoagent.geoagent_plugin.qgis_env import ensure_qgis
+    from geoclerk.geoclerk_plugin.qgis_env import ensure_qgis
 
     status = ensure_qgis()
     if not status:

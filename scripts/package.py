@@ -1,4 +1,4 @@
-"""Build dist/geoagent.zip: the installable plugin (folder geoagent/), without tests, caches or dev files."""
+"""Build dist/geoclerk.zip: the installable plugin (folder geoclerk/), without tests, caches or dev files."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PLUGIN_DIR = "geoagent"
+PLUGIN_DIR = "geoclerk"
 # What the plugin needs at run time; everything else (tests, bench, scripts, data, CI, venv) stays out.
-TOP_FILES = ("metadata.txt", "__init__.py", "errors.py", "README.md", "LICENSE")
-TOP_DIRS = ("geoagent_plugin", "router", "function_lib", "codegen", "agent", "cli", "i18n")
+TOP_FILES = ("metadata.txt", "__init__.py", "errors.py", "compat.py", "README.md", "LICENSE")
+TOP_DIRS = ("geoclerk_plugin", "router", "function_lib", "codegen", "agent", "cli", "i18n")
 SKIP_DIRS = {"__pycache__", ".pytest_cache", ".ruff_cache", ".mypy_cache", "tests", ".git", ".venv"}
 SKIP_SUFFIXES = {".pyc", ".pyo", ".ts", ".orig", ".rej", ".swp", ".log"}
 SKIP_NAMES = {".DS_Store", "Thumbs.db", ".gitignore", ".gitattributes"}
@@ -55,7 +55,7 @@ def build(out: Path, root: Path = ROOT, compile_translations: bool = True) -> Pa
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--out", default=str(ROOT / "dist" / "geoagent.zip"))
+    parser.add_argument("--out", default=str(ROOT / "dist" / "geoclerk.zip"))
     args = parser.parse_args(argv)
     out = build(Path(args.out))
     with zipfile.ZipFile(out) as archive:

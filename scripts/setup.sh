@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Idempotent set-up: QGIS from Debian when missing, .venv with the pinned dependencies, the
-# checkout importable as `geoagent`, and the `geoagent` command. Quick when already done.
+# checkout importable as `geoclerk`, and the `geoclerk` command. Quick when already done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 VENV="$ROOT/.venv"
 SYS_PY=/usr/bin/python3
-stamp="$VENV/.geoagent-setup"
+stamp="$VENV/.geoclerk-setup"
 want=$( (cat requirements.txt scripts/setup.sh; echo "$ROOT") | sha256sum | cut -d' ' -f1)
 
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -x "$VENV/bin/geoagent" ]; then
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -x "$VENV/bin/geoclerk" ]; then
   exit 0
 fi
 
@@ -36,24 +36,26 @@ fi
 echo "setup: installing pinned Python dependencies..."
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check -r requirements.txt
 
-# The checkout is the plugin package; QGIS installs it as the folder `geoagent`. A symlink named
-# geoagent in a folder on sys.path makes `import geoagent` work for the CLI and the tests.
+# The checkout is the plugin package; QGIS installs it as the folder `geoclerk`. A symlink named
+# geoclerk in a folder on sys.path makes `import geoclerk` work for the CLI and the tests.
 site=$("$VENV/bin/python" -c "import sysconfig; print(sysconfig.get_paths()['purelib'])")
-mkdir -p "$VENV/geoagent_src"
-ln -sfn "$ROOT" "$VENV/geoagent_src/geoagent"
-echo "$VENV/geoagent_src" > "$site/geoagent_src.pth"
+mkdir -p "$VENV/geoclerk_src"
+ln -sfn "$ROOT" "$VENV/geoclerk_src/geoclerk"
+echo "$VENV/geoclerk_src" > "$site/geoclerk_src.pth"
+rm -rf "$site/geoagent_src.pth" "$VENV/geoagent_src"  # the product's old name (GeoAgent): its import path goes
 
-cat > "$VENV/bin/geoagent" <<EOS
+cat > "$VENV/bin/geoclerk" <<EOS
 #!$VENV/bin/python
-"""The geoagent command line (written by scripts/setup.sh)."""
+"""The geoclerk command line (written by scripts/setup.sh)."""
 import sys
 
-from geoagent.cli.main import main
+from geoclerk.cli.main import main
 
 sys.exit(main())
 EOS
-chmod +x "$VENV/bin/geoagent"
-"$VENV/bin/python" -c "import geoagent, geopandas, sklearn, openai, qgis.core" \
+chmod +x "$VENV/bin/geoclerk"
+ln -sfn geoclerk "$VENV/bin/geoagent"  # the old command name, kept for one release
+"$VENV/bin/python" -c "import geoclerk, geopandas, sklearn, openai, qgis.core" \
   || { echo "setup: the environment does not import; see the messages above." >&2; exit 1; }
 echo "$want" > "$stamp"
 echo "setup: done."

@@ -1,4 +1,4 @@
-"""Keep i18n/*.ts in step with every tr("...") in geoagent_plugin/, and compile them to .qm with lrelease."""
+"""Keep i18n/*.ts in step with every tr("...") in geoclerk_plugin/, and compile them to .qm with lrelease."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ROOT / "geoagent_plugin"
+SOURCES = ROOT / "geoclerk_plugin"
 I18N = ROOT / "i18n"
 LOCALES = ("zh_CN", "de")
-CONTEXT = "GeoAgent"
+CONTEXT = "GeoClerk"
 
 
 def extract(folder: Path = SOURCES) -> dict[str, str]:
@@ -73,7 +73,7 @@ def update(locales=LOCALES) -> dict[str, list[str]]:
     sources = extract()
     unfinished = {}
     for locale in locales:
-        path = I18N / f"geoagent_{locale}.ts"
+        path = I18N / f"geoclerk_{locale}.ts"
         translations = read_ts(path)
         write_ts(path, locale, sources, translations)
         unfinished[locale] = [s for s in sources if not translations.get(s)]

@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pytest
-from geoagent.agent.pipeline import AgentConfig, run_request
-from geoagent.function_lib.context import ToolResult
-from geoagent.function_lib.geojson._base import LAYER, vector_result
-from geoagent.function_lib.registry import Registry
-from geoagent.function_lib.spec import Param, ToolSpec
-from geoagent.tests.scripted_server import ScriptedServer, load_script
+from geoclerk.agent.pipeline import AgentConfig, run_request
+from geoclerk.function_lib.context import ToolResult
+from geoclerk.function_lib.geojson._base import LAYER, vector_result
+from geoclerk.function_lib.registry import Registry
+from geoclerk.function_lib.spec import Param, ToolSpec
+from geoclerk.tests.scripted_server import ScriptedServer, load_script
 
 BUFFER = ToolSpec(
     name="buffer",

@@ -56,10 +56,10 @@ def out_dir(tmp_path) -> Path:
 @pytest.fixture(scope="module")
 def reg():
     """A Registry of the Processing specs bound to QGIS Processing; skips when QGIS cannot start."""
-    from geoagent.function_lib.processing_specs import PROCESSING_SPECS
-    from geoagent.function_lib.registry import Registry
-    from geoagent.geoagent_plugin.processing_tools import bind
-    from geoagent.geoagent_plugin.qgis_env import ensure_qgis
+    from geoclerk.function_lib.processing_specs import PROCESSING_SPECS
+    from geoclerk.function_lib.registry import Registry
+    from geoclerk.geoclerk_plugin.processing_tools import bind
+    from geoclerk.geoclerk_plugin.qgis_env import ensure_qgis
 
     status = ensure_qgis()
     if not status:
@@ -74,7 +74,7 @@ def reg():
 @pytest.fixture(scope="module")
 def registry():
     """Both halves' specs, GeoPandas implementations only (no Processing binder): fast and deterministic."""
-    from geoagent.function_lib import load_registry
+    from geoclerk.function_lib import load_registry
 
     return load_registry()
 
@@ -82,6 +82,6 @@ def registry():
 @pytest.fixture(scope="module")
 def router(registry):
     """The trained router over that registry."""
-    from geoagent.router import load_router
+    from geoclerk.router import load_router
 
     return load_router(registry)

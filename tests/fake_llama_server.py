@@ -12,7 +12,7 @@ import sys
 import threading
 from pathlib import Path
 
-from geoagent.tests.scripted_server import ScriptedServer
+from geoclerk.tests.scripted_server import ScriptedServer
 
 
 def main() -> None:

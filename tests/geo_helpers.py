@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import geopandas as gpd
-from geoagent.function_lib.context import RunContext
-from geoagent.function_lib.geojson import TOOLS
-from geoagent.function_lib.registry import Registry, run_tool
+from geoclerk.function_lib.context import RunContext
+from geoclerk.function_lib.geojson import TOOLS
+from geoclerk.function_lib.registry import Registry, run_tool
 
 CRS = "EPSG:32633"
 REGISTRY = Registry()

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import geopandas as gpd
-from geoagent.function_lib.context import RunContext
-from geoagent.function_lib.registry import run_tool
+from geoclerk.function_lib.context import RunContext
+from geoclerk.function_lib.registry import run_tool
 from shapely.geometry import Point, box
 
 CRS = "EPSG:32633"

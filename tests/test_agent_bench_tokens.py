@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from geoagent.bench import tokens as bench
-from geoagent.tests.agent_toolkit import TinyRouter, tiny_registry
+from geoclerk.bench import tokens as bench
+from geoclerk.tests.agent_toolkit import TinyRouter, tiny_registry
 
 
 def test_suite_is_large_enough_and_well_formed():
@@ -42,7 +42,7 @@ def test_replay_counts_what_was_sent(tmp_path):
 
 
 def test_the_table_and_the_report_take_the_confirmation_figure(capsys):
-    from geoagent.bench.report import _tokens_table
+    from geoclerk.bench.report import _tokens_table
 
     group = {"requests": 2, "ok": 2, "median_total": 2000.0, "max_total": 2500, "target_median": 6000,
              "median_llm_calls": 2.0, "meets_target": True}  # fmt: skip

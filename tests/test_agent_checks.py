@@ -7,11 +7,11 @@ from pathlib import Path
 
 import geopandas as gpd
 import pytest
-from geoagent.agent.checks import result_problems
-from geoagent.agent.pipeline import AgentConfig, run_request
-from geoagent.function_lib.context import Output
-from geoagent.function_lib.describe import LayerInfo
-from geoagent.router.result import Plan
+from geoclerk.agent.checks import result_problems
+from geoclerk.agent.pipeline import AgentConfig, run_request
+from geoclerk.function_lib.context import Output
+from geoclerk.function_lib.describe import LayerInfo
+from geoclerk.router.result import Plan
 from shapely.geometry import Point
 
 SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample"
@@ -69,7 +69,7 @@ def test_an_empty_strict_predicate_is_not_an_answer(tmp_path):
 @pytest.fixture(scope="module")
 def qgis_registry():
     """The command line's registry: Processing tools bound to QGIS, GeoPandas where they are not."""
-    from geoagent.cli.main import _registry_for
+    from geoclerk.cli.main import _registry_for
 
     return _registry_for("auto")
 

@@ -1,4 +1,4 @@
-"""`geoagent run` end to end: the real CLI process, the real openai client, the scripted server on 127.0.0.1."""
+"""`geoclerk run` end to end: the real CLI process, the real openai client, the scripted server on 127.0.0.1."""
 
 from __future__ import annotations
 
@@ -9,22 +9,22 @@ from pathlib import Path
 
 import geopandas as gpd
 import pytest
-from geoagent.agent.tokens import count_messages
-from geoagent.tests import agent_toolkit
-from geoagent.tests.agent_toolkit import KEY
+from geoclerk.agent.tokens import count_messages
+from geoclerk.tests import agent_toolkit
+from geoclerk.tests.agent_toolkit import KEY
 from shapely.geometry import Point
 
 server, layers = agent_toolkit.server, agent_toolkit.layers  # fixtures
 
-GEOAGENT = Path(__file__).resolve().parent.parent / ".venv" / "bin" / "geoagent"
-pytestmark = pytest.mark.skipif(not GEOAGENT.exists(), reason="the geoagent command is not installed (make setup)")
+GEOCLERK = Path(__file__).resolve().parent.parent / ".venv" / "bin" / "geoclerk"
+pytestmark = pytest.mark.skipif(not GEOCLERK.exists(), reason="the geoclerk command is not installed (make setup)")
 
 
-def geoagent(server, layers, tmp_path, request, *extra, key=KEY, base_url=None, inputs=None) -> dict:
-    env = dict(os.environ, GEOAGENT_API_KEY=key, QT_QPA_PLATFORM="offscreen")
+def geoclerk(server, layers, tmp_path, request, *extra, key=KEY, base_url=None, inputs=None) -> dict:
+    env = dict(os.environ, GEOCLERK_API_KEY=key, QT_QPA_PLATFORM="offscreen")
     env.pop("OPENAI_API_KEY", None)
     inputs = [layers["schools"], layers["districts"]] if inputs is None else inputs
-    cmd = [str(GEOAGENT), "run", request, *[a for p in inputs for a in ("--input", p)],
+    cmd = [str(GEOCLERK), "run", request, *[a for p in inputs for a in ("--input", p)],
            "--out-dir", str(tmp_path / "out"), "--base-url", base_url or server.url, "--model", "scripted",
            "--engine", "geopandas", "--json", *extra]  # fmt: skip
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=240, env=env)
@@ -45,7 +45,7 @@ def test_cli_tier1_buffer_by_value(server, layers, tmp_path):
 
     server.add(first, {"content": "Buffered the 5 schools by 400 m, a five-minute walk."})
     request = "buffer the schools by a sensible catchment distance"  # no number: tier 0 cannot fill it
-    report = geoagent(server, layers, tmp_path, request, "--route", "function")
+    report = geoclerk(server, layers, tmp_path, request, "--route", "function")
     assert report["status"] == "ok", report
     assert report["tier"] == 1
     assert report["steps"][0]["tool"] == "buffer" and report["steps"][0]["params"]["distance"] == 400
@@ -71,7 +71,7 @@ def test_cli_codegen_route(server, layers, tmp_path):
         "print(f\"Total {d['area_km2'].sum():.1f} km2\")\n"
     )
     server.add({"content": f"```python\n{code}```"})
-    report = geoagent(server, layers, tmp_path, "area of each district in km2 as a new layer", "--route", "codegen")
+    report = geoclerk(server, layers, tmp_path, "area of each district in km2 as a new layer", "--route", "codegen")
     assert report["status"] == "ok", report
     assert report["tier"] == 2 and report["route"] == "codegen"
     assert report["steps"] == [{"code": code.rstrip() + "\n", "ok": True}]
@@ -85,7 +85,7 @@ def test_cli_refusal(server, layers, tmp_path):
     refuse = {"tool_calls": [{"name": "reject_task", "arguments": {"reason": "No layer holds crime data."}}]}
     server.add(refuse, refuse)
     # no input layers: no tier-0 plan can be complete, so the model must decide (and refuses)
-    report = geoagent(server, layers, tmp_path, "what is the crime rate per district?", "--route", "function",
+    report = geoclerk(server, layers, tmp_path, "what is the crime rate per district?", "--route", "function",
                       inputs=[])  # fmt: skip
     assert report["status"] == "rejected", report
     assert report["answer"] == "No layer holds crime data."
@@ -95,15 +95,15 @@ def test_cli_refusal(server, layers, tmp_path):
 
 def test_cli_refused_key_in_plain_words(server, layers, tmp_path):
     server.add({"status": 401, "message": "Incorrect API key provided: sk-tes***"})
-    report = geoagent(server, layers, tmp_path, "buffer the schools", "--route", "function", inputs=[])
+    report = geoclerk(server, layers, tmp_path, "buffer the schools", "--route", "function", inputs=[])
     assert report["status"] == "error"
-    assert "refused the key" in report["error"] and "GEOAGENT_API_KEY" in report["error"]
+    assert "refused the key" in report["error"] and "GEOCLERK_API_KEY" in report["error"]
 
 
 def test_cli_dead_endpoint_in_plain_words(server, layers, tmp_path):
     dead = server.url  # a port that was just free: stop the server so nothing answers there
     server.stop()
-    report = geoagent(server, layers, tmp_path, "buffer the schools", "--route", "function", base_url=dead, inputs=[])
+    report = geoclerk(server, layers, tmp_path, "buffer the schools", "--route", "function", base_url=dead, inputs=[])
     assert report["status"] == "error"
     assert f"The server at {dead} is not answering" in report["error"]
 
@@ -117,7 +117,7 @@ def test_cli_planner_architecture(server, layers, tmp_path):
         {"content": "END: The districts are buffered by 50 m."},
     )
     request = "buffer the districts by a sensible margin"  # no number: tier 0 cannot fill it
-    report = geoagent(server, layers, tmp_path, request, "--route", "function", "--architecture", "planner")
+    report = geoclerk(server, layers, tmp_path, request, "--route", "function", "--architecture", "planner")
     assert report["status"] == "ok", report
     assert report["answer"] == "The districts are buffered by 50 m."
     assert offered(server.requests[0])[:3] == ["list_layers", "layer_metadata", "assign_subtask"]

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import geopandas as gpd
 import pytest
-from geoagent.agent.pipeline import run_request
-from geoagent.tests import agent_toolkit
-from geoagent.tests.agent_toolkit import TinyRouter, config_for, run, tiny_registry
+from geoclerk.agent.pipeline import run_request
+from geoclerk.tests import agent_toolkit
+from geoclerk.tests.agent_toolkit import TinyRouter, config_for, run, tiny_registry
 
 server, layers = agent_toolkit.server, agent_toolkit.layers  # fixtures
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import geopandas as gpd
 import pytest
-from geoagent.agent.coverage import pending_steps
-from geoagent.agent.pipeline import AgentConfig, run_request
-from geoagent.tests import agent_toolkit
-from geoagent.tests.agent_toolkit import KEY
+from geoclerk.agent.coverage import pending_steps
+from geoclerk.agent.pipeline import AgentConfig, run_request
+from geoclerk.tests import agent_toolkit
+from geoclerk.tests.agent_toolkit import KEY
 
 server = agent_toolkit.server  # fixture
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
@@ -131,8 +131,8 @@ def test_a_named_value_no_call_used_is_given_back_then_partial(server, registry,
 
 
 def test_a_named_value_a_call_used_is_served():
-    from geoagent.agent.coverage import unused_values
-    from geoagent.router.result import Gap, Plan
+    from geoclerk.agent.coverage import unused_values
+    from geoclerk.router.result import Gap, Plan
 
     class Decision:
         plan = Plan("clip", {}, missing=[Gap("selection", "selection: Lindenau", "Lindenau")])

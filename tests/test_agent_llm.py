@@ -5,11 +5,11 @@ from __future__ import annotations
 import time
 
 import pytest
-from geoagent.agent.llm import LLMClient
-from geoagent.agent.pipeline import AgentConfig
-from geoagent.agent.providers import PRESETS, LLMSettings, guess_provider, resolve_base_url, settings_from_config
-from geoagent.errors import LLMError
-from geoagent.tests.scripted_server import ScriptedServer
+from geoclerk.agent.llm import LLMClient
+from geoclerk.agent.pipeline import AgentConfig
+from geoclerk.agent.providers import PRESETS, LLMSettings, guess_provider, resolve_base_url, settings_from_config
+from geoclerk.errors import LLMError
+from geoclerk.tests.scripted_server import ScriptedServer
 
 TOOLS = [
     {
@@ -59,7 +59,7 @@ def test_presets_and_provider_guess():
 
 
 def test_settings_from_config_uses_env_key_and_openai_default(monkeypatch):
-    monkeypatch.setenv("GEOAGENT_API_KEY", "sk-env-key")
+    monkeypatch.setenv("GEOCLERK_API_KEY", "sk-env-key")
     settings = settings_from_config(AgentConfig(model="gpt-4o-mini", timeout_s=12))
     assert settings.base_url == "https://api.openai.com/v1" and settings.provider == "openai"
     assert settings.api_key == "sk-env-key" and settings.timeout_s == 12

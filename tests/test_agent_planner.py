@@ -6,8 +6,8 @@ import json
 
 import geopandas as gpd
 import pytest
-from geoagent.tests import agent_toolkit
-from geoagent.tests.agent_toolkit import run
+from geoclerk.tests import agent_toolkit
+from geoclerk.tests.agent_toolkit import run
 from shapely.geometry import Point
 
 CIRCLE_100M = Point(0, 0).buffer(100).area

@@ -6,10 +6,10 @@ import json
 
 import geopandas as gpd
 import pytest
-from geoagent.agent.tokens import count_messages
-from geoagent.tests import agent_toolkit
-from geoagent.tests.agent_toolkit import KEY, Plan, TinyRouter, config_for, run
-from geoagent.tests.scripted_server import load_script
+from geoclerk.agent.tokens import count_messages
+from geoclerk.tests import agent_toolkit
+from geoclerk.tests.agent_toolkit import KEY, Plan, TinyRouter, config_for, run
+from geoclerk.tests.scripted_server import load_script
 from shapely.geometry import Point
 
 CIRCLE_100M = Point(0, 0).buffer(100).area  # the same GEOS approximation the tool uses
@@ -204,7 +204,7 @@ def test_key_is_sent_but_never_reported(server, layers, tmp_path):
     report = run(server, "correct_chain", layers, tmp_path)
     assert server.headers[0]["authorization"] == f"Bearer {KEY}"
     assert KEY not in json.dumps(report.to_json())
-    from geoagent.agent.providers import settings_from_config
+    from geoclerk.agent.providers import settings_from_config
 
     assert KEY not in repr(settings_from_config(config_for(server)))
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import geopandas as gpd
 import pytest
-from geoagent.agent.pipeline import AgentConfig, run_request
-from geoagent.tests import agent_toolkit
-from geoagent.tests.agent_toolkit import KEY, Plan, TinyRouter
+from geoclerk.agent.pipeline import AgentConfig, run_request
+from geoclerk.tests import agent_toolkit
+from geoclerk.tests.agent_toolkit import KEY, Plan, TinyRouter
 
 SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample"
 server = agent_toolkit.server  # fixture

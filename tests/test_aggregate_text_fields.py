@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import geopandas as gpd
 import pytest
-from geoagent.errors import ValidationError
-from geoagent.function_lib.geojson.numbers import text_number_kind
-from geoagent.tests.geo_helpers import make_ctx, run_layer
+from geoclerk.errors import ValidationError
+from geoclerk.function_lib.geojson.numbers import text_number_kind
+from geoclerk.tests.geo_helpers import make_ctx, run_layer
 from shapely.geometry import Point, box
 
 CRS = "EPSG:32633"
@@ -51,8 +51,8 @@ def test_dissolve_sums_numbers_written_as_text_and_says_so(tmp_path):
 
 
 def test_qgis_statistics_of_a_text_field_holding_numbers(reg, tmp_path):
-    from geoagent.function_lib.context import RunContext
-    from geoagent.function_lib.registry import run_tool
+    from geoclerk.function_lib.context import RunContext
+    from geoclerk.function_lib.registry import run_tool
 
     path = tmp_path / "strnum.geojson"
     gpd.GeoDataFrame({"Pop": ["1200", "300", "4500"], "Name": ["x", "y", "z"]},
@@ -68,8 +68,8 @@ def test_qgis_statistics_of_a_text_field_holding_numbers(reg, tmp_path):
 
 
 def test_qgis_aggregate_refuses_codes_and_casts_numbers(reg, tmp_path):
-    from geoagent.function_lib.context import RunContext
-    from geoagent.function_lib.registry import run_tool
+    from geoclerk.function_lib.context import RunContext
+    from geoclerk.function_lib.registry import run_tool
 
     path = tmp_path / "counties.gpkg"
     counties().to_file(path)
@@ -83,8 +83,8 @@ def test_qgis_aggregate_refuses_codes_and_casts_numbers(reg, tmp_path):
 
 
 def test_qgis_statistics_by_categories_sums_numbers_in_text_and_refuses_codes(reg, tmp_path):
-    from geoagent.function_lib.context import RunContext
-    from geoagent.function_lib.registry import run_tool
+    from geoclerk.function_lib.context import RunContext
+    from geoclerk.function_lib.registry import run_tool
 
     path = tmp_path / "counties.gpkg"
     counties().to_file(path)
@@ -101,10 +101,10 @@ def test_qgis_statistics_by_categories_sums_numbers_in_text_and_refuses_codes(re
 def test_group_by_never_sums_codes_and_casts_text_numbers(tmp_path):
     """group_by: zero-padded codes are refused for a sum; plain numbers stored as text are summed (noted)."""
     import geopandas as gpd
-    from geoagent.errors import ValidationError
-    from geoagent.function_lib import load_registry
-    from geoagent.function_lib.context import RunContext
-    from geoagent.function_lib.registry import run_tool
+    from geoclerk.errors import ValidationError
+    from geoclerk.function_lib import load_registry
+    from geoclerk.function_lib.context import RunContext
+    from geoclerk.function_lib.registry import run_tool
     from shapely.geometry import Point
 
     gdf = gpd.GeoDataFrame({"state": ["A", "A", "B"], "fips": ["01003", "01005", "02001"],

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from geoagent.bench import suite
-from geoagent.bench.checkers import CheckResult, check_task
+from geoclerk.bench import suite
+from geoclerk.bench.checkers import CheckResult, check_task
 
 
 def test_tasks_file_is_well_formed():
@@ -68,8 +68,8 @@ def test_replay_of_references_passes(tmp_path):
 
 
 def test_make_bench_keeps_the_real_model_section(tmp_path):
-    from geoagent.bench.model_suite import BEGIN, END
-    from geoagent.bench.report import _kept_model_section
+    from geoclerk.bench.model_suite import BEGIN, END
+    from geoclerk.bench.report import _kept_model_section
 
     report = tmp_path / "report.md"
     report.write_text(f"# old\n\nstale table\n\n{BEGIN}\n## Real local model\n| mode | 3/5 |\n{END}\n")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-GEOAGENT = str(ROOT / ".venv" / "bin" / "geoagent")
+GEOCLERK = str(ROOT / ".venv" / "bin" / "geoclerk")
 
 
 @pytest.mark.parametrize("where", ["file", "under_file"])
@@ -17,23 +17,23 @@ def test_out_dir_that_is_a_file_is_a_usage_error(tmp_path, where):
     existing = tmp_path / "data.md5"
     existing.write_text("x")
     out = existing if where == "file" else existing / "sub"
-    proc = subprocess.run([GEOAGENT, "run", "buffer lakes by 1 km", "--out-dir", str(out), "--offline", "--json"],
+    proc = subprocess.run([GEOCLERK, "run", "buffer lakes by 1 km", "--out-dir", str(out), "--offline", "--json"],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2, proc.stderr
     assert proc.stdout == "" and "Traceback" not in proc.stderr
     lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"geoagent: --out-dir {out} ")
+    assert len(lines) == 1 and lines[0].startswith(f"geoclerk: --out-dir {out} ")
     assert ("existing file" if where == "file" else "cannot be created") in lines[0]
     assert existing.read_text() == "x"
 
 
 def test_unexpected_failure_answers_in_json(monkeypatch, capsys):
-    from geoagent.cli import main as cli_main
+    from geoclerk.cli import main as cli_main
 
     def boom(args):
         raise RuntimeError("kaput")
 
-    monkeypatch.delenv("GEOAGENT_DEBUG", raising=False)
+    monkeypatch.delenv("GEOCLERK_DEBUG", raising=False)
     monkeypatch.setattr(cli_main, "cmd_tools", boom)
     assert cli_main.main(["tools", "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
@@ -49,7 +49,7 @@ def test_route_sees_each_layer_of_a_geopackage_as_run_does(tmp_path):
         path, layer="parcels")
     gpd.GeoDataFrame({"rname": ["A"]}, geometry=[LineString([(0, 10), (30, 10)])], crs="EPSG:32633").to_file(
         path, layer="roads")
-    proc = subprocess.run([GEOAGENT, "route", "buffer the roads by 10 m", "--input", str(path), "--json"],
+    proc = subprocess.run([GEOCLERK, "route", "buffer the roads by 10 m", "--input", str(path), "--json"],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     plan = json.loads(proc.stdout)["plan"]
@@ -57,7 +57,7 @@ def test_route_sees_each_layer_of_a_geopackage_as_run_does(tmp_path):
 
 
 def test_without_offline_or_model_the_message_does_not_say_offline(tmp_path):
-    proc = subprocess.run([GEOAGENT, "run", "hello, what can you do?", "--out-dir", str(tmp_path / "o"), "--json"],
+    proc = subprocess.run([GEOCLERK, "run", "hello, what can you do?", "--out-dir", str(tmp_path / "o"), "--json"],
                           capture_output=True, text=True, timeout=120)
     data = json.loads(proc.stdout)
     assert data["status"] == "needs_llm"

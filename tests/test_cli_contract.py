@@ -1,4 +1,4 @@
-"""The `geoagent` command line against SPEC.md's contract, run as a user runs it (a subprocess)."""
+"""The `geoclerk` command line against SPEC.md's contract, run as a user runs it (a subprocess)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ import geopandas as gpd
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-GEOAGENT = str(ROOT / ".venv" / "bin" / "geoagent")
+GEOCLERK = str(ROOT / ".venv" / "bin" / "geoclerk")
 
 
 def cli(*args, timeout=180):
-    proc = subprocess.run([GEOAGENT, *args], capture_output=True, text=True, timeout=timeout)
+    proc = subprocess.run([GEOCLERK, *args], capture_output=True, text=True, timeout=timeout)
     return proc
 
 
@@ -44,7 +44,7 @@ def test_usage_errors_are_one_line_and_non_zero(args):
     assert proc.returncode == 2
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in proc.stderr
-    assert lines[0].startswith("geoagent")
+    assert lines[0].startswith("geoclerk")
 
 
 def test_tools_lists_both_halves():

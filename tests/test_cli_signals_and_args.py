@@ -1,4 +1,4 @@
-"""`geoagent run` QA4 fixes: SIGTERM cleans up the sandbox like Ctrl-C; bad --timeout/--base-url are usage errors."""
+"""`geoclerk run` QA4 fixes: SIGTERM cleans up the sandbox like Ctrl-C; bad --timeout/--base-url are usage errors."""
 
 from __future__ import annotations
 
@@ -9,17 +9,17 @@ import time
 from pathlib import Path
 
 import pytest
-from geoagent.tests import agent_toolkit
-from geoagent.tests.agent_toolkit import KEY
+from geoclerk.tests import agent_toolkit
+from geoclerk.tests.agent_toolkit import KEY
 
 server, layers = agent_toolkit.server, agent_toolkit.layers  # fixtures
 
-GEOAGENT = Path(__file__).resolve().parent.parent / ".venv" / "bin" / "geoagent"
-pytestmark = pytest.mark.skipif(not GEOAGENT.exists(), reason="the geoagent command is not installed (make setup)")
+GEOCLERK = Path(__file__).resolve().parent.parent / ".venv" / "bin" / "geoclerk"
+pytestmark = pytest.mark.skipif(not GEOCLERK.exists(), reason="the geoclerk command is not installed (make setup)")
 
 
 def _env(tmp: Path) -> dict:
-    env = dict(os.environ, GEOAGENT_API_KEY=KEY, QT_QPA_PLATFORM="offscreen", TMPDIR=str(tmp))
+    env = dict(os.environ, GEOCLERK_API_KEY=KEY, QT_QPA_PLATFORM="offscreen", TMPDIR=str(tmp))
     env.pop("OPENAI_API_KEY", None)
     return env
 
@@ -53,7 +53,7 @@ def test_sigterm_during_tier2_kills_the_sandbox_and_removes_its_work_dir(server,
     tmp = tmp_path / "tmp"
     tmp.mkdir()
     server.add({"content": "```python\nimport time\nwhile True:\n    time.sleep(0.2)\n```"})
-    cmd = [str(GEOAGENT), "run", "buffer schools by 500 m", "--input", layers["schools"], "--out-dir",
+    cmd = [str(GEOCLERK), "run", "buffer schools by 500 m", "--input", layers["schools"], "--out-dir",
            str(tmp_path / "out"), "--base-url", server.url, "--model", "scripted", "--route", "codegen",
            "--engine", "geopandas", "--json"]  # fmt: skip
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(tmp))
@@ -64,7 +64,7 @@ def test_sigterm_during_tier2_kills_the_sandbox_and_removes_its_work_dir(server,
         assert server.requests, "the CLI never asked the model"
         time.sleep(3)  # the script is running in the sandbox now
         children = _descendants(proc.pid)
-        assert children and list(tmp.glob("geoagent-code-*"))
+        assert children and list(tmp.glob("geoclerk-code-*"))
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
     finally:
@@ -73,7 +73,7 @@ def test_sigterm_during_tier2_kills_the_sandbox_and_removes_its_work_dir(server,
     assert proc.returncode == 143 and "terminated" in err
     time.sleep(0.5)
     assert [p for p in children if _alive(p)] == []
-    assert list(tmp.glob("geoagent-code-*")) == []
+    assert list(tmp.glob("geoclerk-code-*")) == []
 
 
 @pytest.mark.parametrize(
@@ -86,7 +86,7 @@ def test_sigterm_during_tier2_kills_the_sandbox_and_removes_its_work_dir(server,
     ],
 )
 def test_bad_timeout_and_base_url_are_usage_errors(layers, tmp_path, extra, words):
-    cmd = [str(GEOAGENT), "run", "buffer schools by 500 m", "--input", layers["schools"], "--out-dir",
+    cmd = [str(GEOCLERK), "run", "buffer schools by 500 m", "--input", layers["schools"], "--out-dir",
            str(tmp_path / "out"), "--model", "m", *extra]  # fmt: skip
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=_env(tmp_path))
     assert proc.returncode == 2 and words in proc.stderr and "sk-9" not in proc.stderr

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from geoagent.codegen.extract import extract_code
+from geoclerk.codegen.extract import extract_code
 
 SCRIPT = "import geopandas as gpd\ng = gpd.read_file('a.gpkg')\nprint(len(g))\n"
 

@@ -6,11 +6,11 @@ import threading
 
 import geopandas as gpd
 import pytest
-from geoagent.codegen.prompt import SYSTEM_PROMPT, build_messages
-from geoagent.codegen.repair import CodegenWorker, error_signature, truncate_error, truncate_tail
-from geoagent.codegen.sandbox import Sandbox
-from geoagent.errors import CancelledError, LLMError
-from geoagent.function_lib.describe import describe_path
+from geoclerk.codegen.prompt import SYSTEM_PROMPT, build_messages
+from geoclerk.codegen.repair import CodegenWorker, error_signature, truncate_error, truncate_tail
+from geoclerk.codegen.sandbox import Sandbox
+from geoclerk.errors import CancelledError, LLMError
+from geoclerk.function_lib.describe import describe_path
 from shapely.geometry import Point
 
 

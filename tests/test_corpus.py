@@ -8,9 +8,9 @@ from collections import Counter
 
 import jsonschema
 import pytest
-from geoagent.function_lib.registry import validate_args
-from geoagent.router.corpus import generate
-from geoagent.router.corpus.tools_processing import EXCLUDED, LABELLED_AS
+from geoclerk.function_lib.registry import validate_args
+from geoclerk.router.corpus import generate
+from geoclerk.router.corpus.tools_processing import EXCLUDED, LABELLED_AS
 
 MIN_ROWS = {"en": 2000, "zh": 200, "de": 200}
 MIN_PER_ROUTE = {"en": 250, "zh": 40, "de": 40}  # codegen and chat rows per language
@@ -25,7 +25,7 @@ def rows():
 
 def test_file_is_regenerated_identically(rows):
     again = generate.build_rows()
-    assert again == rows, "corpus.jsonl is stale or not deterministic: run `python -m geoagent.router.corpus.generate`"
+    assert again == rows, "corpus.jsonl is stale or not deterministic: run `python -m geoclerk.router.corpus.generate`"
 
 
 def test_readme_counts_are_current(rows):
@@ -144,7 +144,7 @@ def test_expressions_use_real_fields_and_quoting(rows):
 
 
 def test_expressions_parse_with_the_library_parser(rows):
-    from geoagent.function_lib import expression
+    from geoclerk.function_lib import expression
 
     parse = getattr(expression, "parse", None) or getattr(expression, "parse_expression", None)
     if parse is None:
@@ -194,7 +194,7 @@ def test_unspecified_required_params_give_null_plans(rows):
 def test_typos_are_injected_in_english_only(rows):
     import random
 
-    from geoagent.router.corpus.typos import add_typo
+    from geoclerk.router.corpus.typos import add_typo
 
     rng = random.Random(1)
     out = add_typo(rng, "buffer {layer} by {dist}")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import geopandas as gpd
 import pytest
-from geoagent.errors import ValidationError
-from geoagent.function_lib.io import read_vector
-from geoagent.tests.geo_helpers import make_ctx
-from geoagent.tests.geo_helpers import run_result as run_geo
+from geoclerk.errors import ValidationError
+from geoclerk.function_lib.io import read_vector
+from geoclerk.tests.geo_helpers import make_ctx
+from geoclerk.tests.geo_helpers import run_result as run_geo
 from shapely.geometry import Point, box
 
 # Twelve points in one polygon and nine in another: a text max would say '9'.
@@ -31,7 +31,7 @@ def test_geojson_count_keeps_the_users_field(tmp_path):
 
 def test_processing_count_keeps_the_field_and_gives_a_numeric_max(reg, tmp_path):
     pytest.importorskip("qgis.core")
-    from geoagent.tests.processing_helpers import run
+    from geoclerk.tests.processing_helpers import run
 
     args = {"polygons": "polys", "points": "pts", "field_name": "name"}
     res, out = run(reg, tmp_path, "qgis_count_points_in_polygon", args, pts=PTS, polys=POLYS)

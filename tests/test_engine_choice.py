@@ -6,17 +6,17 @@ import math
 
 import geopandas as gpd
 import pytest
-from geoagent.function_lib import load_registry
-from geoagent.function_lib import registry as reg_mod
-from geoagent.function_lib.context import RunContext
-from geoagent.function_lib.registry import run_tool
+from geoclerk.function_lib import load_registry
+from geoclerk.function_lib import registry as reg_mod
+from geoclerk.function_lib.context import RunContext
+from geoclerk.function_lib.registry import run_tool
 from shapely.geometry import Point
 
 
 @pytest.fixture(scope="module")
 def bound_registry():
-    from geoagent.geoagent_plugin.processing_tools import bind
-    from geoagent.geoagent_plugin.qgis_env import ensure_qgis
+    from geoclerk.geoclerk_plugin.processing_tools import bind
+    from geoclerk.geoclerk_plugin.qgis_env import ensure_qgis
 
     assert ensure_qgis()
     registry = load_registry()
@@ -93,7 +93,7 @@ def test_csv_with_coordinates_runs_on_geopandas(bound_registry, tmp_path):
 
 
 def test_negative_buffer_of_points_is_refused_not_empty(bound_registry, tmp_path):
-    from geoagent.errors import ValidationError
+    from geoclerk.errors import ValidationError
 
     pts = gpd.GeoDataFrame({"id": [1]}, geometry=[Point(500000, 5800000)], crs=32633)
     ctx = _ctx(tmp_path, pts, "pts")
@@ -102,7 +102,7 @@ def test_negative_buffer_of_points_is_refused_not_empty(bound_registry, tmp_path
 
 
 def test_two_inputs_with_the_same_name_both_stay(tmp_path):
-    from geoagent.function_lib.context import LayerStore
+    from geoclerk.function_lib.context import LayerStore
 
     store = LayerStore()
     store.add_path(tmp_path / "a" / "points.geojson")

@@ -1,4 +1,4 @@
-"""`geoagent exec` with rasters and plain os/shutil: slope of the sample DEM, IDW to a GeoTIFF, files in subfolders."""
+"""`geoclerk exec` with rasters and plain os/shutil: slope of the sample DEM, IDW to a GeoTIFF, files in subfolders."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from geoagent.codegen import prompt
-from geoagent.codegen.static_check import check_code
+from geoclerk.codegen import prompt
+from geoclerk.codegen.static_check import check_code
 
 rasterio = pytest.importorskip("rasterio")
 
 ROOT = Path(__file__).resolve().parent.parent
-GEOAGENT = str(ROOT / ".venv" / "bin" / "geoagent")
+GEOCLERK = str(ROOT / ".venv" / "bin" / "geoclerk")
 DEM = ROOT / "data" / "sample" / "dem.tif"
 
 SLOPE = """
@@ -65,7 +65,7 @@ WELLS = [((500050.0, 5800950.0), 10.0), ((500950.0, 5800950.0), 20.0), ((500050.
 def _exec(tmp_path: Path, code: str, *inputs: Path) -> dict:
     script = tmp_path / "script.py"
     script.write_text(code, encoding="utf-8")
-    args = [GEOAGENT, "exec", str(script), "--work-dir", str(tmp_path / "work"), "--json"]
+    args = [GEOCLERK, "exec", str(script), "--work-dir", str(tmp_path / "work"), "--json"]
     for item in inputs:
         args += ["--input", str(item)]
     proc = subprocess.run(args, capture_output=True, text=True, timeout=180)
@@ -129,7 +129,7 @@ def test_plain_os_and_shutil_work_inside_the_work_dir(tmp_path):
     )
     data = _exec(tmp_path, code)
     assert data["ok"] is True, data["error"]
-    assert data["stdout"].strip() == "['.geoagent-run.json', 'a', 'moved.txt'] work YES"
+    assert data["stdout"].strip() == "['.geoclerk-run.json', 'a', 'moved.txt'] work YES"
     assert [(Path(o["path"]).name, o["kind"]) for o in data["outputs"]] == [("moved.txt", "text")]
 
 
@@ -164,7 +164,7 @@ def test_the_scripts_a_model_writes_pass_the_static_check(tmp_path):
 
 
 def test_a_refused_osgeo_import_gets_the_rasterio_hint():
-    from geoagent.codegen.repair import _raster_hints
+    from geoclerk.codegen.repair import _raster_hints
 
     hints = _raster_hints("The sandbox refused the code before running it: line 1: import of 'osgeo' is not allowed")
     assert len(hints) == 1 and "rasterio.open('in.tif')" in hints[0]
@@ -195,7 +195,7 @@ print(masked.ndim, edge.shape, int((edge[:5, :] == 0).all()), warped.ndim, int(b
 
 
 def test_common_rasterio_operations_run_under_the_guards(tmp_path):
-    from geoagent.codegen.sandbox import Sandbox
+    from geoclerk.codegen.sandbox import Sandbox
 
     with Sandbox(root=tmp_path / "sandbox", timeout=60) as sandbox:
         work = sandbox.new_work_dir()

@@ -13,10 +13,10 @@ from urllib.parse import parse_qs
 import geopandas as gpd
 import pandas as pd
 import pytest
-from geoagent.errors import DependencyError, ToolError, ValidationError
-from geoagent.function_lib.io import read_vector
-from geoagent.tests.geo_helpers import make_ctx
-from geoagent.tests.geo_helpers import run_result as run
+from geoclerk.errors import DependencyError, ToolError, ValidationError
+from geoclerk.function_lib.io import read_vector
+from geoclerk.tests.geo_helpers import make_ctx
+from geoclerk.tests.geo_helpers import run_result as run
 from shapely.geometry import LineString, Point, Polygon, box
 
 FEATURES = {
@@ -95,7 +95,7 @@ def test_download_geojson_from_local_server(tmp_path, server):
 
 
 def test_download_osm_query_goes_to_overpass(tmp_path, server, monkeypatch):
-    monkeypatch.setenv("GEOAGENT_OVERPASS_URL", f"{server}/api/interpreter")
+    monkeypatch.setenv("GEOCLERK_OVERPASS_URL", f"{server}/api/interpreter")
     ctx = make_ctx(tmp_path)
     res = run(ctx, "download_geojson", bbox=[13.2, 52.4, 13.5, 52.6], tag="amenity=cafe")
     out = read_vector(res.outputs[0].path)

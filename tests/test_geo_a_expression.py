@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
-from geoagent.errors import ValidationError
-from geoagent.function_lib.expression import evaluate, fields_used, filter_mask
+from geoclerk.errors import ValidationError
+from geoclerk.function_lib.expression import evaluate, fields_used, filter_mask
 
 DF = pd.DataFrame(
     {

@@ -10,9 +10,9 @@ import subprocess
 import geopandas as gpd
 import numpy as np
 import pytest
-from geoagent.errors import ValidationError
-from geoagent.tests.geo_helpers import make_ctx
-from geoagent.tests.geo_helpers import run_result as run
+from geoclerk.errors import ValidationError
+from geoclerk.tests.geo_helpers import make_ctx
+from geoclerk.tests.geo_helpers import run_result as run
 from matplotlib import colormaps
 from matplotlib.image import imread
 from shapely.geometry import LineString, MultiPolygon, Point, box

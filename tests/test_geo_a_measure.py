@@ -7,10 +7,10 @@ import numpy as np
 import pandas as pd
 import pytest
 import shapely
-from geoagent.errors import ToolError, ValidationError
-from geoagent.function_lib.io import read_vector
-from geoagent.tests.geo_helpers import make_ctx
-from geoagent.tests.geo_helpers import run_result as run
+from geoclerk.errors import ToolError, ValidationError
+from geoclerk.function_lib.io import read_vector
+from geoclerk.tests.geo_helpers import make_ctx
+from geoclerk.tests.geo_helpers import run_result as run
 from pyproj import Geod, Transformer
 from shapely.geometry import LineString, Point, Polygon, box
 
@@ -225,7 +225,7 @@ def test_world_wide_lines_are_measured_zone_by_zone(tmp_path):
 
 
 def test_repair_counts_match_shapely_on_a_mixed_layer(tmp_path):
-    from geoagent.function_lib.io import repaired
+    from geoclerk.function_lib.io import repaired
 
     rng = np.random.default_rng(5)
     polygons = [Polygon(rng.uniform(0, 10, size=(5, 2))) for _ in range(500)] + [box(0, 0, 1, 1)] * 100

@@ -7,10 +7,10 @@ import numpy as np
 import pandas as pd
 import pytest
 import shapely
-from geoagent.errors import ValidationError
-from geoagent.function_lib.io import read_vector
-from geoagent.tests.geo_helpers import make_ctx
-from geoagent.tests.geo_helpers import run_result as run
+from geoclerk.errors import ValidationError
+from geoclerk.function_lib.io import read_vector
+from geoclerk.tests.geo_helpers import make_ctx
+from geoclerk.tests.geo_helpers import run_result as run
 from shapely.geometry import LineString, Point, box
 
 
@@ -180,7 +180,7 @@ def test_spatial_join_repairs_invalid_polygons_and_matches_the_repaired_join(tmp
 
 
 def test_run_validated_reraises_when_inputs_are_valid(tmp_path):
-    from geoagent.function_lib.io import run_validated
+    from geoclerk.function_lib.io import run_validated
 
     layer = gpd.GeoDataFrame(geometry=[box(0, 0, 1, 1)], crs="EPSG:32633")
 
@@ -193,9 +193,9 @@ def test_run_validated_reraises_when_inputs_are_valid(tmp_path):
 
 def test_filter_that_matches_nothing_suggests_the_value_in_its_own_case(tmp_path):
     """'bibb' finds nothing (values are matched exactly); the note names 'Bibb', the value the layer has."""
-    from geoagent.function_lib import load_registry
-    from geoagent.function_lib.context import RunContext
-    from geoagent.function_lib.registry import run_tool
+    from geoclerk.function_lib import load_registry
+    from geoclerk.function_lib.context import RunContext
+    from geoclerk.function_lib.registry import run_tool
 
     counties = gpd.GeoDataFrame({"NAME": ["Bibb", "Baldwin"]}, geometry=[box(0, 0, 1, 1), box(1, 0, 2, 1)],
                                 crs="EPSG:4269")

@@ -6,9 +6,9 @@ import json
 
 import numpy as np
 import pytest
-from geoagent.bench import functions as bench
-from geoagent.function_lib import load_registry
-from geoagent.function_lib.registry import run_tool
+from geoclerk.bench import functions as bench
+from geoclerk.function_lib import load_registry
+from geoclerk.function_lib.registry import run_tool
 
 
 @pytest.mark.parametrize("op", bench.OPS)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import shapely
-from geoagent.errors import ToolError, ValidationError
-from geoagent.function_lib.io import read_vector
-from geoagent.tests.geo_helpers import gdf, make_ctx
-from geoagent.tests.geo_helpers import run_layer as run
+from geoclerk.errors import ToolError, ValidationError
+from geoclerk.function_lib.io import read_vector
+from geoclerk.tests.geo_helpers import gdf, make_ctx
+from geoclerk.tests.geo_helpers import run_layer as run
 from shapely.geometry import LineString, Point, Polygon, box
 
 

@@ -8,10 +8,10 @@ import geopandas as gpd
 import numpy as np
 import pandas as pd
 import pytest
-from geoagent.errors import ValidationError
-from geoagent.function_lib.registry import run_tool
-from geoagent.tests.geo_helpers import REGISTRY, gdf, make_ctx
-from geoagent.tests.geo_helpers import run_layer as run
+from geoclerk.errors import ValidationError
+from geoclerk.function_lib.registry import run_tool
+from geoclerk.tests.geo_helpers import REGISTRY, gdf, make_ctx
+from geoclerk.tests.geo_helpers import run_layer as run
 from shapely.geometry import LineString, Point, box
 
 
@@ -157,7 +157,7 @@ def test_perpendicular_distance_and_wrong_type(tmp_path):
 
 def test_fast_point_buffers_equal_geos_buffers():
     import shapely
-    from geoagent.function_lib.geojson.proximity import buffered
+    from geoclerk.function_lib.geojson.proximity import buffered
 
     _, xy = random_points(200, seed=9)
     points = shapely.points(xy)

@@ -9,10 +9,10 @@ import numpy as np
 import pandas as pd
 import pytest
 import shapely
-from geoagent.errors import ValidationError
-from geoagent.function_lib.context import RunContext
-from geoagent.tests.geo_helpers import CRS, gdf, make_ctx
-from geoagent.tests.geo_helpers import run_layer as run
+from geoclerk.errors import ValidationError
+from geoclerk.function_lib.context import RunContext
+from geoclerk.tests.geo_helpers import CRS, gdf, make_ctx
+from geoclerk.tests.geo_helpers import run_layer as run
 from shapely import affinity
 from shapely.geometry import MultiPoint, Point, Polygon, box
 

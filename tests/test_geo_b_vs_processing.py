@@ -10,10 +10,10 @@ from shapely.geometry import LineString, Point, box
 
 pytest.importorskip("qgis.core")
 
-from geoagent.function_lib import load_registry  # noqa: E402
-from geoagent.function_lib.context import RunContext  # noqa: E402
-from geoagent.function_lib.io import read_vector  # noqa: E402
-from geoagent.function_lib.registry import run_tool  # noqa: E402
+from geoclerk.function_lib import load_registry  # noqa: E402
+from geoclerk.function_lib.context import RunContext  # noqa: E402
+from geoclerk.function_lib.io import read_vector  # noqa: E402
+from geoclerk.function_lib.registry import run_tool  # noqa: E402
 
 pytestmark = pytest.mark.qgis
 CRS = "EPSG:32633"
@@ -22,8 +22,8 @@ X0, Y0 = 500000.0, 5000000.0
 
 @pytest.fixture(scope="module")
 def halves():
-    from geoagent.geoagent_plugin.processing_tools import bind
-    from geoagent.geoagent_plugin.qgis_env import ensure_qgis
+    from geoclerk.geoclerk_plugin.processing_tools import bind
+    from geoclerk.geoclerk_plugin.qgis_env import ensure_qgis
 
     status = ensure_qgis()
     if not status:

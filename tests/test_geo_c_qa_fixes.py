@@ -5,11 +5,11 @@ from __future__ import annotations
 import geopandas as gpd
 import numpy as np
 import pytest
-from geoagent.errors import ValidationError
-from geoagent.function_lib import io as gio
-from geoagent.function_lib import load_registry
-from geoagent.function_lib.context import RunContext
-from geoagent.function_lib.registry import run_tool
+from geoclerk.errors import ValidationError
+from geoclerk.function_lib import io as gio
+from geoclerk.function_lib import load_registry
+from geoclerk.function_lib.context import RunContext
+from geoclerk.function_lib.registry import run_tool
 from shapely.geometry import LineString, Point, Polygon, box
 
 CRS = "EPSG:32633"
@@ -117,7 +117,7 @@ def test_dissolve_agg_without_field_or_on_text_is_refused(reg, tmp_path):
 
 
 def test_dissolve_with_agg_keeps_geopandas(reg, tmp_path):
-    from geoagent.function_lib.registry import choose_tool
+    from geoclerk.function_lib.registry import choose_tool
 
     args = {"layer": "t", "fields": ["district"], "field": "pop", "agg": "sum"}
     assert choose_tool(reg, "dissolve", args, context(tmp_path, t=tracts())).spec.half == "geojson"

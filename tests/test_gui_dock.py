@@ -6,13 +6,13 @@ import json
 import threading
 
 import pytest
-from geoagent.errors import CancelledError
-from geoagent.geoagent_plugin import dock as dock_module
-from geoagent.geoagent_plugin import engine
-from geoagent.geoagent_plugin.dock import GeoAgentDock
-from geoagent.geoagent_plugin.results import GROUP_NAME, read_provenance
-from geoagent.tests.agent_toolkit import Plan, TinyRouter, tiny_registry
-from geoagent.tests.test_gui_support import isolated_settings, make_town, process_until  # noqa: F401
+from geoclerk.errors import CancelledError
+from geoclerk.geoclerk_plugin import dock as dock_module
+from geoclerk.geoclerk_plugin import engine
+from geoclerk.geoclerk_plugin.dock import GeoClerkDock
+from geoclerk.geoclerk_plugin.results import GROUP_NAME, read_provenance
+from geoclerk.tests.agent_toolkit import Plan, TinyRouter, tiny_registry
+from geoclerk.tests.test_gui_support import isolated_settings, make_town, process_until  # noqa: F401
 from qgis.core import QgsProject, QgsVectorLayer
 from qgis.PyQt.QtCore import Qt
 from qgis.PyQt.QtTest import QTest
@@ -45,10 +45,10 @@ def toolkit(monkeypatch):
 @pytest.fixture
 def dock(qgis_iface, tmp_path, monkeypatch, isolated_settings):  # noqa: F811
     monkeypatch.setattr(dock_module, "results_dir", lambda project: tmp_path / "results")
-    monkeypatch.setenv("GEOAGENT_API_KEY", SECRET)
-    for var in ("GEOAGENT_BASE_URL", "GEOAGENT_MODEL"):
+    monkeypatch.setenv("GEOCLERK_API_KEY", SECRET)
+    for var in ("GEOCLERK_BASE_URL", "GEOCLERK_MODEL"):
         monkeypatch.delenv(var, raising=False)
-    widget = GeoAgentDock(qgis_iface)
+    widget = GeoClerkDock(qgis_iface)
     widget.resize(420, 640)
     yield widget
     widget.unload()
@@ -130,7 +130,7 @@ def test_needs_model_without_model_shows_what_to_do(dock, town, toolkit):
     card = ask(dock, "model the noise exposure of each school from road traffic")
     assert card.report["status"] == "needs_llm"
     assert "needs generated code" in card.error_view.text()
-    assert "open GeoAgent settings and set a model" in card.error_view.text()
+    assert "open GeoClerk settings and set a model" in card.error_view.text()
     assert not card.error_view.isHidden() and not card.settings_button.isHidden()
     assert set(QgsProject.instance().mapLayers()) == before
 
@@ -139,7 +139,7 @@ def test_cancel_leaves_project_unchanged(dock, town, toolkit):
     started = threading.Event()
 
     def slow_runner(request, inputs, out_dir, config=None, cancel_event=None, **kwargs):
-        from geoagent.agent.pipeline import run_request
+        from geoclerk.agent.pipeline import run_request
 
         started.set()
         if not cancel_event.wait(20):
@@ -168,7 +168,7 @@ def test_route_override_is_per_message_and_history_recalls(dock, town, toolkit):
     seen = []
 
     def recording_runner(request, inputs, out_dir, config=None, **kwargs):
-        from geoagent.agent.report import Report
+        from geoclerk.agent.report import Report
 
         seen.append(config.route)
         return Report(request=request, status="needs_llm", route=config.route, error="no model")
@@ -207,14 +207,14 @@ def test_edit_and_rerun_tool_calls(dock, town, toolkit):
 
 
 def test_conversation_kept_in_project_without_secrets(dock, town, toolkit, isolated_settings, qgis_iface):  # noqa: F811
-    isolated_settings.setValue("GeoAgent/keep_conversation", True)
+    isolated_settings.setValue("GeoClerk/keep_conversation", True)
     toolkit.decision.plan = Plan("count_features", {"layer": "schools"}, complete=True)
     toolkit.decision.confidence = 0.95
     card = ask(dock, "how many schools are there")
     assert card.report["answer"] == "Counted the features of schools. 6 features"  # the plan in words first
-    text, ok = QgsProject.instance().readEntry("GeoAgent", "conversation", "")
+    text, ok = QgsProject.instance().readEntry("GeoClerk", "conversation", "")
     assert ok and "how many schools" in text and SECRET not in text
-    other = GeoAgentDock(qgis_iface)
+    other = GeoClerkDock(qgis_iface)
     other._on_project_read()
     assert len(other.cards) == 1 and other.cards[0].answer.text() == card.report["answer"]
     other.unload()
@@ -230,7 +230,7 @@ def test_edit_and_rerun_code_in_the_sandbox(dock, town, toolkit):
     )
 
     def codegen_runner(request, inputs, out_dir, config=None, **kwargs):
-        from geoagent.agent.report import Report
+        from geoclerk.agent.report import Report
 
         return Report(request=request, status="error", route="codegen", tier=2, steps=[{"code": code, "ok": False}],
                       error="The generated code failed.")  # fmt: skip
@@ -253,7 +253,7 @@ def test_edit_and_rerun_code_in_the_sandbox(dock, town, toolkit):
 
 def test_unreadable_output_and_notes_are_reported(dock, town, toolkit, tmp_path):
     def runner(request, inputs, out_dir, config=None, **kwargs):
-        from geoagent.agent.report import Report
+        from geoclerk.agent.report import Report
 
         bogus = tmp_path / "broken.gpkg"
         bogus.write_text("not a geopackage")
@@ -278,7 +278,7 @@ def test_unexpected_failure_is_shown_not_stuck(dock, town, toolkit):
 
 
 def test_missing_packages_are_named_in_the_reply(dock, town, toolkit, monkeypatch):
-    from geoagent.geoagent_plugin.dependencies import Problem
+    from geoclerk.geoclerk_plugin.dependencies import Problem
 
     monkeypatch.setattr(dock_module, "check_dependencies", lambda: [Problem("scikit-learn", "1.1", None)])
     before = set(QgsProject.instance().mapLayers())

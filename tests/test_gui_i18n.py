@@ -5,8 +5,8 @@ from __future__ import annotations
 import importlib.util
 
 import pytest
-from geoagent.geoagent_plugin import i18n
-from geoagent.tests.test_gui_support import ROOT, isolated_settings  # noqa: F401
+from geoclerk.geoclerk_plugin import i18n
+from geoclerk.tests.test_gui_support import ROOT, isolated_settings  # noqa: F401
 
 spec = importlib.util.spec_from_file_location("ga_translations", ROOT / "scripts" / "translations.py")
 translations = importlib.util.module_from_spec(spec)
@@ -22,7 +22,7 @@ def compiled():
 @pytest.mark.parametrize("locale", ["zh_CN", "de"])
 def test_every_string_is_translated(locale):
     sources = translations.extract()
-    done = translations.read_ts(ROOT / "i18n" / f"geoagent_{locale}.ts")
+    done = translations.read_ts(ROOT / "i18n" / f"geoclerk_{locale}.ts")
     missing = [s for s in sources if not done.get(s)]
     assert len(sources) > 50 and missing == []
     for source in sources:  # placeholders survive translation, or .format() would fail at run time
@@ -39,7 +39,7 @@ def test_every_string_is_translated(locale):
     ],
 )
 def test_dock_follows_user_locale(qgis_iface, isolated_settings, locale, send, cancel, hint_word):  # noqa: F811
-    from geoagent import classFactory
+    from geoclerk import classFactory
 
     isolated_settings.setValue("locale/overrideFlag", True)
     isolated_settings.setValue("locale/userLocale", locale)
@@ -51,7 +51,7 @@ def test_dock_follows_user_locale(qgis_iface, isolated_settings, locale, send, c
         assert dock.send_button.text() == send
         assert dock.cancel_button.text() == cancel
         assert hint_word in dock.hint.text()
-        chat = {"zh_CN": "GeoAgent 对话", "de": "GeoAgent-Chat"}.get(locale, "GeoAgent chat")
+        chat = {"zh_CN": "GeoClerk 对话", "de": "GeoClerk-Chat"}.get(locale, "GeoClerk chat")
         assert plugin.actions[0].text() == chat
     finally:
         plugin.unload()
@@ -61,15 +61,15 @@ def test_dock_follows_user_locale(qgis_iface, isolated_settings, locale, send, c
 @pytest.mark.parametrize("locale", ["zh-Hans", "zh_Hans", "zh-Hans-CN", "zh_CN", "zh", "zh_SG"])
 def test_simplified_chinese_names_find_the_chinese_catalogue(locale):
     # QGIS's Options offer 'zh-Hans'; the catalogue is zh_CN (issue 13: a Chinese QGIS showed an English dock)
-    from geoagent.geoagent_plugin.i18n import qm_path
+    from geoclerk.geoclerk_plugin.i18n import qm_path
 
     path = qm_path(locale)
-    assert path is not None and path.name == "geoagent_zh_CN.qm"
+    assert path is not None and path.name == "geoclerk_zh_CN.qm"
 
 
-@pytest.mark.parametrize("locale, name", [("de_DE", "geoagent_de.qm"), ("de", "geoagent_de.qm"), ("fr_FR", None)])
+@pytest.mark.parametrize("locale, name", [("de_DE", "geoclerk_de.qm"), ("de", "geoclerk_de.qm"), ("fr_FR", None)])
 def test_other_locales(locale, name):
-    from geoagent.geoagent_plugin.i18n import qm_path
+    from geoclerk.geoclerk_plugin.i18n import qm_path
 
     path = qm_path(locale)
     assert (path.name if path else None) == name

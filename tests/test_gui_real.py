@@ -6,10 +6,10 @@ import json
 import time
 
 import pytest
-from geoagent.geoagent_plugin import engine
-from geoagent.tests.scripted_server import ScriptedServer
-from geoagent.tests.test_gui_dock import SECRET, ask, dock, result_layers, town  # noqa: F401
-from geoagent.tests.test_gui_support import isolated_settings, process_until  # noqa: F401
+from geoclerk.geoclerk_plugin import engine
+from geoclerk.tests.scripted_server import ScriptedServer
+from geoclerk.tests.test_gui_dock import SECRET, ask, dock, result_layers, town  # noqa: F401
+from geoclerk.tests.test_gui_support import isolated_settings, process_until  # noqa: F401
 from qgis.core import QgsProject
 from qgis.PyQt.QtCore import Qt
 from qgis.PyQt.QtTest import QTest
@@ -19,12 +19,12 @@ from qgis.PyQt.QtTest import QTest
 def real_engine():
     """The real registry (Processing half bound) and router, loaded once for the module."""
     try:
-        from geoagent.router import load_router  # noqa: F401
+        from geoclerk.router import load_router  # noqa: F401
     except ImportError as exc:
         pytest.skip(f"the router is not importable yet: {exc}")
     engine.reset()
     engine.registry()
-    from geoagent.geoagent_plugin.task import in_python_thread
+    from geoclerk.geoclerk_plugin.task import in_python_thread
 
     in_python_thread(engine.router)
     yield
@@ -34,8 +34,8 @@ def real_engine():
 @pytest.fixture
 def scripted_model(isolated_settings):  # noqa: F811
     server = ScriptedServer(model="scripted").start()
-    isolated_settings.setValue("GeoAgent/base_url", server.url)
-    isolated_settings.setValue("GeoAgent/model", "scripted")
+    isolated_settings.setValue("GeoClerk/base_url", server.url)
+    isolated_settings.setValue("GeoClerk/model", "scripted")
     yield server
     server.stop()
 
@@ -48,7 +48,7 @@ def test_real_tier0_buffer(real_engine, dock, town):  # noqa: F811
     assert "buffer" in report["steps"][0]["tool"] and report["steps"][0]["params"]["distance"] == 100
     [layer] = result_layers()
     assert layer.featureCount() == 6 and layer.renderer().symbol().color().alpha() < 100
-    prov = json.loads(layer.customProperty("geoagent/provenance"))
+    prov = json.loads(layer.customProperty("geoclerk/provenance"))
     assert prov["tier"] == 0 and prov["model"] is None and SECRET not in json.dumps(prov)
 
 
@@ -98,7 +98,7 @@ def test_scripted_model_function_calling_adds_layer(real_engine, dock, town, scr
     [layer] = result_layers()
     area = sum(f.geometry().area() for f in layer.getFeatures())
     assert area == pytest.approx(6 * 3.14159 * 250**2, rel=0.03)
-    prov = json.loads(layer.customProperty("geoagent/provenance"))
+    prov = json.loads(layer.customProperty("geoclerk/provenance"))
     assert prov["model"] == "scripted" and prov["tier"] == 1
     assert all(h.get("authorization") == f"Bearer {SECRET}" for h in scripted_model.headers)
     assert SECRET not in json.dumps(prov) and SECRET not in layer.metadata().abstract()
@@ -115,7 +115,7 @@ print(f"{len(big)} schools have more than 200 pupils")
 
 def test_scripted_model_code_generation_adds_layer(real_engine, dock, town, scripted_model):  # noqa: F811
     try:
-        from geoagent.agent.tiers import _worker_class
+        from geoclerk.agent.tiers import _worker_class
 
         _worker_class()
     except ImportError as exc:
@@ -184,7 +184,7 @@ def test_sample_data_count_cafes_per_district(real_engine, dock, sample_town):  
 
 
 def test_opening_the_dock_prepares_the_router_in_the_background(real_engine, qgis_iface, isolated_settings):  # noqa: F811
-    from geoagent import classFactory
+    from geoclerk import classFactory
 
     engine.reset()
     plugin = classFactory(qgis_iface)

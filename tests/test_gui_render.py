@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from geoagent.tests.agent_toolkit import Plan
-from geoagent.tests.test_gui_dock import ask, dock, result_layers, toolkit, town  # noqa: F401
-from geoagent.tests.test_gui_support import ROOT, isolated_settings, process_until  # noqa: F401
+from geoclerk.tests.agent_toolkit import Plan
+from geoclerk.tests.test_gui_dock import ask, dock, result_layers, toolkit, town  # noqa: F401
+from geoclerk.tests.test_gui_support import ROOT, isolated_settings, process_until  # noqa: F401
 from qgis.core import QgsMapRendererCustomPainterJob, QgsProject
 from qgis.PyQt.QtCore import QSize, Qt
 from qgis.PyQt.QtGui import QColor, QImage, QPainter
@@ -92,12 +92,12 @@ def test_render_map_canvas_with_result(dock, toolkit, town, qgis_canvas):  # noq
         if (c := image.pixelColor(x, y)).red() > 180 and c.green() < 90 and c.blue() < 90
     )
     assert red > 50
-    assert QgsProject.instance().layerTreeRoot().findGroup("GeoAgent results") is not None
+    assert QgsProject.instance().layerTreeRoot().findGroup("GeoClerk results") is not None
 
 
 def test_render_dock_in_german(qgis_iface, toolkit, town, isolated_settings, tmp_path, monkeypatch):  # noqa: F811
-    from geoagent import classFactory
-    from geoagent.geoagent_plugin import dock as dock_module
+    from geoclerk import classFactory
+    from geoclerk.geoclerk_plugin import dock as dock_module
 
     monkeypatch.setattr(dock_module, "results_dir", lambda project: tmp_path / "results")
     isolated_settings.setValue("locale/overrideFlag", True)

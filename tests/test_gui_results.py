@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from geoagent.geoagent_plugin.layers import build_inputs, describe_layer
-from geoagent.geoagent_plugin.results import layer_title, load_outputs, provenance, read_provenance
-from geoagent.geoagent_plugin.styling import choose_style
-from geoagent.tests.test_gui_dock import dock, town  # noqa: F401
-from geoagent.tests.test_gui_support import isolated_settings, make_town  # noqa: F401
+from geoclerk.geoclerk_plugin.layers import build_inputs, describe_layer
+from geoclerk.geoclerk_plugin.results import layer_title, load_outputs, provenance, read_provenance
+from geoclerk.geoclerk_plugin.styling import choose_style
+from geoclerk.tests.test_gui_dock import dock, town  # noqa: F401
+from geoclerk.tests.test_gui_support import isolated_settings, make_town  # noqa: F401
 from qgis.core import QgsFeature, QgsField, QgsGeometry, QgsPointXY, QgsProject, QgsVectorLayer
 from qgis.PyQt.QtCore import QVariant
 
@@ -66,7 +66,7 @@ def test_style_follows_the_request(tmp_path, request_text, steps, expected):
 
 
 def test_cluster_labels_are_categorized(tmp_path):
-    from geoagent.geoagent_plugin.styling import apply_style
+    from geoclerk.geoclerk_plugin.styling import apply_style
 
     layer = _memory_points()
     layer.dataProvider().addAttributes([QgsField("cluster", QVariant.Int)])
@@ -101,7 +101,7 @@ def test_loaded_result_and_zoom_to(dock, town, tmp_path, qgis_canvas):  # noqa: 
 
 def test_counts_per_polygon_are_graduated_on_the_count_field(tmp_path):
     """ "Count the houses in each district" shows the counts, not one flat colour."""
-    from geoagent.geoagent_plugin.styling import choose_style
+    from geoclerk.geoclerk_plugin.styling import choose_style
     from qgis.core import QgsVectorLayer
 
     path = tmp_path / "districts_count.geojson"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import threading
 import time
 
-from geoagent.geoagent_plugin.review import CodeReviewDialog, CodeReviewer
-from geoagent.tests.test_gui_support import process_until
+from geoclerk.geoclerk_plugin.review import CodeReviewDialog, CodeReviewer
+from geoclerk.tests.test_gui_support import process_until
 
 
 def _ask_from_worker(reviewer, code):

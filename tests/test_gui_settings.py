@@ -9,10 +9,10 @@ import sys
 import textwrap
 
 import pytest
-from geoagent.geoagent_plugin.settings import GeoAgentSettings
-from geoagent.geoagent_plugin.settings_dialog import SettingsDialog
-from geoagent.tests.scripted_server import ScriptedServer
-from geoagent.tests.test_gui_support import ROOT, isolated_settings, process_until  # noqa: F401
+from geoclerk.geoclerk_plugin.settings import GeoClerkSettings
+from geoclerk.geoclerk_plugin.settings_dialog import SettingsDialog
+from geoclerk.tests.scripted_server import ScriptedServer
+from geoclerk.tests.test_gui_support import ROOT, isolated_settings, process_until  # noqa: F401
 from qgis.PyQt.QtCore import Qt
 from qgis.PyQt.QtTest import QTest
 
@@ -59,7 +59,7 @@ def test_dialog_round_trips_settings_and_presets(qgis_iface, isolated_settings):
     dialog.max_repairs.setValue(3)
     dialog.review_code.setChecked(True)
     dialog.accept()
-    s = GeoAgentSettings.read()
+    s = GeoClerkSettings.read()
     assert (s.preset, s.base_url, s.model, s.architecture) == ("ollama", "http://localhost:11434/v1", "qwen2.5:7b",
                                                                "planner")  # fmt: skip
     assert (s.tier0, s.threshold, s.max_repairs, s.review_code) == (False, 0.75, 3, True)
@@ -71,7 +71,7 @@ def test_dialog_round_trips_settings_and_presets(qgis_iface, isolated_settings):
 def test_the_local_gguf_provider_asks_for_a_file_and_starts_the_model(qgis_iface, isolated_settings, tmp_path):  # noqa: F811
     import stat
 
-    from geoagent.agent.local_model import stop_shared
+    from geoclerk.agent.local_model import stop_shared
 
     dialog = SettingsDialog()
     dialog.show()
@@ -94,7 +94,7 @@ def test_the_local_gguf_provider_asks_for_a_file_and_starts_the_model(qgis_iface
     finally:
         stop_shared()
     dialog.accept()
-    s = GeoAgentSettings.read()
+    s = GeoClerkSettings.read()
     assert (s.preset, s.gguf_path, s.llama_server) == ("local_gguf", str(model), str(program))
     config = s.agent_config()
     assert config.local_model == str(model) and config.has_model and config.api_key is None
@@ -113,19 +113,19 @@ from qgis.core import QgsApplication, QgsSettings
 app = QgsApplication([], True)
 app.initQgis()
 assert QgsApplication.authManager().setMasterPassword("test-master", True)
-from geoagent.geoagent_plugin.settings import GeoAgentSettings
-from geoagent.geoagent_plugin.settings_dialog import SettingsDialog
+from geoclerk.geoclerk_plugin.settings import GeoClerkSettings
+from geoclerk.geoclerk_plugin.settings_dialog import SettingsDialog
 dialog = SettingsDialog()
 dialog.base_url.setText("https://api.example.invalid/v1")
 dialog.model.setText("m")
 dialog.api_key.setText("sk-SECRET-123")
 dialog.accept()
-s = GeoAgentSettings.read()
+s = GeoClerkSettings.read()
 QgsSettings().sync()
 again = SettingsDialog()  # an empty key field keeps the stored key
 again.accept()
-print(json.dumps({"authcfg": s.authcfg, "key": GeoAgentSettings.read().api_key(),
-                  "config_key": GeoAgentSettings.read().agent_config().api_key,
+print(json.dumps({"authcfg": s.authcfg, "key": GeoClerkSettings.read().api_key(),
+                  "config_key": GeoClerkSettings.read().agent_config().api_key,
                   "ini": QgsSettings().fileName()}))
 app.exitQgis()
 """
@@ -133,7 +133,7 @@ app.exitQgis()
 
 def test_api_key_lives_in_the_auth_database_only(tmp_path):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QGIS_CUSTOM_CONFIG_PATH=str(tmp_path),
-               QGIS_AUTH_DB_DIR_PATH=str(tmp_path), GEOAGENT_API_KEY="")  # fmt: skip
+               QGIS_AUTH_DB_DIR_PATH=str(tmp_path), GEOCLERK_API_KEY="")  # fmt: skip
     run = subprocess.run([sys.executable, "-c", textwrap.dedent(SCRIPT)], capture_output=True, text=True, env=env,
                          timeout=120, cwd=ROOT)  # fmt: skip
     assert run.returncode == 0, run.stderr[-2000:]
@@ -148,13 +148,13 @@ def test_api_key_lives_in_the_auth_database_only(tmp_path):
 
 def test_offline_requests_never_open_the_auth_database(isolated_settings, monkeypatch):  # noqa: F811
     # issue 13: the master password was asked for on offline requests; the key is read only when a model is set
-    from geoagent.geoagent_plugin.settings import GeoAgentSettings
+    from geoclerk.geoclerk_plugin.settings import GeoClerkSettings
 
     def no_key(self):
         raise AssertionError("the auth database was opened for an offline request")
 
-    monkeypatch.setattr(GeoAgentSettings, "api_key", no_key)
-    for var in ("GEOAGENT_BASE_URL", "GEOAGENT_MODEL"):
+    monkeypatch.setattr(GeoClerkSettings, "api_key", no_key)
+    for var in ("GEOCLERK_BASE_URL", "GEOCLERK_MODEL"):
         monkeypatch.delenv(var, raising=False)
-    config = GeoAgentSettings.read().agent_config()
+    config = GeoClerkSettings.read().agent_config()
     assert config.offline and config.api_key is None

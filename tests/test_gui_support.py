@@ -71,9 +71,9 @@ def make_town(folder: Path) -> dict[str, str]:
 
 @pytest.fixture
 def isolated_settings():
-    """Snapshot the GeoAgent/ settings and restore them afterwards; start from defaults (no model)."""
+    """Snapshot the GeoClerk/ settings and restore them afterwards; start from defaults (no model)."""
     store = QgsSettings()
-    store.beginGroup("GeoAgent")
+    store.beginGroup("GeoClerk")
     saved = {k: store.value(k) for k in store.allKeys()}
     store.remove("")
     store.endGroup()
@@ -81,7 +81,7 @@ def isolated_settings():
     saved_locale = {k: store.value(k) for k in store.allKeys()}
     store.endGroup()
     yield store
-    store.beginGroup("GeoAgent")
+    store.beginGroup("GeoClerk")
     store.remove("")
     for k, v in saved.items():
         store.setValue(k, v)

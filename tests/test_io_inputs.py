@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from geoagent.errors import ValidationError
-from geoagent.function_lib.io import read_csv_table, read_vector, sniff_separator
+from geoclerk.errors import ValidationError
+from geoclerk.function_lib.io import read_csv_table, read_vector, sniff_separator
 
 EURO = (
     "name;stadt;umsatz;lat;lon\nA;Berlin;1200,5;52,52;13,40\nB;Berlin;800,0;52,51;13,41\n"
@@ -78,7 +78,7 @@ def _city(tmp_path):
 
 
 def test_each_layer_of_a_geopackage_is_its_own_input(tmp_path):
-    from geoagent.function_lib.context import RunContext
+    from geoclerk.function_lib.context import RunContext
 
     ctx = RunContext(tmp_path / "out")
     first = ctx.layers.add_path(_city(tmp_path))
@@ -93,7 +93,7 @@ def test_each_layer_of_a_geopackage_is_its_own_input(tmp_path):
 
 def test_single_layer_file_keeps_its_stem(tmp_path):
     import geopandas as gpd
-    from geoagent.function_lib.context import LayerStore
+    from geoclerk.function_lib.context import LayerStore
     from shapely.geometry import Point
 
     path = tmp_path / "wells.gpkg"
@@ -106,7 +106,7 @@ def test_single_layer_file_keeps_its_stem(tmp_path):
 def test_buffer_the_roads_of_a_multi_layer_geopackage(tmp_path):
     """Request in, file out: 'buffer the roads by 10 m' buffers the roads layer, not the first layer."""
     import geopandas as gpd
-    from geoagent.agent.pipeline import AgentConfig, run_request
+    from geoclerk.agent.pipeline import AgentConfig, run_request
 
     report = run_request("buffer the roads by 10 m", [str(_city(tmp_path))], tmp_path / "out",
                          AgentConfig(offline=True))
@@ -118,8 +118,8 @@ def test_buffer_the_roads_of_a_multi_layer_geopackage(tmp_path):
 
 def test_a_layer_of_a_multi_layer_file_is_described_with_its_layer_name(tmp_path):
     """The code worker's prompt says which layer of city.gpkg holds the roads, and the file is copied once."""
-    from geoagent.agent.pipeline import build_context
-    from geoagent.agent.tiers import input_paths
+    from geoclerk.agent.pipeline import build_context
+    from geoclerk.agent.tiers import input_paths
 
     ctx, infos = build_context([str(_city(tmp_path))], tmp_path / "out", None)
     roads = next(i for i in infos if i.name == "roads")
@@ -130,9 +130,9 @@ def test_a_layer_of_a_multi_layer_file_is_described_with_its_layer_name(tmp_path
 def test_a_folder_input_stands_for_the_gis_files_in_it(tmp_path):
     """--input FOLDER: each GIS file directly inside is an input (other files ignored); an empty folder is refused."""
     import geopandas as gpd
-    from geoagent.agent.pipeline import AgentConfig, run_request
-    from geoagent.errors import ValidationError
-    from geoagent.function_lib.context import LayerStore
+    from geoclerk.agent.pipeline import AgentConfig, run_request
+    from geoclerk.errors import ValidationError
+    from geoclerk.function_lib.context import LayerStore
     from shapely.geometry import box
 
     folder = tmp_path / "data"

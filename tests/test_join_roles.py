@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import geopandas as gpd
 import pytest
-from geoagent.agent.pipeline import AgentConfig, run_request
-from geoagent.function_lib import load_registry
-from geoagent.function_lib.describe import describe_gdf
-from geoagent.router.roles import assign_layers
+from geoclerk.agent.pipeline import AgentConfig, run_request
+from geoclerk.function_lib import load_registry
+from geoclerk.function_lib.describe import describe_gdf
+from geoclerk.router.roles import assign_layers
 from shapely.geometry import Point, box
 
 
@@ -98,12 +98,12 @@ def test_geopandas_join_keeps_hospital_rows(data, tmp_path, registry, router, te
 
 
 def test_processing_join_keeps_hospital_rows(data, tmp_path, router):
-    from geoagent.geoagent_plugin.qgis_env import ensure_qgis
+    from geoclerk.geoclerk_plugin.qgis_env import ensure_qgis
 
     status = ensure_qgis()
     if not status:
         pytest.skip(status.reason)
-    from geoagent.geoagent_plugin.processing_tools import bind
+    from geoclerk.geoclerk_plugin.processing_tools import bind
 
     registry = load_registry()
     bind(registry)

@@ -31,13 +31,13 @@ def test_layer0_module_has_no_qgis_import(path):
                 names = ["." * node.level + (node.module or "")]
         for name in names:
             assert not name.startswith("qgis"), f"{path.name}:{node.lineno} imports {name}"
-            assert "geoagent_plugin" not in name, f"{path.name}:{node.lineno} imports the QGIS layer ({name})"
+            assert "geoclerk_plugin" not in name, f"{path.name}:{node.lineno} imports the QGIS layer ({name})"
 
 
 def test_layer0_imports_with_qgis_blocked():
     """Importing every layer-0 module works in a Python where `import qgis` fails."""
     modules = [
-        ".".join(("geoagent",) + p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        ".".join(("geoclerk",) + p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
         for p in _layer0_files()
     ]
     code = (

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from geoagent.agent.llm import ChatReply, LLMClient
-from geoagent.agent.llm_errors import redact, safe_url
-from geoagent.agent.providers import LLMSettings
-from geoagent.errors import LLMError
-from geoagent.tests.scripted_server import ScriptedServer
+from geoclerk.agent.llm import ChatReply, LLMClient
+from geoclerk.agent.llm_errors import redact, safe_url
+from geoclerk.agent.providers import LLMSettings
+from geoclerk.errors import LLMError
+from geoclerk.tests.scripted_server import ScriptedServer
 
 TOOLS = [
     {
@@ -144,8 +144,8 @@ def test_credentials_in_the_base_url_are_never_printed():
 
 def test_redaction_leaves_plain_words_alone():
     fix = (
-        "Check the API key: in QGIS, GeoAgent's settings (Open settings); on the command line, "
-        "GEOAGENT_API_KEY or OPENAI_API_KEY."
+        "Check the API key: in QGIS, GeoClerk's settings (Open settings); on the command line, "
+        "GEOCLERK_API_KEY or OPENAI_API_KEY."
     )
     assert redact(fix) == fix
     assert redact("bad api_key=sk-1 and api-key: sk-2 and Bearer abc.def") == (

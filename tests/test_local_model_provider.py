@@ -1,4 +1,4 @@
-"""The 'local model file (GGUF)' provider: GeoAgent starts llama-server for the file as a managed subprocess on a
+"""The 'local model file (GGUF)' provider: GeoClerk starts llama-server for the file as a managed subprocess on a
 free loopback port, once per process, serves requests through it and stops it. Driven end to end with a stand-in
 llama-server (tests/fake_llama_server.py) that plays scripted replies; the real model has `make test-model`."""
 
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import geopandas as gpd
 import pytest
-from geoagent.agent.local_model import _SHARED, shared_server, stop_shared
-from geoagent.agent.pipeline import AgentConfig, run_request
+from geoclerk.agent.local_model import _SHARED, shared_server, stop_shared
+from geoclerk.agent.pipeline import AgentConfig, run_request
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
 FAKE = Path(__file__).resolve().parent / "fake_llama_server.py"
@@ -45,7 +45,7 @@ def test_a_gguf_config_starts_the_server_once_and_serves_requests_through_it(fak
     monkeypatch.setenv("FAKE_LLAMA_REPLIES", json.dumps([accept, accept]))
     cafes = _cafes(tmp_path)
     config = AgentConfig(model="local", local_model=str(model), local_server=str(program))
-    assert config.has_model and config.base_url is None  # no URL: GeoAgent makes one
+    assert config.has_model and config.base_url is None  # no URL: GeoClerk makes one
     report = run_request("buffer the cafes by 100 m", [cafes], tmp_path / "out1", config)
     assert report.status == "ok", report.error
     assert report.tier == 0 and report.usage.llm_calls == 1  # the model confirmed the no-model plan

@@ -6,10 +6,10 @@ import geopandas as gpd
 import numpy as np
 import pytest
 import shapely
-from geoagent.function_lib.io import read_vector
-from geoagent.function_lib.metric import foot_in_metres, in_metres, measures_honestly, metric_crs, to_metric
-from geoagent.tests.geo_helpers import make_ctx
-from geoagent.tests.geo_helpers import run_result as run
+from geoclerk.function_lib.io import read_vector
+from geoclerk.function_lib.metric import foot_in_metres, in_metres, measures_honestly, metric_crs, to_metric
+from geoclerk.tests.geo_helpers import make_ctx
+from geoclerk.tests.geo_helpers import run_result as run
 from pyproj import CRS
 from shapely.geometry import LineString, Point, box
 

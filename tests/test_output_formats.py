@@ -5,14 +5,14 @@ from __future__ import annotations
 import geopandas as gpd
 import pandas as pd
 import pytest
-from geoagent.agent.pipeline import AgentConfig, run_request
-from geoagent.function_lib import load_registry
-from geoagent.function_lib.describe import describe_gdf
-from geoagent.function_lib.geojson.conversion import FORMATS
-from geoagent.router.quantities import WRITABLE_FORMATS, output_format
-from geoagent.router.text import fold
-from geoagent.tests import agent_toolkit
-from geoagent.tests.agent_toolkit import TinyRouter, config_for, tiny_registry
+from geoclerk.agent.pipeline import AgentConfig, run_request
+from geoclerk.function_lib import load_registry
+from geoclerk.function_lib.describe import describe_gdf
+from geoclerk.function_lib.geojson.conversion import FORMATS
+from geoclerk.router.quantities import WRITABLE_FORMATS, output_format
+from geoclerk.router.text import fold
+from geoclerk.tests import agent_toolkit
+from geoclerk.tests.agent_toolkit import TinyRouter, config_for, tiny_registry
 from shapely.geometry import Point
 
 server = agent_toolkit.server  # fixture
@@ -173,12 +173,12 @@ def test_tier1_unwritable_format_is_an_error(server, tmp_path):
 
 
 def test_processing_buffer_as_geojson(hospitals, tmp_path, router):
-    from geoagent.geoagent_plugin.qgis_env import ensure_qgis
+    from geoclerk.geoclerk_plugin.qgis_env import ensure_qgis
 
     status = ensure_qgis()
     if not status:
         pytest.skip(status.reason)
-    from geoagent.geoagent_plugin.processing_tools import bind
+    from geoclerk.geoclerk_plugin.processing_tools import bind
 
     registry = load_registry()
     bind(registry)
@@ -264,7 +264,7 @@ def test_a_save_request_writes_the_file_it_names(tmp_path, registry, router, tex
 def test_a_format_that_clashes_with_the_named_file_is_asked_not_guessed(router, text):
     from pathlib import Path
 
-    from geoagent.function_lib.describe import describe_path
+    from geoclerk.function_lib.describe import describe_path
 
     roads = describe_path(str(Path(__file__).resolve().parents[1] / "data" / "sample" / "roads.gpkg"))
     plan = router.route(text, [roads]).plan

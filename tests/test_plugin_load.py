@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import configparser
 
-from geoagent import classFactory
-from geoagent.geoagent_plugin import dependencies
-from geoagent.tests.test_gui_support import ROOT, isolated_settings  # noqa: F401
+from geoclerk import classFactory
+from geoclerk.geoclerk_plugin import dependencies
+from geoclerk.tests.test_gui_support import ROOT, isolated_settings  # noqa: F401
 from qgis.core import Qgis, QgsApplication
 
 
@@ -19,7 +19,7 @@ def test_metadata_versions_cover_this_qgis():
     meta = configparser.ConfigParser()
     meta.read(ROOT / "metadata.txt")
     general = meta["general"]
-    assert general["name"] == "GeoAgent"
+    assert general["name"] == "GeoClerk"
     assert general["hasProcessingProvider"] == "yes"
     assert (
         _version_number(general["qgisMinimumVersion"])
@@ -32,13 +32,13 @@ def test_plugin_loads_and_unloads_cleanly(qgis_iface, isolated_settings):  # noq
     registry = QgsApplication.processingRegistry()
     plugin = classFactory(qgis_iface)
     plugin.initGui()
-    assert registry.providerById("geoagent") is not None
-    assert registry.algorithmById("geoagent:ask") is not None
+    assert registry.providerById("geoclerk") is not None
+    assert registry.algorithmById("geoclerk:ask") is not None
     assert len(plugin.actions) == 2
     dock = plugin.ensure_dock()
-    assert dock is not None and dock.objectName() == "GeoAgentDock"
+    assert dock is not None and dock.objectName() == "GeoClerkDock"
     plugin.unload()
-    assert registry.providerById("geoagent") is None
+    assert registry.providerById("geoclerk") is None
     assert plugin.dock is None and plugin.actions == []
 
 
@@ -72,7 +72,7 @@ def test_missing_dependency_shows_one_message_and_installs(qgis_iface, monkeypat
 
     monkeypatch.setattr(dependencies, "check_dependencies", lambda: [])
     plugin.install_dependencies(runner=fake_pip)
-    from geoagent.tests.test_gui_support import process_until
+    from geoclerk.tests.test_gui_support import process_until
 
     assert process_until(lambda: plugin.install_task is None, 20)
     assert calls and calls[0][1:5] == ["-m", "pip", "install", "--upgrade"]
@@ -92,7 +92,7 @@ def test_loading_the_plugin_imports_no_heavy_package(tmp_path):
     code = (
         "import sys; from unittest.mock import MagicMock\n"
         "from qgis.core import QgsApplication; app = QgsApplication([], False); app.initQgis()\n"
-        "from geoagent import classFactory; plugin = classFactory(MagicMock())\n"
+        "from geoclerk import classFactory; plugin = classFactory(MagicMock())\n"
         "print(sorted(m for m in ('geopandas', 'sklearn', 'openai', 'pandas', 'pyproj') if m in sys.modules))\n"
         "print(plugin.problems)\n"
     )

@@ -1,4 +1,4 @@
-"""`make package` builds an installable ZIP; installed into a fresh profile, qgis_process runs geoagent:ask from it."""
+"""`make package` builds an installable ZIP; installed into a fresh profile, qgis_process runs geoclerk:ask from it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import subprocess
 import zipfile
 
 import pytest
-from geoagent.tests.test_gui_support import ROOT, make_town
+from geoclerk.tests.test_gui_support import ROOT, make_town
 
 QGIS_PROCESS = "/usr/bin/qgis_process.bin"  # the /usr/bin/qgis_process wrapper passes a flag 3.22 rejects
 
@@ -21,35 +21,35 @@ spec.loader.exec_module(package)
 
 @pytest.fixture(scope="module")
 def plugin_zip(tmp_path_factory):
-    return package.build(tmp_path_factory.mktemp("dist") / "geoagent.zip")
+    return package.build(tmp_path_factory.mktemp("dist") / "geoclerk.zip")
 
 
 def test_zip_holds_the_plugin_and_nothing_else(plugin_zip):
     names = zipfile.ZipFile(plugin_zip).namelist()
-    assert all(n.startswith("geoagent/") for n in names)
+    assert all(n.startswith("geoclerk/") for n in names)
     for needed in (
         "metadata.txt",
         "__init__.py",
         "errors.py",
-        "geoagent_plugin/plugin.py",
-        "geoagent_plugin/dock.py",
-        "i18n/geoagent_zh_CN.qm",
-        "i18n/geoagent_de.qm",
+        "geoclerk_plugin/plugin.py",
+        "geoclerk_plugin/dock.py",
+        "i18n/geoclerk_zh_CN.qm",
+        "i18n/geoclerk_de.qm",
         "router/__init__.py",
         "function_lib/registry.py",
     ):
-        assert f"geoagent/{needed}" in names, needed
+        assert f"geoclerk/{needed}" in names, needed
     for name in names:
         parts = name.split("/")
         assert not {"tests", "bench", "scripts", "data", ".venv", ".git", "__pycache__", ".ci"} & set(parts), name
         assert not name.endswith((".pyc", ".ts")) and parts[1] not in ("Makefile", "pytest.ini", "ruff.toml"), name
-        assert not name.startswith("geoagent/router/corpus/"), name  # the corpus and its generator are dev tools
-    assert any(n.startswith("geoagent/router/model/") for n in names)  # the trained model is what runs
+        assert not name.startswith("geoclerk/router/corpus/"), name  # the corpus and its generator are dev tools
+    assert any(n.startswith("geoclerk/router/model/") for n in names)  # the trained model is what runs
 
 
 def _qgis_process(args, profile, env_extra=None, timeout=600):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QGIS_CUSTOM_CONFIG_PATH=str(profile))
-    for var in ("PYTHONPATH", "GEOAGENT_BASE_URL", "GEOAGENT_MODEL"):
+    for var in ("PYTHONPATH", "GEOCLERK_BASE_URL", "GEOCLERK_MODEL"):
         env.pop(var, None)
     env.update(env_extra or {})
     return subprocess.run([QGIS_PROCESS, *args], capture_output=True, text=True, timeout=timeout, env=env)
@@ -63,29 +63,29 @@ def profile(plugin_zip, tmp_path):
     plugins = tmp_path / "profile" / "profiles" / "default" / "python" / "plugins"
     plugins.mkdir(parents=True)
     zipfile.ZipFile(plugin_zip).extractall(plugins)
-    enabled = _qgis_process(["plugins", "enable", "geoagent"], tmp_path / "profile")
+    enabled = _qgis_process(["plugins", "enable", "geoclerk"], tmp_path / "profile")
     assert enabled.returncode == 0, enabled.stderr[-2000:]
     return tmp_path / "profile"
 
 
 def test_qgis_process_without_packages_names_them_and_the_fix(profile, tmp_path):
     paths = make_town(tmp_path / "data")
-    run = _qgis_process(["run", "geoagent:ask", "--", "REQUEST=buffer schools by 100 m", f"INPUTS={paths['schools']}",
+    run = _qgis_process(["run", "geoclerk:ask", "--", "REQUEST=buffer schools by 100 m", f"INPUTS={paths['schools']}",
                          f"OUTPUT_FOLDER={tmp_path / 'files'}"], profile)  # fmt: skip
     assert run.returncode != 0
     text = run.stdout + run.stderr
-    assert "GeoAgent needs Python packages" in text and "pip install --upgrade --target" in text
-    assert "geoagent_libs" in text and "Traceback" not in text
+    assert "GeoClerk needs Python packages" in text and "pip install --upgrade --target" in text
+    assert "geoclerk_libs" in text and "Traceback" not in text
     assert "/usr/bin/python3.11 -m pip" in text  # QGIS's own Python (Debian 12), not whatever is first on PATH
 
 
 def test_qgis_process_runs_ask_from_the_installed_zip(profile, tmp_path):
     # The packages live in the plugin-managed folder, exactly where the installer would put them.
-    libs = profile / "profiles" / "default" / "python" / "geoagent_libs"
+    libs = profile / "profiles" / "default" / "python" / "geoclerk_libs"
     libs.symlink_to(site.getsitepackages()[0], target_is_directory=True)
     paths = make_town(tmp_path / "data")
     out = tmp_path / "buffered.gpkg"
-    args = ["--json", "run", "geoagent:ask", "--", "REQUEST=buffer schools by 100 m", f"INPUTS={paths['schools']}",
+    args = ["--json", "run", "geoclerk:ask", "--", "REQUEST=buffer schools by 100 m", f"INPUTS={paths['schools']}",
             "ROUTE=0", f"OUTPUT={out}", f"OUTPUT_FOLDER={tmp_path / 'files'}"]  # fmt: skip
     run = _qgis_process(args, profile)
     assert run.returncode == 0, run.stderr[-3000:]
@@ -100,16 +100,16 @@ def test_qgis_process_runs_ask_from_the_installed_zip(profile, tmp_path):
 
 
 def _ask_with_model(profile, tmp_path, replies, request, *params):
-    """qgis_process run geoagent:ask from the installed ZIP, its packages in the profile's geoagent_libs, with the
+    """qgis_process run geoclerk:ask from the installed ZIP, its packages in the profile's geoclerk_libs, with the
     scripted model server; (report, the town's paths)."""
-    from geoagent.tests.scripted_server import ScriptedServer
+    from geoclerk.tests.scripted_server import ScriptedServer
 
-    libs = profile / "profiles" / "default" / "python" / "geoagent_libs"
+    libs = profile / "profiles" / "default" / "python" / "geoclerk_libs"
     libs.symlink_to(site.getsitepackages()[0], target_is_directory=True)
     paths = make_town(tmp_path / "data")
     with ScriptedServer(replies) as server:
-        env = {"GEOAGENT_BASE_URL": server.url, "GEOAGENT_MODEL": "scripted", "GEOAGENT_API_KEY": "k"}
-        args = ["--json", "run", "geoagent:ask", "--", f"REQUEST={request}", f"INPUTS={paths['schools']}", *params]
+        env = {"GEOCLERK_BASE_URL": server.url, "GEOCLERK_MODEL": "scripted", "GEOCLERK_API_KEY": "k"}
+        args = ["--json", "run", "geoclerk:ask", "--", f"REQUEST={request}", f"INPUTS={paths['schools']}", *params]
         run = _qgis_process(args, profile, env)
     assert run.returncode == 0, run.stderr[-3000:]
     return json.loads(json.loads(run.stdout)["results"]["REPORT"]), paths

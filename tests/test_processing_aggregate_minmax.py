@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("qgis.core")
 
-from geoagent.tests.processing_helpers import gdf, pt, run  # noqa: E402
+from geoclerk.tests.processing_helpers import gdf, pt, run  # noqa: E402
 
 POP = [2315560, 621863, 96157, 129380]  # the first value is the largest: a first_value fallback would show it
 LAYER = gdf([pt(i * 10, 0) for i in range(4)], pop=POP, kind=["a", "b", "a", "b"])

@@ -12,7 +12,7 @@ from shapely.geometry import LineString
 
 pytest.importorskip("qgis.core")
 
-from geoagent.tests.processing_helpers import CRS, X0, Y0, gdf, pt, run, sq  # noqa: E402
+from geoclerk.tests.processing_helpers import CRS, X0, Y0, gdf, pt, run, sq  # noqa: E402
 
 POLYS = gdf([sq(0, 0), sq(100, 0)], zone=["west", "east"])
 POINTS = gdf(

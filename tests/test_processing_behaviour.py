@@ -13,10 +13,10 @@ from shapely.geometry import Point, Polygon, box
 
 pytest.importorskip("qgis.core")
 
-from geoagent.errors import CancelledError, ToolError, ValidationError  # noqa: E402
-from geoagent.function_lib.context import RunContext  # noqa: E402
-from geoagent.function_lib.registry import Registry, run_tool  # noqa: E402
-from geoagent.tests.processing_helpers import CRS, X0, Y0, add_frames  # noqa: E402
+from geoclerk.errors import CancelledError, ToolError, ValidationError  # noqa: E402
+from geoclerk.function_lib.context import RunContext  # noqa: E402
+from geoclerk.function_lib.registry import Registry, run_tool  # noqa: E402
+from geoclerk.tests.processing_helpers import CRS, X0, Y0, add_frames  # noqa: E402
 
 
 def context(tmp_path, progress=None, **layers):
@@ -137,8 +137,8 @@ def test_invalid_geometries_are_repaired_and_reported(reg, tmp_path):
 
 
 def test_first_missing_algorithm_id_falls_back_to_the_next(reg, tmp_path):
-    from geoagent.function_lib.processing_specs import PROCESSING_BINDINGS, PROCESSING_SPECS
-    from geoagent.geoagent_plugin.processing_tools import bind
+    from geoclerk.function_lib.processing_specs import PROCESSING_BINDINGS, PROCESSING_SPECS
+    from geoclerk.geoclerk_plugin.processing_tools import bind
 
     spec = next(s for s in PROCESSING_SPECS if s.name == "qgis_convex_hull")
     moved = dataclasses.replace(spec, algorithm_ids=("native:no_such_algorithm", *spec.algorithm_ids))
@@ -189,10 +189,10 @@ def test_a_qgis_layer_object_from_the_plugin_is_used_directly(reg, tmp_path):
 
 
 def test_geopandas_name_runs_the_processing_tool_when_bound(tmp_path):
-    from geoagent.geoagent_plugin.processing_tools import bind
+    from geoclerk.geoclerk_plugin.processing_tools import bind
 
     try:
-        from geoagent.function_lib import load_registry
+        from geoclerk.function_lib import load_registry
 
         registry = load_registry()
     except Exception as exc:  # noqa: BLE001 - the GeoPandas half is written in parallel

@@ -11,10 +11,10 @@ from shapely.geometry import Point, box
 
 pytest.importorskip("qgis.core")
 
-from geoagent.errors import ToolError, ValidationError  # noqa: E402
-from geoagent.function_lib.context import RunContext  # noqa: E402
-from geoagent.function_lib.registry import run_tool  # noqa: E402
-from geoagent.tests.processing_helpers import CRS, X0, Y0, add_frames, write_tif  # noqa: E402
+from geoclerk.errors import ToolError, ValidationError  # noqa: E402
+from geoclerk.function_lib.context import RunContext  # noqa: E402
+from geoclerk.function_lib.registry import run_tool  # noqa: E402
+from geoclerk.tests.processing_helpers import CRS, X0, Y0, add_frames, write_tif  # noqa: E402
 
 GRID = np.arange(100, dtype="float32").reshape(10, 10)
 

@@ -8,9 +8,9 @@ from shapely.geometry import LineString, Point, box
 
 pytest.importorskip("qgis.core")
 
-from geoagent.errors import ValidationError  # noqa: E402
-from geoagent.function_lib.context import RunContext  # noqa: E402
-from geoagent.function_lib.registry import run_tool  # noqa: E402
+from geoclerk.errors import ValidationError  # noqa: E402
+from geoclerk.function_lib.context import RunContext  # noqa: E402
+from geoclerk.function_lib.registry import run_tool  # noqa: E402
 
 CRS = "EPSG:32633"
 
@@ -66,7 +66,7 @@ def _lakes(tmp_path):
 
 @pytest.mark.parametrize("tool", ["buffer", "qgis_buffer"])
 def test_inward_buffer_says_how_many_polygons_vanished(reg, tmp_path, tool):
-    from geoagent.tests.geo_helpers import REGISTRY
+    from geoclerk.tests.geo_helpers import REGISTRY
 
     registry = reg if tool.startswith("qgis") else REGISTRY
     ctx = RunContext(tmp_path / "out")
@@ -81,7 +81,7 @@ def test_inward_buffer_says_how_many_polygons_vanished(reg, tmp_path, tool):
 
 @pytest.mark.parametrize("tool", ["buffer", "qgis_buffer"])
 def test_zero_buffer_of_points_is_refused(reg, tmp_path, tool):
-    from geoagent.tests.geo_helpers import REGISTRY
+    from geoclerk.tests.geo_helpers import REGISTRY
 
     registry = reg if tool.startswith("qgis") else REGISTRY
     ctx = RunContext(tmp_path / "out")

@@ -12,9 +12,9 @@ from shapely.geometry import Point, box
 
 pytest.importorskip("qgis.core")
 
-from geoagent.function_lib.context import RunContext  # noqa: E402
-from geoagent.function_lib.registry import run_tool  # noqa: E402
-from geoagent.tests.processing_helpers import CELL, X0, Y0, add_frames, gdf, write_tif  # noqa: E402
+from geoclerk.function_lib.context import RunContext  # noqa: E402
+from geoclerk.function_lib.registry import run_tool  # noqa: E402
+from geoclerk.tests.processing_helpers import CELL, X0, Y0, add_frames, gdf, write_tif  # noqa: E402
 from osgeo import gdal  # noqa: E402
 
 VALUES = np.arange(100, dtype="float32").reshape(10, 10)  # row * 10 + col, north-up

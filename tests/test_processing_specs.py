@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from geoagent.function_lib.processing_specs import DATA, PROCESSING_BINDINGS, PROCESSING_SPECS
-from geoagent.function_lib.spec import schema_from_yaml
+from geoclerk.function_lib.processing_specs import DATA, PROCESSING_BINDINGS, PROCESSING_SPECS
+from geoclerk.function_lib.spec import schema_from_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,7 +25,7 @@ def catalog_names() -> list[str]:
 def test_specs_load_without_qgis():
     code = (
         "import sys; sys.modules['qgis'] = None; "
-        "from geoagent.function_lib.processing_specs import PROCESSING_SPECS; print(len(PROCESSING_SPECS))"
+        "from geoclerk.function_lib.processing_specs import PROCESSING_SPECS; print(len(PROCESSING_SPECS))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert int(done.stdout) == len(PROCESSING_SPECS)
@@ -34,7 +34,7 @@ def test_specs_load_without_qgis():
 def test_ensure_qgis_says_why_when_pyqgis_is_missing():
     code = (
         "import sys; sys.modules['qgis'] = None; sys.modules['qgis.core'] = None; "
-        "from geoagent.geoagent_plugin.qgis_env import ensure_qgis; s = ensure_qgis(); "
+        "from geoclerk.geoclerk_plugin.qgis_env import ensure_qgis; s = ensure_qgis(); "
         "print(bool(s), s.reason)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -74,7 +74,7 @@ def test_yaml_docs_fit_the_token_budget():
 
 def test_shared_parameters_with_the_geopandas_equivalents():
     try:
-        from geoagent.function_lib import load_registry
+        from geoclerk.function_lib import load_registry
 
         registry = load_registry()
     except Exception as exc:  # noqa: BLE001 - the GeoPandas half is written in parallel
@@ -106,7 +106,7 @@ def _generator():
 
 def test_static_specs_match_the_live_derivation():
     pytest.importorskip("qgis.core")
-    from geoagent.geoagent_plugin.qgis_env import ensure_qgis
+    from geoclerk.geoclerk_plugin.qgis_env import ensure_qgis
 
     status = ensure_qgis()
     if not status:
@@ -120,9 +120,9 @@ def test_static_specs_match_the_live_derivation():
 
 def test_every_tool_binds_on_this_qgis():
     pytest.importorskip("qgis.core")
-    from geoagent.function_lib.registry import Registry
-    from geoagent.geoagent_plugin.processing_tools import bind
-    from geoagent.geoagent_plugin.processing_tools.handlers import HANDLERS
+    from geoclerk.function_lib.registry import Registry
+    from geoclerk.geoclerk_plugin.processing_tools import bind
+    from geoclerk.geoclerk_plugin.processing_tools.handlers import HANDLERS
 
     registry = Registry()
     for spec in PROCESSING_SPECS:

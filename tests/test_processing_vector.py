@@ -8,7 +8,7 @@ from shapely.geometry import LineString, MultiPoint, Polygon
 
 pytest.importorskip("qgis.core")
 
-from geoagent.tests.processing_helpers import CRS, X0, Y0, gdf, pt, run, sq  # noqa: E402
+from geoclerk.tests.processing_helpers import CRS, X0, Y0, gdf, pt, run, sq  # noqa: E402
 
 
 def test_buffer_matches_shapely_polygon(reg, tmp_path):

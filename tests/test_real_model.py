@@ -10,8 +10,8 @@ from pathlib import Path
 
 import geopandas as gpd
 import pytest
-from geoagent.agent.local_model import default_model, default_server, stop_shared
-from geoagent.agent.pipeline import AgentConfig, run_request
+from geoclerk.agent.local_model import default_model, default_server, stop_shared
+from geoclerk.agent.pipeline import AgentConfig, run_request
 
 pytestmark = [pytest.mark.model, pytest.mark.timeout(900)]  # a CPU model: minutes per request
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"

@@ -7,8 +7,8 @@ import re
 
 import pytest
 import yaml
-from geoagent.function_lib.registry import Registry
-from geoagent.function_lib.spec import schema_from_yaml
+from geoclerk.function_lib.registry import Registry
+from geoclerk.function_lib.spec import schema_from_yaml
 
 # The 40 operations of the GeoJSON Agents library (shared/FUNCTIONS.md, Half 1), by the paper's names.
 PAPER_NAMES = {
@@ -30,11 +30,11 @@ TOKEN_BUDGET = 12_000
 def _registry() -> Registry:
     """The full registry when both halves load; the GeoPandas half alone while the other is missing."""
     try:
-        from geoagent.function_lib import load_registry
+        from geoclerk.function_lib import load_registry
 
         return load_registry()
     except ImportError:
-        from geoagent.function_lib.geojson import TOOLS
+        from geoclerk.function_lib.geojson import TOOLS
 
         registry = Registry()
         for spec, impl in TOOLS:
@@ -129,9 +129,9 @@ def test_all_yaml_docs_fit_the_token_budget(capsys):
 
 def test_an_optional_parameter_sent_as_null_is_not_given():
     # the real local model's call: visualize_layer with "field": null (three failed rounds before this rule)
-    from geoagent.errors import ValidationError
-    from geoagent.function_lib import load_registry
-    from geoagent.function_lib.registry import validate_args
+    from geoclerk.errors import ValidationError
+    from geoclerk.function_lib import load_registry
+    from geoclerk.function_lib.registry import validate_args
 
     spec = load_registry().get("visualize_layer").spec
     args = validate_args(spec, {"layer": "roads", "field": None})

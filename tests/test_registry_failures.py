@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from geoagent.errors import ToolError
-from geoagent.function_lib.context import RunContext
-from geoagent.function_lib.registry import Registry, failure_text, run_tool
-from geoagent.function_lib.spec import ToolSpec
+from geoclerk.errors import ToolError
+from geoclerk.function_lib.context import RunContext
+from geoclerk.function_lib.registry import Registry, failure_text, run_tool
+from geoclerk.function_lib.spec import ToolSpec
 
 
 def test_key_error_is_named():

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import geopandas as gpd
 import pytest
-from geoagent.agent.pipeline import AgentConfig, run_request
-from geoagent.function_lib.describe import describe_gdf
-from geoagent.function_lib.geojson.measure import AREA_UNITS, LENGTH_UNITS, plain_number
-from geoagent.router.quantities import AREA_UNIT_WORDS, LENGTH_UNIT_WORDS, find_distances, output_units, unit_for
-from geoagent.router.text import fold
+from geoclerk.agent.pipeline import AgentConfig, run_request
+from geoclerk.function_lib.describe import describe_gdf
+from geoclerk.function_lib.geojson.measure import AREA_UNITS, LENGTH_UNITS, plain_number
+from geoclerk.router.quantities import AREA_UNIT_WORDS, LENGTH_UNIT_WORDS, find_distances, output_units, unit_for
+from geoclerk.router.text import fold
 from shapely.geometry import LineString, Point, box
 
 SQFT = 0.09290304
@@ -89,11 +89,11 @@ def test_unit_read(text, kind, unit):
         ("area in acres and hectares", "area", "unit: several units (acres, ha)"),
         ("length of the streets in square feet", "length", "unit: square feet (not a unit of length)"),
         ("area in nautical miles", "area", "unit: nautical miles (not a unit of area)"),
-        ("area of each parcel in rods", "area", "unit: rods (not a unit GeoAgent measures in)"),
-        ("length of the rivers in cm", "length", "unit: cm (not a unit GeoAgent measures in)"),
-        ("area of parcels in cm2", "area", "unit: cm2 (not a unit GeoAgent measures in)"),
-        ("Fläche in Morgen", "area", "unit: morgen (not a unit GeoAgent measures in)"),
-        ("地块面积是多少顷", "area", "unit: 顷 (not a unit GeoAgent measures in)"),
+        ("area of each parcel in rods", "area", "unit: rods (not a unit GeoClerk measures in)"),
+        ("length of the rivers in cm", "length", "unit: cm (not a unit GeoClerk measures in)"),
+        ("area of parcels in cm2", "area", "unit: cm2 (not a unit GeoClerk measures in)"),
+        ("Fläche in Morgen", "area", "unit: morgen (not a unit GeoClerk measures in)"),
+        ("地块面积是多少顷", "area", "unit: 顷 (not a unit GeoClerk measures in)"),
     ],
 )
 def test_unit_not_readable_is_a_problem(text, kind, problem):
@@ -242,7 +242,7 @@ def test_plain_numbers(value, shown):
 
 
 def test_statistics_answer_has_no_scientific_notation():
-    handlers = pytest.importorskip("geoagent.geoagent_plugin.processing_tools.handlers")
+    handlers = pytest.importorskip("geoclerk.geoclerk_plugin.processing_tools.handlers")
     assert handlers._fmt(5.25e5) == "525,000"
     assert handlers._fmt(1.05e7) == "10,500,000"
     assert "e+" not in handlers._fmt(2.883e5)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from geoagent.errors import ValidationError
-from geoagent.function_lib import load_registry
-from geoagent.router.crs import find_crs
-from geoagent.router.plan import fill_plan, split_steps
+from geoclerk.errors import ValidationError
+from geoclerk.function_lib import load_registry
+from geoclerk.router.crs import find_crs
+from geoclerk.router.plan import fill_plan, split_steps
 
 from tests.test_router_extract import layer
 
@@ -207,7 +207,7 @@ def test_split_steps(text, clauses):
 
 @pytest.fixture(scope="module")
 def router():
-    from geoagent.router import load_router
+    from geoclerk.router import load_router
 
     return load_router(REGISTRY)
 

@@ -9,20 +9,20 @@ import sys
 from pathlib import Path
 
 import geopandas as gpd
-from geoagent.router.core import stable_missing
-from geoagent.router.model import normalise
-from geoagent.router.schema_match import find_layers
-from geoagent.router.text import fold
+from geoclerk.router.core import stable_missing
+from geoclerk.router.model import normalise
+from geoclerk.router.schema_match import find_layers
+from geoclerk.router.text import fold
 from shapely.geometry import Point, box
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = """
 import json, sys
 from pathlib import Path
-from geoagent.function_lib import load_registry
-from geoagent.function_lib.describe import describe_path
-from geoagent.router import model as rmodel
-from geoagent.router.core import Router
+from geoclerk.function_lib import load_registry
+from geoclerk.function_lib.describe import describe_path
+from geoclerk.router import model as rmodel
+from geoclerk.router.core import Router
 model_dir = Path(sys.argv[2])
 trained = rmodel.parse({f.name: f.read_bytes() for f in model_dir.iterdir()})
 router = Router(load_registry(), trained=trained)
@@ -55,8 +55,8 @@ def _model_copy(tmp_path) -> Path:
     """The trained router model, copied: both processes read the same one, even while the corpus changes."""
     import shutil
 
-    from geoagent.function_lib import load_registry
-    from geoagent.router.train import CORPUS, MODEL_DIR, load_or_train
+    from geoclerk.function_lib import load_registry
+    from geoclerk.router.train import CORPUS, MODEL_DIR, load_or_train
 
     load_or_train(list(load_registry().specs()), CORPUS, MODEL_DIR)
     target = tmp_path / "model"
@@ -82,7 +82,7 @@ def test_route_output_is_identical_across_hash_seeds(tmp_path):
 
 
 def test_a_file_name_is_masked_whole_whichever_variant_matched():
-    from geoagent.function_lib.describe import LayerInfo
+    from geoclerk.function_lib.describe import LayerInfo
 
     layer = LayerInfo(name="waypoints", path="/d/waypoints.gpx")
     text = "convert waypoints.gpx to geojson"
@@ -97,7 +97,7 @@ def test_a_file_name_is_masked_whole_whichever_variant_matched():
 
 
 def test_missing_entries_in_parameter_order_then_by_name():
-    from geoagent.function_lib import load_registry
+    from geoclerk.function_lib import load_registry
 
     spec = next(s for s in load_registry().specs() if s.name == "filter_by_expression")
     got = stable_missing(spec, ["number: 2023", "field: inspection_date", "expression", "number: 01"])
@@ -106,8 +106,8 @@ def test_missing_entries_in_parameter_order_then_by_name():
 
 TRAINING_TEXTS = """
 import hashlib, json
-from geoagent.function_lib import load_registry
-from geoagent.router.train import CORPUS, ROUTES, read_corpus, spec_rows, tool_word_rows, training_arrays
+from geoclerk.function_lib import load_registry
+from geoclerk.router.train import CORPUS, ROUTES, read_corpus, spec_rows, tool_word_rows, training_arrays
 specs = list(load_registry().specs())
 rows = [r for r in read_corpus(CORPUS) if r.get("route") in ROUTES] + spec_rows(specs)
 rows += tool_word_rows({s.name for s in specs})

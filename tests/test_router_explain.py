@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from geoagent.agent.pipeline import AgentConfig, run_request
-from geoagent.function_lib.describe import describe_path
-from geoagent.router.crs import crs_roles
-from geoagent.router.result import gaps_of
+from geoclerk.agent.pipeline import AgentConfig, run_request
+from geoclerk.function_lib.describe import describe_path
+from geoclerk.router.crs import crs_roles
+from geoclerk.router.result import gaps_of
 
 SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample"
 LAYERS = ("cafes", "houses", "districts", "roads", "schools")
@@ -135,7 +135,7 @@ def test_a_negation_is_never_dropped(router, infos, text):
     ],
 )
 def test_each_is_never_an_aggregate(router, infos, text):
-    from geoagent.function_lib.traits import one_per_feature
+    from geoclerk.function_lib.traits import one_per_feature
 
     plan = plan_of(router, infos, text)
     if plan is not None and plan.complete:
@@ -265,8 +265,8 @@ def test_per_feature_wording_drops_a_merging_parameter(router, infos, text):
     ],
 )
 def test_outside_is_read_in_each_language(text):
-    from geoagent.router.fillers import boolean_for
-    from geoagent.router.text import fold
+    from geoclerk.router.fillers import boolean_for
+    from geoclerk.router.text import fold
 
     # the word tables are folded without lower-casing their regex escapes ('\\S' once became '\\s')
     assert boolean_for(fold(text), "outside") is True

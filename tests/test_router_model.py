@@ -8,9 +8,9 @@ import sys
 
 import numpy as np
 import pytest
-from geoagent.function_lib import load_registry
-from geoagent.router import load_router
-from geoagent.router.train import load_or_train, train
+from geoclerk.function_lib import load_registry
+from geoclerk.router import load_router
+from geoclerk.router.train import load_or_train, train
 
 from tests.test_router_extract import ALL
 
@@ -69,7 +69,7 @@ def test_chat_has_no_plan_and_layer_dicts_are_accepted(router):
 
 
 def test_route_batch_keeps_order(router):
-    from geoagent.router import route_batch
+    from geoclerk.router import route_batch
 
     out = route_batch(router, [("buffer the roads by 1 km", ALL), ("thank you!", [])])
     assert [r.route for r in out] == ["function", "chat"]
@@ -132,7 +132,7 @@ def test_training_is_deterministic(tmp_path):
 
 def test_router_imports_no_qgis():
     code = (
-        "import sys, geoagent.router, geoagent.router.core, geoagent.router.bench, geoagent.router.train;"
+        "import sys, geoclerk.router, geoclerk.router.core, geoclerk.router.bench, geoclerk.router.train;"
         "bad = [m for m in sys.modules if m == 'qgis' or m.startswith('qgis.')]; print(bad); sys.exit(1 if bad else 0)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
@@ -143,7 +143,7 @@ def test_routing_cost_stays_in_milliseconds(router):
     """CPU time per request (wall time depends on what else shares the machine)."""
     import time
 
-    from geoagent.router.train import layer_from_json, read_corpus
+    from geoclerk.router.train import layer_from_json, read_corpus
 
     rows = [r for r in read_corpus() if r.get("split") == "test"][:300]
     costs = []
@@ -165,7 +165,7 @@ def test_a_package_without_the_corpus_uses_its_intact_model(tmp_path):
     corpus.unlink()
     assert load_or_train(specs, corpus, model_dir)[2]["key"] == meta["key"]
     (model_dir / "vocab.json").write_text("{}")  # damaged and no corpus to rebuild from: a clear error
-    from geoagent.errors import RouterError
+    from geoclerk.errors import RouterError
 
     with pytest.raises(RouterError, match="corpus"):
         load_or_train(specs, corpus, model_dir)

@@ -20,8 +20,8 @@ def load_rows(split: str | None = None) -> list[dict]:
 
 
 def _layers(row: dict, cache: dict) -> list:
-    from geoagent.function_lib.describe import describe_path
-    from geoagent.router.train import layer_from_json
+    from geoclerk.function_lib.describe import describe_path
+    from geoclerk.router.train import layer_from_json
 
     out = []
     for la in row["layers"]:
@@ -90,7 +90,7 @@ def score(router, rows: list[dict]) -> dict:
 
 @pytest.fixture(scope="module")
 def router():
-    from geoagent.router import load_router
+    from geoclerk.router import load_router
 
     return load_router()
 
@@ -123,7 +123,7 @@ def test_dev_part_is_mostly_answered_at_tier0(router):
 
 def main(argv: list[str]) -> None:
     """`python tests/test_router_multilingual_eval.py [dev|holdout|all] [-v]`: print the scores (-v: each row)."""
-    from geoagent.router import load_router
+    from geoclerk.router import load_router
 
     split = next((a for a in argv if a in ("dev", "holdout")), None)
     router = load_router()

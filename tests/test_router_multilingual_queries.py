@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from geoagent.function_lib import load_registry
-from geoagent.function_lib.describe import FieldInfo, LayerInfo
-from geoagent.router.conditions import conditions_expression, find_conditions
-from geoagent.router.model import normalise
-from geoagent.router.plan import fill_plan
-from geoagent.router.schema_match import find_fields
-from geoagent.router.text import detect_lang, find_numbers, fold, zh_value
+from geoclerk.function_lib import load_registry
+from geoclerk.function_lib.describe import FieldInfo, LayerInfo
+from geoclerk.router.conditions import conditions_expression, find_conditions
+from geoclerk.router.model import normalise
+from geoclerk.router.plan import fill_plan
+from geoclerk.router.schema_match import find_fields
+from geoclerk.router.text import detect_lang, find_numbers, fold, zh_value
 
 REGISTRY = load_registry()
 
@@ -139,7 +139,7 @@ def test_a_sum_per_group_without_a_value_field_is_incomplete():
 
 def test_corpus_has_native_layers_and_pattern_labels():
     """The generated corpus trains on Chinese/German field names and on LIKE conditions, with real fields."""
-    from geoagent.router.train import CORPUS
+    from geoclerk.router.train import CORPUS
 
     rows = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
     names = [{f["name"] for la in r["layers"] for f in la["fields"]} for r in rows]
@@ -201,7 +201,7 @@ def test_a_group_word_for_a_tool_without_groups_is_unconsumed():
 
 
 def test_pharmacies_are_a_layer_theme():
-    from geoagent.router.schema_match import find_layers
+    from geoclerk.router.schema_match import find_layers
 
     pharmacies = layer("de_apotheken", "Point", [("Name", "string", ["Löwen-Apotheke"])])
     assert [m.name for m in find_layers("zähle die apotheken pro stadtteil", [DE_DISTRICTS, pharmacies])] == [
@@ -211,7 +211,7 @@ def test_pharmacies_are_a_layer_theme():
 
 
 def test_the_one_character_district_word():
-    from geoagent.router.schema_match import find_layers
+    from geoclerk.router.schema_match import find_layers
 
     schools = layer("cn_schools", "Point", [("名称", "string", ["第一中学"])])
     found = find_layers("统计每个区内的学校数量", [CN_DISTRICTS, schools])
@@ -244,7 +244,7 @@ def test_more_conditions(text, lyr, expression):
      ("the lowest income district", True), ("bottom 3 by rating", True), ("most populous", False)],
 )  # fmt: skip
 def test_smallest_ranks_ascending(text, ascending):
-    from geoagent.router.fillers import boolean_for
+    from geoclerk.router.fillers import boolean_for
 
     assert boolean_for(fold(text), "ascending") is ascending
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import geopandas as gpd
 import pytest
-from geoagent.agent.pipeline import AgentConfig, run_request
-from geoagent.function_lib.describe import describe_gdf
-from geoagent.function_lib.expression import filter_mask
+from geoclerk.agent.pipeline import AgentConfig, run_request
+from geoclerk.function_lib.describe import describe_gdf
+from geoclerk.function_lib.expression import filter_mask
 from shapely.geometry import Point
 
 
@@ -94,7 +94,7 @@ def test_null_words_are_not_values(router, data):
 
 
 def _layer():
-    from geoagent.function_lib.describe import FieldInfo, LayerInfo
+    from geoclerk.function_lib.describe import FieldInfo, LayerInfo
 
     fields = [
         FieldInfo("regiao", "string", ["Central", "Oeste", "Sul"]),
@@ -133,7 +133,7 @@ def _layer():
     ],
 )
 def test_conditions_on_layer(text, expression):
-    from geoagent.router.conditions import conditions_expression, find_conditions
+    from geoclerk.router.conditions import conditions_expression, find_conditions
 
     assert conditions_expression(find_conditions(text, _layer()), text) == expression
 
@@ -167,9 +167,9 @@ def test_the_far_side_of_a_distance_is_kept(router, text, outside, tmp_path):
     ],
 )
 def test_an_indefinite_pronoun_is_no_value_of_the_filter(text):
-    from geoagent.function_lib import load_registry
-    from geoagent.function_lib.describe import describe_path
-    from geoagent.router.plan import fill_plan
+    from geoclerk.function_lib import load_registry
+    from geoclerk.function_lib.describe import describe_path
+    from geoclerk.router.plan import fill_plan
 
     sample = Path(__file__).resolve().parents[1] / "data" / "sample"
     spec = load_registry().get("filter_by_expression").spec
@@ -187,9 +187,9 @@ _SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
 
 
 def _filter_plan(text, layer_file):
-    from geoagent.function_lib import load_registry
-    from geoagent.function_lib.describe import describe_path
-    from geoagent.router.plan import fill_plan
+    from geoclerk.function_lib import load_registry
+    from geoclerk.function_lib.describe import describe_path
+    from geoclerk.router.plan import fill_plan
 
     spec = load_registry().get("filter_by_expression").spec
     return fill_plan(spec, text, [describe_path(str(_SAMPLE / layer_file))])

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from geoagent.function_lib import load_registry
-from geoagent.router.plan import fill_plan
+from geoclerk.function_lib import load_registry
+from geoclerk.router.plan import fill_plan
 
 from tests.test_router_extract import ALL, BUS_STOPS, DISTRICTS, ROADS, SCHOOLS, layer
 

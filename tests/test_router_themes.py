@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import pytest
-from geoagent.function_lib.describe import LayerInfo
-from geoagent.router.schema_match import find_layers, layer_theme
-from geoagent.router.text import fold
+from geoclerk.function_lib.describe import LayerInfo
+from geoclerk.router.schema_match import find_layers, layer_theme
+from geoclerk.router.text import fold
 
 GAUGES = LayerInfo(name="gauges", kind="vector", geometry_type="Point", feature_count=30, crs="EPSG:4326")
 TRAILS = LayerInfo(name="ski_trails", kind="vector", geometry_type="LineString", feature_count=20, crs="EPSG:32633")
@@ -48,7 +48,7 @@ def test_a_theme_that_is_not_loaded_is_declined_not_swapped(router, text):
     "text", ["the 3 cafes with the most seats", "Die 3 Cafés mit den meisten Sitzplätzen", "座位最多的3家咖啡馆"]
 )
 def test_a_field_named_by_meaning_in_each_language(router, text):
-    from geoagent.function_lib.describe import FieldInfo
+    from geoclerk.function_lib.describe import FieldInfo
 
     cafes = LayerInfo(
         name="cafes", kind="vector", geometry_type="Point", feature_count=40, crs="EPSG:32633",

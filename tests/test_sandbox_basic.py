@@ -1,4 +1,4 @@
-"""The persistent sandbox: state between cells, outputs, input copies, errors, timeouts, cancel and `geoagent exec`."""
+"""The persistent sandbox: state between cells, outputs, input copies, errors, timeouts, cancel and `geoclerk exec`."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import geopandas as gpd
 import pytest
-from geoagent.codegen.api import exec_script
-from geoagent.codegen.sandbox import Sandbox, find_python
-from geoagent.codegen.workdir import copy_inputs
+from geoclerk.codegen.api import exec_script
+from geoclerk.codegen.sandbox import Sandbox, find_python
+from geoclerk.codegen.workdir import copy_inputs
 from shapely.geometry import Point
 
 WORKER_DIR = Path(__file__).resolve().parent.parent / "codegen" / "child"
@@ -187,11 +187,11 @@ def test_find_python_inside_qgis_looks_next_to_it(tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "executable", str(tmp_path / "qgis-bin"))
     monkeypatch.setattr(sys, "_base_executable", str(tmp_path / "qgis-bin"), raising=False)
     monkeypatch.setattr(sys, "exec_prefix", str(prefix))
-    monkeypatch.delenv("GEOAGENT_PYTHON", raising=False)
+    monkeypatch.delenv("GEOCLERK_PYTHON", raising=False)
     assert find_python() == str(bundled)
     custom = tmp_path / "custom-python"
     custom.symlink_to(bundled)
-    monkeypatch.setenv("GEOAGENT_PYTHON", str(custom))
+    monkeypatch.setenv("GEOCLERK_PYTHON", str(custom))
     assert find_python() == str(custom)
 
 

@@ -8,8 +8,8 @@ import socket
 from pathlib import Path
 
 import pytest
-from geoagent.codegen.policy import Limits
-from geoagent.codegen.sandbox import Sandbox
+from geoclerk.codegen.policy import Limits
+from geoclerk.codegen.sandbox import Sandbox
 
 SECRET = "SECRET-KEY-DO-NOT-LEAK"
 AUTH = "AUTHDB-DO-NOT-LEAK"

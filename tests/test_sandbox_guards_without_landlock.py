@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from geoagent.codegen.policy import Limits
-from geoagent.tests.test_sandbox_escape import AUTH, RUNTIME, SECRET, build_arena
+from geoclerk.codegen.policy import Limits
+from geoclerk.tests.test_sandbox_escape import AUTH, RUNTIME, SECRET, build_arena
 
 NEW_ROWS = [row for row in RUNTIME if row[0].startswith(("rt_os_", "rt_shutil_", "rt_rasterio_", "rt_vrt_named",
                                                           "rt_private_", "rt_tempfile_"))]  # fmt: skip

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from geoagent.codegen.policy import ChildPolicy, sensitive_paths
-from geoagent.codegen.sandbox import Sandbox
+from geoclerk.codegen.policy import ChildPolicy, sensitive_paths
+from geoclerk.codegen.sandbox import Sandbox
 
 WORKER_DIR = Path(__file__).resolve().parent.parent / "codegen" / "child"
 
@@ -145,10 +145,10 @@ def test_a_kernel_refusal_is_explained(arena):
 
 def test_the_plugin_folder_in_a_qgis_profile_is_readable_and_the_rest_is_not(tmp_path, monkeypatch):
     # issue 13: QGIS installs the plugin in the profile, and the sandbox child imports its guards from there
-    from geoagent.codegen.policy import qgis_private
+    from geoclerk.codegen.policy import qgis_private
 
     profile = tmp_path / "QGIS" / "QGIS3" / "profiles" / "default"
-    (profile / "python" / "plugins" / "geoagent").mkdir(parents=True)
+    (profile / "python" / "plugins" / "geoclerk").mkdir(parents=True)
     (profile / "qgis-auth.db").write_text("secret")
     (profile / "QGIS").mkdir()
     (tmp_path / "QGIS" / "QGIS3" / "profiles.ini").write_text("[core]")
@@ -160,7 +160,7 @@ def test_the_plugin_folder_in_a_qgis_profile_is_readable_and_the_rest_is_not(tmp
     (tmp_path / "home" / ".local" / "share").mkdir(parents=True)
     (tmp_path / "home" / ".local" / "share" / "QGIS").symlink_to(tmp_path / "QGIS")
     blocked = sensitive_paths()
-    plugin = str(tmp_path / "home/.local/share/QGIS/QGIS3/profiles/default/python/plugins/geoagent")
+    plugin = str(tmp_path / "home/.local/share/QGIS/QGIS3/profiles/default/python/plugins/geoclerk")
     assert not any(plugin == b or plugin.startswith(b + "/") for b in blocked)
     authdb = str(tmp_path / "home/.local/share/QGIS/QGIS3/profiles/default/qgis-auth.db")
     assert authdb in blocked

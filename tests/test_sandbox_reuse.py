@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from geoagent.codegen.sandbox import Sandbox
-from geoagent.tests import agent_toolkit
-from geoagent.tests.agent_toolkit import TinyRouter, run
+from geoclerk.codegen.sandbox import Sandbox
+from geoclerk.tests import agent_toolkit
+from geoclerk.tests.agent_toolkit import TinyRouter, run
 
 server, layers = agent_toolkit.server, agent_toolkit.layers  # fixtures
 

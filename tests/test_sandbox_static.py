@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from geoagent.codegen.static_check import check_code, describe
+from geoclerk.codegen.static_check import check_code, describe
 
 GOOD_SCRIPT = """
 import geopandas as gpd

@@ -6,8 +6,8 @@ import re
 import time
 
 import pytest
-from geoagent.codegen.api import exec_script
-from geoagent.codegen.sandbox import Sandbox
+from geoclerk.codegen.api import exec_script
+from geoclerk.codegen.sandbox import Sandbox
 
 
 @pytest.fixture(scope="module")

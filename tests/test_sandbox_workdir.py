@@ -1,4 +1,4 @@
-"""`geoagent exec` never lets code touch the user's files: the work dir must be apart from the inputs and fresh."""
+"""`geoclerk exec` never lets code touch the user's files: the work dir must be apart from the inputs and fresh."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
-from geoagent.codegen.api import exec_script, preload_for
-from geoagent.codegen.workdir import MARKER, check_apart, copy_inputs
-from geoagent.errors import SandboxError
+from geoclerk.codegen.api import exec_script, preload_for
+from geoclerk.codegen.workdir import MARKER, check_apart, copy_inputs
+from geoclerk.errors import SandboxError
 
 OVERWRITE = "open('hospitals.geojson', 'w').write('{}')\nprint('overwrote')\n"
 HOSPITALS = json.dumps({"type": "FeatureCollection", "features": [

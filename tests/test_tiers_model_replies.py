@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from geoagent.tests import agent_toolkit
-from geoagent.tests.agent_toolkit import TinyRouter, run
+from geoclerk.tests import agent_toolkit
+from geoclerk.tests.agent_toolkit import TinyRouter, run
 
 server, layers = agent_toolkit.server, agent_toolkit.layers  # fixtures
 

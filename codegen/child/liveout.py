@@ -89,7 +89,7 @@ class Flusher:
 
     def __init__(self):
         self.current: LiveOut | None = None
-        threading.Thread(target=self._loop, name="geoagent-stdout", daemon=True).start()
+        threading.Thread(target=self._loop, name="geoclerk-stdout", daemon=True).start()
 
     def _loop(self) -> None:
         while True:

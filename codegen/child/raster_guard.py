@@ -10,7 +10,7 @@ _ARCHIVES = ("/vsizip/", "/vsigzip/", "/vsitar/", "/vsi7z/", "/vsirar/")
 _DRIVER_PREFIX = re.compile(r"^[A-Za-z][A-Za-z0-9_]+:")  # NETCDF:f:v, MEM:::, GPKG:f:t (a drive letter is one char)
 _CONFIG_MARKERS = ("CURL", "HTTP", "PROXY", "NETWORK", "AWS", "GS_", "GOOGLE", "AZURE", "OSS_", "SWIFT", "WEBHDFS",
                    "VSI", "DRIVER_PATH", "PLUGIN", "SQLITE", "PYTHON", "SSL", "_CA_")  # fmt: skip
-_WRAPPED = "geoagent_sandbox_checked"
+_WRAPPED = "geoclerk_sandbox_checked"
 
 
 def check_raster_path(guard, value, writes: bool) -> None:

@@ -232,7 +232,7 @@ _CELLS: list[str] = []
 def _cells_dir() -> str:
     """The worker's private folder for cell files (made once, removed with the worker's temp files)."""
     if not _CELLS:
-        _CELLS.append(tempfile.mkdtemp(prefix="geoagent-cells-"))
+        _CELLS.append(tempfile.mkdtemp(prefix="geoclerk-cells-"))
         atexit.register(shutil.rmtree, _CELLS[0], True)
     return _CELLS[0]
 

@@ -57,7 +57,7 @@ def download_geojson(
             raise ValidationError(f"'{tag}' is not an OSM tag.", fix="Write it as key=value, like amenity=cafe.")
         selector = f'["{key}"="{value}"]' if value else f'["{key}"]'
         query = f"[out:json][timeout:25];nwr{selector}({south},{west},{north},{east});out geom;"
-        endpoint = os.environ.get("GEOAGENT_OVERPASS_URL", OVERPASS_URL)
+        endpoint = os.environ.get("GEOCLERK_OVERPASS_URL", OVERPASS_URL)
         payload = _osm_to_geojson(_fetch(endpoint, data=urllib.parse.urlencode({"data": query}).encode()))
         source = f"OpenStreetMap {tag} in {bbox}"
     else:
@@ -77,7 +77,7 @@ def download_geojson(
 def _fetch(url: str, data: bytes | None = None):
     if urllib.parse.urlparse(url).scheme not in ("http", "https"):
         raise ValidationError(f"'{url}' is not an http(s) URL.", fix="Give a full http:// or https:// address.")
-    request = urllib.request.Request(url, data=data, headers={"User-Agent": "GeoAgent"})
+    request = urllib.request.Request(url, data=data, headers={"User-Agent": "GeoClerk"})
     try:
         with urllib.request.urlopen(request, timeout=DOWNLOAD_TIMEOUT_S) as response:
             body = response.read()

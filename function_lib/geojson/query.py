@@ -120,7 +120,7 @@ def _equals(series, value):
         when="Syntax: pop > 1000 and state = 'PA', \"type\" IN ('a','b'), name LIKE 'A%', x IS NULL, BETWEEN.",
         params=(LAYER, Param("expression", "expression", "Condition on fields")),
         returns="A new layer with the matching features.",
-        # No Processing equivalent on purpose: the expression language is GeoAgent's own (string-typed
+        # No Processing equivalent on purpose: the expression language is GeoClerk's own (string-typed
         # numbers compare as numbers, Python-style operators work), which QGIS's engine reads differently.
         examples=({"layer": "cities", "expression": "population > 100000 and state = 'PA'"},),
         keywords=("filter", "where", "extract by attribute", "query"),

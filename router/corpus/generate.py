@@ -1,4 +1,4 @@
-"""Rewrite router/corpus/corpus.jsonl from the templates: `python -m geoagent.router.corpus.generate`."""
+"""Rewrite router/corpus/corpus.jsonl from the templates: `python -m geoclerk.router.corpus.generate`."""
 
 from __future__ import annotations
 
@@ -38,14 +38,14 @@ PREAMBLES = {  # small talk before the request
         "Quick one before my meeting: ",
         "For a university assignment: ",
         "Our team needs this today. ",
-        "Hi GeoAgent! ",
+        "Hi GeoClerk! ",
         "Following up on the last result: ",
         "OK, next step: ",
     ],
     "zh": ["我在做一个城市规划项目，", "领导急着要：", "你好，", "下一步：", "写论文用："],
-    "de": ["Ich arbeite an einem Bericht für die Stadt. ", "Kurze Bitte: ", "Hallo GeoAgent! ", "Nächster Schritt: "],
+    "de": ["Ich arbeite an einem Bericht für die Stadt. ", "Kurze Bitte: ", "Hallo GeoClerk! ", "Nächster Schritt: "],
 }
-NO_CONTEXT_RATE = 0.03  # function requests with no layer loaded (a bare `geoagent route "..."`)
+NO_CONTEXT_RATE = 0.03  # function requests with no layer loaded (a bare `geoclerk route "..."`)
 COUNT_WORDS = ("count", "contains the most", "fewest", "nearest", "数量", "最近", "zähle", "nächsten")
 ZH_VERBS = tuple(
     "把 将 给 对 计算 统计 生成 创建 提取 筛选 选出 导出 保存 打开 读取 下载 用 按 在 求 做 合并 融合 裁剪 转换 "

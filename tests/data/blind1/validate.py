@@ -1,4 +1,4 @@
-"""Validate cases_en.yaml (blind set #1) WITHOUT running GeoAgent.
+"""Validate cases_en.yaml (blind set #1) WITHOUT running GeoClerk.
 
 1. Schema: unique ids, known classes, inputs exist, answer cases have checks.
 2. Every `equals` / `answer_number` / `answer_contains` expression is evaluated on the inputs.

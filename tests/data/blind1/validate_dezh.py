@@ -5,7 +5,7 @@
 2. Input side: every `equals`, `answer_number` and `answer_contains` expression is evaluated on the
    loaded inputs (no result needed) and must not raise.
 3. --selftest (default on): for the cases with a reference solution below (written by hand with
-   geopandas, independent of GeoAgent) the reference result is written to a file, loaded back
+   geopandas, independent of GeoClerk) the reference result is written to a file, loaded back
    and run through *all* checks, which must pass; every hand-written WRONG result (swapped
    roles, negation dropped, wrong N, wrong unit, merged instead of each ...) must fail at least
    one check.

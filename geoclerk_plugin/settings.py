@@ -1,4 +1,4 @@
-"""Typed plugin settings under one `GeoAgent/` prefix; the API key lives in QgsAuthManager."""
+"""Typed plugin settings under one `GeoClerk/` prefix; the API key lives in QgsAuthManager."""
 
 from __future__ import annotations
 
@@ -8,15 +8,26 @@ from dataclasses import dataclass, fields
 from qgis.core import QgsApplication, QgsAuthMethodConfig, QgsSettings
 
 from ..agent.providers import PRESETS  # noqa: F401 - re-exported for the dialog
+from ..compat import OLD_SETTINGS_PREFIX
 
-PREFIX = "GeoAgent/"
+PREFIX = "GeoClerk/"
 AUTH_METHOD = "APIHeader"  # only used as a container for the secret; we never send it through QGIS
 
 ARCHITECTURES = ("react", "planner")
 
 
+def migrate_old_settings(store) -> int:
+    """Copy the settings kept under GeoAgent/ (the name before GeoClerk) once, when GeoClerk/ has none; how many."""
+    if any(key.startswith(PREFIX) for key in store.allKeys()):
+        return 0
+    old = [key for key in store.allKeys() if key.startswith(OLD_SETTINGS_PREFIX)]
+    for key in old:
+        store.setValue(PREFIX + key[len(OLD_SETTINGS_PREFIX) :], store.value(key))
+    return len(old)
+
+
 @dataclass
-class GeoAgentSettings:
+class GeoClerkSettings:
     """Everything the user can set; read() and write() map it to QgsSettings keys."""
 
     preset: str = "custom"
@@ -35,8 +46,9 @@ class GeoAgentSettings:
     keep_conversation: bool = False
 
     @classmethod
-    def read(cls) -> GeoAgentSettings:
+    def read(cls) -> GeoClerkSettings:
         store = QgsSettings()
+        migrate_old_settings(store)
         values = {}
         for f in fields(cls):
             default = f.default
@@ -67,16 +79,16 @@ class GeoAgentSettings:
             timeout_s=self.timeout_s,
             review_code=self.review_code,
         )
-        if self.preset == "local_gguf":  # GeoAgent starts llama-server for the file when a model is first needed
+        if self.preset == "local_gguf":  # GeoClerk starts llama-server for the file when a model is first needed
             common["timeout_s"] = max(self.timeout_s, 300.0)  # a CPU model takes minutes
             return AgentConfig(
                 model="local", local_model=self.gguf_path, local_server=self.llama_server or None, **common
             )
-        base_url = self.base_url or os.environ.get("GEOAGENT_BASE_URL", "")
-        model = self.model or os.environ.get("GEOAGENT_MODEL", "")
+        base_url = self.base_url or os.environ.get("GEOCLERK_BASE_URL", "")
+        model = self.model or os.environ.get("GEOCLERK_MODEL", "")
         key = None
         if base_url or model:  # no model, no key: never open the auth database (and its master password) offline
-            key = self.api_key() or os.environ.get("GEOAGENT_API_KEY") or os.environ.get("OPENAI_API_KEY")
+            key = self.api_key() or os.environ.get("GEOCLERK_API_KEY") or os.environ.get("OPENAI_API_KEY")
         return AgentConfig(
             base_url=base_url or None,
             model=model or None,
@@ -101,7 +113,7 @@ def store_api_key(key: str, authcfg: str = "") -> str:
     config = QgsAuthMethodConfig()
     if authcfg:
         manager.loadAuthenticationConfig(authcfg, config, True)
-    config.setName("GeoAgent API key")
+    config.setName("GeoClerk API key")
     config.setMethod(AUTH_METHOD)
     config.setConfig("key", "Authorization")
     config.setConfig("value", key)

@@ -29,7 +29,7 @@ def in_python_thread(fn, *args, **kwargs):
         except BaseException as exc:  # noqa: BLE001 - re-raised in the calling thread
             box["error"] = exc
 
-    thread = threading.Thread(target=target, name="geoagent-worker", daemon=True)
+    thread = threading.Thread(target=target, name="geoclerk-worker", daemon=True)
     thread.start()
     thread.join()
     if "error" in box:
@@ -41,7 +41,7 @@ class AgentTask(QgsTask):
     """Runs run_request off the main thread. Nothing GUI or project-related happens in run()."""
 
     def __init__(self, request: str, store, infos, out_dir: Path, config, on_finished=None, runner=None, registry=None):
-        super().__init__(f"GeoAgent: {request[:60]}", QgsTask.CanCancel)
+        super().__init__(f"GeoClerk: {request[:60]}", QgsTask.CanCancel)
         self.request = request
         self.store = store
         self.infos = infos
@@ -99,7 +99,7 @@ class WarmUpTask(QgsTask):
     """Loads the library and the router in the background when the user opens the dock."""
 
     def __init__(self):
-        super().__init__("GeoAgent: preparing the router", QgsTask.CanCancel)
+        super().__init__("GeoClerk: preparing the router", QgsTask.CanCancel)
         self.error: str | None = None
 
     def run(self) -> bool:

@@ -2,529 +2,529 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
   <context>
-    <name>GeoAgent</name>
+    <name>GeoClerk</name>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="26" />
-      <source>&amp;GeoAgent</source>
-      <translation>&amp;GeoAgent</translation>
+      <location filename="../geoclerk_plugin/plugin.py" line="26" />
+      <source>&amp;GeoClerk</source>
+      <translation>&amp;GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="72" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="72" />
       <source>API key</source>
       <translation>API-Schlüssel</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="293" />
+      <location filename="../geoclerk_plugin/dock.py" line="293" />
       <source>Also used, because the request names them: {names}</source>
       <translation>Ebenfalls verwendet, weil die Anfrage sie nennt: {names}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="76" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
       <source>Answer</source>
       <translation>Antwort</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="77" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="77" />
       <source>Architecture</source>
       <translation>Architektur</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="38" />
-      <source>Ask GeoAgent</source>
-      <translation>GeoAgent fragen</translation>
+      <location filename="../geoclerk_plugin/algorithm.py" line="38" />
+      <source>Ask GeoClerk</source>
+      <translation>GeoClerk fragen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="132" />
+      <location filename="../geoclerk_plugin/dock.py" line="132" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>Fragen Sie nach einer Analyse, zum Beispiel: Straßen um 100 m puffern</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
       <source>Auto</source>
       <translation>Automatisch</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="70" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="70" />
       <source>Base URL</source>
       <translation>Basis-URL</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="105" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="105" />
       <source>Browse…</source>
       <translation>Durchsuchen…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="139" />
+      <location filename="../geoclerk_plugin/dock.py" line="139" />
       <source>Cancel</source>
       <translation>Abbrechen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="158" />
+      <location filename="../geoclerk_plugin/messages.py" line="158" />
       <source>Cancelled</source>
       <translation>Abgebrochen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="112" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="112" />
       <source>Choose a file</source>
       <translation>Datei wählen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="113" />
+      <location filename="../geoclerk_plugin/dock.py" line="113" />
       <source>Clear</source>
       <translation>Leeren</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
       <source>Code</source>
       <translation>Code</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="37" />
+      <location filename="../geoclerk_plugin/connection.py" line="37" />
       <source>Connected, but no model is set. Available: {names}</source>
       <translation>Verbunden, aber kein Modell eingestellt. Verfügbar: {names}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="33" />
+      <location filename="../geoclerk_plugin/connection.py" line="33" />
       <source>Connected, but the server has no model called '{model}'. Available: {names}</source>
       <translation>Verbunden, aber der Server hat kein Modell namens „{model}“. Verfügbar: {names}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="38" />
+      <location filename="../geoclerk_plugin/connection.py" line="38" />
       <source>Connected. Model '{model}' is available.</source>
       <translation>Verbunden. Modell „{model}“ ist verfügbar.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="94" />
+      <location filename="../geoclerk_plugin/messages.py" line="94" />
       <source>Copy</source>
       <translation>Kopieren</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="28" />
+      <location filename="../geoclerk_plugin/connection.py" line="28" />
       <source>Could not reach {url}. Is the server running, and is the address right?</source>
       <translation>{url} ist nicht erreichbar. Läuft der Server, und stimmt die Adresse?</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="47" />
-      <source>Describe an analysis in plain language, for example "buffer roads by 100 m". Standard requests run offline; others need a model configured in GeoAgent settings (or GEOAGENT_BASE_URL, GEOAGENT_MODEL and GEOAGENT_API_KEY for headless runs).</source>
-      <translation>Beschreiben Sie eine Analyse in Alltagssprache, zum Beispiel „Straßen um 100 m puffern“. Standardanfragen laufen offline; andere brauchen ein in den GeoAgent-Einstellungen konfiguriertes Modell (oder GEOAGENT_BASE_URL, GEOAGENT_MODEL und GEOAGENT_API_KEY bei Läufen ohne Oberfläche).</translation>
+      <location filename="../geoclerk_plugin/algorithm.py" line="47" />
+      <source>Describe an analysis in plain language, for example "buffer roads by 100 m". Standard requests run offline; others need a model configured in GeoClerk settings (or GEOCLERK_BASE_URL, GEOCLERK_MODEL and GEOCLERK_API_KEY for headless runs).</source>
+      <translation>Beschreiben Sie eine Analyse in Alltagssprache, zum Beispiel „Straßen um 100 m puffern“. Standardanfragen laufen offline; andere brauchen ein in den GeoClerk-Einstellungen konfiguriertes Modell (oder GEOCLERK_BASE_URL, GEOCLERK_MODEL und GEOCLERK_API_KEY bei Läufen ohne Oberfläche).</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/review.py" line="26" />
+      <location filename="../geoclerk_plugin/review.py" line="26" />
       <source>Don't run</source>
       <translation>Nicht ausführen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="55" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="55" />
       <source>Forget the stored key</source>
       <translation>Gespeicherten Schlüssel löschen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
       <source>Function</source>
       <translation>Funktion</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="53" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="53" />
       <source>GGUF model files (*.gguf)</source>
       <translation>GGUF-Modelldateien (*.gguf)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="87" />
-      <source>GeoAgent</source>
-      <translation>GeoAgent</translation>
+      <location filename="../geoclerk_plugin/dock.py" line="87" />
+      <source>GeoClerk</source>
+      <translation>GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="45" />
-      <source>GeoAgent chat</source>
-      <translation>GeoAgent-Chat</translation>
+      <location filename="../geoclerk_plugin/plugin.py" line="45" />
+      <source>GeoClerk chat</source>
+      <translation>GeoClerk-Chat</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="286" />
-      <source>GeoAgent failed unexpectedly: {error}. Please report it with the GeoAgent log.</source>
-      <translation>GeoAgent ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoAgent-Protokoll.</translation>
+      <location filename="../geoclerk_plugin/dock.py" line="286" />
+      <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
+      <translation>GeoClerk ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoClerk-Protokoll.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dependencies.py" line="126" />
-      <source>GeoAgent needs Python packages that QGIS's Python lacks: {names}. Use the Install button in QGIS, or run: {command}</source>
-      <translation>GeoAgent braucht Python-Pakete, die dem Python von QGIS fehlen: {names}. Verwenden Sie die Schaltfläche Installieren in QGIS oder führen Sie aus: {command}</translation>
+      <location filename="../geoclerk_plugin/dependencies.py" line="129" />
+      <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Use the Install button in QGIS, or run: {command}</source>
+      <translation>GeoClerk braucht Python-Pakete, die dem Python von QGIS fehlen: {names}. Verwenden Sie die Schaltfläche Installieren in QGIS oder führen Sie aus: {command}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="32" />
-      <source>GeoAgent settings</source>
-      <translation>GeoAgent-Einstellungen</translation>
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="32" />
+      <source>GeoClerk settings</source>
+      <translation>GeoClerk-Einstellungen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="46" />
-      <source>GeoAgent settings…</source>
-      <translation>GeoAgent-Einstellungen…</translation>
+      <location filename="../geoclerk_plugin/plugin.py" line="46" />
+      <source>GeoClerk settings…</source>
+      <translation>GeoClerk-Einstellungen…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/review.py" line="20" />
-      <source>GeoAgent wants to run this code in its sandbox, on copies of your layers.</source>
-      <translation>GeoAgent möchte diesen Code in seiner Sandbox ausführen, auf Kopien Ihrer Layer.</translation>
+      <location filename="../geoclerk_plugin/review.py" line="20" />
+      <source>GeoClerk wants to run this code in its sandbox, on copies of your layers.</source>
+      <translation>GeoClerk möchte diesen Code in seiner Sandbox ausführen, auf Kopien Ihrer Layer.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="147" />
-      <source>GeoAgent wrote a result it cannot read: {path}</source>
-      <translation>GeoAgent hat ein Ergebnis geschrieben, das nicht lesbar ist: {path}</translation>
+      <location filename="../geoclerk_plugin/algorithm.py" line="147" />
+      <source>GeoClerk wrote a result it cannot read: {path}</source>
+      <translation>GeoClerk hat ein Ergebnis geschrieben, das nicht lesbar ist: {path}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="60" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="60" />
       <source>Input layers</source>
       <translation>Eingabelayer</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="105" />
+      <location filename="../geoclerk_plugin/plugin.py" line="105" />
       <source>Install</source>
       <translation>Installieren</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="129" />
+      <location filename="../geoclerk_plugin/plugin.py" line="129" />
       <source>Installing the packages failed: {detail} Run this in a terminal instead: {command}</source>
       <translation>Die Installation der Pakete ist fehlgeschlagen: {detail} Führen Sie stattdessen im Terminal aus: {command}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="68" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="68" />
       <source>Keep the conversation in the project file (no keys are saved)</source>
       <translation>Unterhaltung in der Projektdatei behalten (Schlüssel werden nicht gespeichert)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="111" />
+      <location filename="../geoclerk_plugin/dock.py" line="111" />
       <source>Layers in play</source>
       <translation>Beteiligte Layer</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="82" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="82" />
       <source>Maximum code repair attempts</source>
       <translation>Maximale Anzahl Code-Reparaturversuche</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="71" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="71" />
       <source>Model</source>
       <translation>Modell</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="73" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="73" />
       <source>Model file (GGUF)</source>
       <translation>Modelldatei (GGUF)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="13" />
+      <location filename="../geoclerk_plugin/connection.py" line="13" />
       <source>No base URL is set. Choose a provider preset or type the server's URL (ending in /v1).</source>
       <translation>Keine Basis-URL gesetzt. Wählen Sie eine Anbietervorlage oder geben Sie die Server-URL ein (endet auf /v1).</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="101" />
+      <location filename="../geoclerk_plugin/messages.py" line="101" />
       <source>Not what I meant — ask the model</source>
       <translation>Nicht das, was ich meinte – das Modell fragen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="178" />
+      <location filename="../geoclerk_plugin/messages.py" line="178" />
       <source>Open</source>
       <translation>Öffnen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="82" />
+      <location filename="../geoclerk_plugin/messages.py" line="82" />
       <source>Open settings</source>
       <translation>Einstellungen öffnen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="73" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="73" />
       <source>Output folder</source>
       <translation>Ausgabeordner</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="58" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="58" />
       <source>Planner and worker</source>
       <translation>Planer und Ausführer</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/task.py" line="66" />
+      <location filename="../geoclerk_plugin/task.py" line="66" />
       <source>Preparing the router (first request only)…</source>
       <translation>Router wird vorbereitet (nur bei der ersten Anfrage)…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="69" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="69" />
       <source>Provider</source>
       <translation>Anbieter</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="308" />
+      <location filename="../geoclerk_plugin/dock.py" line="308" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="96" />
+      <location filename="../geoclerk_plugin/messages.py" line="96" />
       <source>Re-run edited</source>
       <translation>Bearbeitet erneut ausführen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="77" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Report (JSON)</source>
       <translation>Bericht (JSON)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="57" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="57" />
       <source>Request</source>
       <translation>Anfrage</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="69" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="69" />
       <source>Result layer</source>
       <translation>Ergebnislayer</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/review.py" line="18" />
+      <location filename="../geoclerk_plugin/review.py" line="18" />
       <source>Review generated code</source>
       <translation>Erzeugten Code prüfen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
       <source>Route</source>
       <translation>Route</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="148" />
+      <location filename="../geoclerk_plugin/dock.py" line="148" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>Route für die nächste Nachricht: den Router entscheiden lassen oder eine erzwingen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="49" />
+      <location filename="../geoclerk_plugin/messages.py" line="49" />
       <source>Route forced: {route}</source>
       <translation>Route erzwungen: {route}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="80" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="80" />
       <source>Router confidence threshold</source>
       <translation>Konfidenzschwelle des Routers</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/review.py" line="25" />
+      <location filename="../geoclerk_plugin/review.py" line="25" />
       <source>Run</source>
       <translation>Ausführen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="60" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="60" />
       <source>Run clear standard requests offline, without a model (tier 0)</source>
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="152" />
+      <location filename="../geoclerk_plugin/dock.py" line="152" />
       <source>Send</source>
       <translation>Senden</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="102" />
+      <location filename="../geoclerk_plugin/messages.py" line="102" />
       <source>Send the same request to the model, without the no-model answer</source>
       <translation>Dieselbe Anfrage an das Modell senden, ohne die Antwort ohne Modell</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="115" />
+      <location filename="../geoclerk_plugin/dock.py" line="115" />
       <source>Settings…</source>
       <translation>Einstellungen…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="187" />
+      <location filename="../geoclerk_plugin/messages.py" line="187" />
       <source>Show code</source>
       <translation>Code anzeigen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="65" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="65" />
       <source>Show generated code before running it</source>
       <translation>Erzeugten Code vor dem Ausführen anzeigen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="87" />
+      <location filename="../geoclerk_plugin/messages.py" line="87" />
       <source>Show tool calls</source>
       <translation>Werkzeugaufrufe anzeigen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="58" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="58" />
       <source>Single agent (ReAct)</source>
       <translation>Einzelner Agent (ReAct)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="146" />
+      <location filename="../geoclerk_plugin/messages.py" line="146" />
       <source>Something went wrong.</source>
       <translation>Etwas ist schiefgegangen.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="193" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="193" />
       <source>Starting the local model (a few seconds)…</source>
       <translation>Das lokale Modell wird gestartet (einige Sekunden)…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="75" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="75" />
       <source>Status</source>
       <translation>Status</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="85" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="85" />
       <source>Test connection</source>
       <translation>Verbindung testen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="190" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="190" />
       <source>Testing…</source>
       <translation>Wird getestet…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="17" />
-      <source>The 'openai' package is missing. Install it from the message GeoAgent showed at start-up.</source>
-      <translation>Das Paket „openai“ fehlt. Installieren Sie es über die Meldung, die GeoAgent beim Start angezeigt hat.</translation>
+      <location filename="../geoclerk_plugin/connection.py" line="17" />
+      <source>The 'openai' package is missing. Install it from the message GeoClerk showed at start-up.</source>
+      <translation>Das Paket „openai“ fehlt. Installieren Sie es über die Meldung, die GeoClerk beim Start angezeigt hat.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="212" />
+      <location filename="../geoclerk_plugin/messages.py" line="212" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>Die bearbeiteten Werkzeugaufrufe sind kein gültiges JSON: {error}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="176" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="176" />
       <source>The key could not be stored: unlock or set up the QGIS authentication database (Settings &gt; Options &gt; Authentication) and try again.</source>
       <translation>Der Schlüssel konnte nicht gespeichert werden: Entsperren oder richten Sie die QGIS-Authentifizierungsdatenbank ein (Einstellungen &gt; Optionen &gt; Authentifizierung) und versuchen Sie es erneut.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="52" />
+      <location filename="../geoclerk_plugin/connection.py" line="52" />
       <source>The local model {name} is running at {url}.</source>
       <translation>Das lokale Modell {name} läuft unter {url}.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="123" />
-      <source>The packages were installed. GeoAgent is ready.</source>
-      <translation>Die Pakete wurden installiert. GeoAgent ist bereit.</translation>
+      <location filename="../geoclerk_plugin/plugin.py" line="123" />
+      <source>The packages were installed. GeoClerk is ready.</source>
+      <translation>Die Pakete wurden installiert. GeoClerk ist bereit.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="93" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="93" />
       <source>The request is empty. Describe what you want to do.</source>
       <translation>Die Anfrage ist leer. Beschreiben Sie, was Sie tun möchten.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="159" />
+      <location filename="../geoclerk_plugin/messages.py" line="159" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>Die Anfrage wurde abgebrochen. Dem Projekt wurde nichts hinzugefügt.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="30" />
+      <location filename="../geoclerk_plugin/connection.py" line="30" />
       <source>The server answered with an error: {error}</source>
       <translation>Der Server antwortete mit einem Fehler: {error}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="24" />
+      <location filename="../geoclerk_plugin/connection.py" line="24" />
       <source>The server answered, but {url} is not an OpenAI-compatible API. Check the URL; it usually ends in /v1.</source>
       <translation>Der Server antwortet, aber {url} ist keine OpenAI-kompatible API. Prüfen Sie die URL; sie endet meist auf /v1.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="22" />
+      <location filename="../geoclerk_plugin/connection.py" line="22" />
       <source>The server refused the API key. Check the key (and that it belongs to this provider).</source>
       <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="296" />
-      <source>To serve it, open GeoAgent settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
-      <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoAgent-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
+      <location filename="../geoclerk_plugin/dock.py" line="296" />
+      <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
+      <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoClerk-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="61" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="61" />
       <source>Trust those no-model answers (skip the model's one-round check)</source>
       <translation>Diesen Antworten ohne Modell vertrauen (die Prüfung durch das Modell überspringen)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="150" />
+      <location filename="../geoclerk_plugin/dock.py" line="150" />
       <source>Type a request and press Enter</source>
       <translation>Anfrage eingeben und Eingabetaste drücken</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="68" />
+      <location filename="../geoclerk_plugin/messages.py" line="68" />
       <source>Working…</source>
       <translation>In Arbeit…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="175" />
+      <location filename="../geoclerk_plugin/messages.py" line="175" />
       <source>Zoom to</source>
       <translation>Hinzoomen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="50" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="50" />
       <source>a .gguf file (empty: the model `make model` downloaded)</source>
       <translation>eine .gguf-Datei (leer: das Modell, das `make model` geladen hat)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="223" />
+      <location filename="../geoclerk_plugin/messages.py" line="223" />
       <source>cancelled</source>
       <translation>abgebrochen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="33" />
+      <location filename="../geoclerk_plugin/messages.py" line="33" />
       <source>code</source>
       <translation>Code</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="219" />
+      <location filename="../geoclerk_plugin/messages.py" line="219" />
       <source>done</source>
       <translation>fertig</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="222" />
+      <location filename="../geoclerk_plugin/messages.py" line="222" />
       <source>error</source>
       <translation>Fehler</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="33" />
+      <location filename="../geoclerk_plugin/messages.py" line="33" />
       <source>functions</source>
       <translation>Funktionen</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="74" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="74" />
       <source>llama-server</source>
       <translation>llama-server</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="52" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="52" />
       <source>llama-server program (empty: the built one, or the one on PATH)</source>
       <translation>llama-server-Programm (leer: das gebaute oder das im PATH)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="51" />
+      <location filename="../geoclerk_plugin/connection.py" line="51" />
       <source>llama-server started but does not answer; see {log}.</source>
       <translation>llama-server wurde gestartet, antwortet aber nicht; siehe {log}.</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="220" />
+      <location filename="../geoclerk_plugin/messages.py" line="220" />
       <source>needs a model</source>
       <translation>braucht ein Modell</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="240" />
+      <location filename="../geoclerk_plugin/messages.py" line="240" />
       <source>no model calls</source>
       <translation>keine Modellaufrufe</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="47" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="47" />
       <source>not needed for local servers</source>
       <translation>für lokale Server nicht nötig</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="33" />
+      <location filename="../geoclerk_plugin/messages.py" line="33" />
       <source>offline</source>
       <translation>offline</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="221" />
+      <location filename="../geoclerk_plugin/messages.py" line="221" />
       <source>rejected</source>
       <translation>abgelehnt</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="45" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="45" />
       <source>stored in the QGIS authentication database</source>
       <translation>in der QGIS-Authentifizierungsdatenbank gespeichert</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="233" />
+      <location filename="../geoclerk_plugin/messages.py" line="233" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} Modellaufrufe, {prompt} + {completion} Tokens</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="230" />
+      <location filename="../geoclerk_plugin/messages.py" line="230" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} ms</translation>
     </message>

@@ -17,7 +17,7 @@ class CodeReviewDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(tr("Review generated code"))
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(tr("GeoAgent wants to run this code in its sandbox, on copies of your layers.")))
+        layout.addWidget(QLabel(tr("GeoClerk wants to run this code in its sandbox, on copies of your layers.")))
         self.code = QPlainTextEdit(code)
         self.code.setReadOnly(True)
         layout.addWidget(self.code)

@@ -72,7 +72,7 @@ def _from_geodataframe(ctx, name: str) -> QgsVectorLayer:
 
     gdf = ctx.gdf(name)
     note_read_crs(ctx, name, gdf)
-    folder = getattr(ctx, "_csv_layers_dir", None) or tempfile.mkdtemp(prefix="geoagent_csv_")
+    folder = getattr(ctx, "_csv_layers_dir", None) or tempfile.mkdtemp(prefix="geoclerk_csv_")
     ctx._csv_layers_dir = folder
     path = write_vector(gdf, Path(folder) / f"{len(list(Path(folder).iterdir()))}.gpkg")
     return QgsVectorLayer(path, name, "ogr")

@@ -14,7 +14,7 @@ def check_connection(base_url: str, model: str, api_key: str, timeout_s: float =
     try:
         import openai
     except ImportError:
-        return False, tr("The 'openai' package is missing. Install it from the message GeoAgent showed at start-up.")
+        return False, tr("The 'openai' package is missing. Install it from the message GeoClerk showed at start-up.")
     client = openai.OpenAI(base_url=base_url, api_key=api_key or "not-needed", timeout=timeout_s, max_retries=0)
     try:
         names = [m.id for m in client.models.list().data]
@@ -58,7 +58,7 @@ class ConnectionTask(QgsTask):
     """Runs check_connection off the main thread; on_done(ok, message) is called in finished()."""
 
     def __init__(self, base_url: str, model: str, api_key: str, on_done, local: tuple[str, str] | None = None):
-        super().__init__("GeoAgent: testing the connection", QgsTask.CanCancel)
+        super().__init__("GeoClerk: testing the connection", QgsTask.CanCancel)
         self.args = (base_url, model, api_key)
         self.local = local  # (gguf, llama-server): start the local model instead of calling a URL
         self.on_done = on_done

@@ -1,4 +1,4 @@
-"""The GeoAgent dock: a chat over the layers in play; every request runs in a QgsTask."""
+"""The GeoClerk dock: a chat over the layers in play; every request runs in a QgsTask."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from qgis.PyQt.QtWidgets import (
     QWidget,
 )
 
-from ..errors import DependencyError, GeoAgentError
+from ..errors import DependencyError, GeoClerkError
 from . import conversation, engine
 from .dependencies import check_dependencies, dependency_message
 from .i18n import tr
@@ -38,7 +38,7 @@ from .messages import ReplyCard, UserBubble
 from .rerun import make_rerun
 from .results import load_outputs
 from .review import CodeReviewer
-from .settings import GeoAgentSettings
+from .settings import GeoClerkSettings
 from .task import AgentTask
 
 ROUTE_VALUES = ("auto", "function", "codegen")
@@ -47,9 +47,9 @@ ROUTE_VALUES = ("auto", "function", "codegen")
 def results_dir(project: QgsProject) -> Path:
     """Where result files live: next to a saved project, else in the QGIS profile (never a temp dir)."""
     if project.fileName():
-        base = Path(project.absolutePath()) / "geoagent_results"
+        base = Path(project.absolutePath()) / "geoclerk_results"
     else:
-        base = Path(QgsApplication.qgisSettingsDirPath()) / "geoagent" / "results"
+        base = Path(QgsApplication.qgisSettingsDirPath()) / "geoclerk" / "results"
     folder = base / time.strftime("%Y%m%d-%H%M%S")
     n = 2
     while folder.exists():
@@ -77,15 +77,15 @@ def shown_layers(report: dict, store) -> list[str]:
     return paths
 
 
-class GeoAgentDock(QgsDockWidget):
+class GeoClerkDock(QgsDockWidget):
     """Conversation view, layers in play, route override, input with history, progress and Cancel."""
 
     request_finished = pyqtSignal(object)  # the ReplyCard that was filled
     settings_requested = pyqtSignal()
 
     def __init__(self, iface, parent=None):
-        super().__init__(tr("GeoAgent"), parent)
-        self.setObjectName("GeoAgentDock")
+        super().__init__(tr("GeoClerk"), parent)
+        self.setObjectName("GeoClerkDock")
         self.iface = iface
         self.project = QgsProject.instance()
         self.task: AgentTask | None = None
@@ -220,7 +220,7 @@ class GeoAgentDock(QgsDockWidget):
         self._add_widget(card)
         self.cards.append(card)
         self.card = card
-        settings = GeoAgentSettings.read()
+        settings = GeoClerkSettings.read()
         out_dir = results_dir(self.project)
         try:
             problems = check_dependencies()
@@ -231,7 +231,7 @@ class GeoAgentDock(QgsDockWidget):
             config = settings.agent_config(route)
             if skip_tier0:
                 config.tier0 = False
-        except GeoAgentError as exc:
+        except GeoClerkError as exc:
             card.show_report({"status": "error", "route": route, "tier": 0, "error": exc.user_text(), "request": text})
             self.request_finished.emit(card)
             return card
@@ -282,8 +282,8 @@ class GeoAgentDock(QgsDockWidget):
         self.request_finished.emit(card)
 
     def _show_failure(self, card: ReplyCard, task: AgentTask, error: str, details: str) -> None:
-        QgsMessageLog.logMessage(details or error, "GeoAgent", Qgis.Critical)
-        text = tr("GeoAgent failed unexpectedly: {error}. Please report it with the GeoAgent log.")
+        QgsMessageLog.logMessage(details or error, "GeoClerk", Qgis.Critical)
+        text = tr("GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.")
         card.show_report({"status": "error", "route": task.config.route, "tier": 0, "request": task.request,
                           "error": text.format(error=error)})  # fmt: skip
 
@@ -294,7 +294,7 @@ class GeoAgentDock(QgsDockWidget):
             report["notes"] = [note, *(report.get("notes") or [])]
         if report["status"] == "needs_llm":
             report["error"] = (report.get("error") or "") + "\n" + tr(
-                "To serve it, open GeoAgent settings and set a model (for example Ollama at "
+                "To serve it, open GeoClerk settings and set a model (for example Ollama at "
                 "http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear."
             )  # fmt: skip
         if report["status"] == "ok":
@@ -332,7 +332,7 @@ class GeoAgentDock(QgsDockWidget):
     # -- conversation ----------------------------------------------------------------------
     def _remember(self, report: dict) -> None:
         self.turns.append({"request": report.get("request"), "report": report})
-        if GeoAgentSettings.read().keep_conversation:
+        if GeoClerkSettings.read().keep_conversation:
             conversation.save(self.project, self.turns, secrets=(self._secret,))
 
     def clear_conversation(self) -> None:
@@ -342,7 +342,7 @@ class GeoAgentDock(QgsDockWidget):
 
     def _on_project_read(self, *_args) -> None:
         self.clear_conversation_view()
-        if GeoAgentSettings.read().keep_conversation:
+        if GeoClerkSettings.read().keep_conversation:
             for turn in conversation.load(self.project):
                 self._add_widget(UserBubble(turn.get("request") or ""))
                 card = ReplyCard()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from qgis.PyQt.QtCore import QCoreApplication, QTranslator
 
-CONTEXT = "GeoAgent"
+CONTEXT = "GeoClerk"
 I18N_DIR = Path(__file__).resolve().parent.parent / "i18n"
 
 _installed: list[QTranslator] = []
@@ -41,7 +41,7 @@ def qm_path(locale: str) -> Path | None:
     for candidate in (norm, alias, norm.split("_")[0]):
         if not candidate:
             continue
-        path = I18N_DIR / f"geoagent_{candidate}.qm"
+        path = I18N_DIR / f"geoclerk_{candidate}.qm"
         if path.exists():
             return path
     return None

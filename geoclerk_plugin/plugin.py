@@ -12,10 +12,10 @@ from qgis.PyQt.QtWidgets import QAction, QPushButton
 from . import dependencies
 from .i18n import install_translator, remove_translator, tr
 
-ICON = Path(__file__).resolve().parent / "icons" / "geoagent.svg"
+ICON = Path(__file__).resolve().parent / "icons" / "geoclerk.svg"
 
 
-class GeoAgentPlugin:
+class GeoClerkPlugin:
     """QGIS calls initGui (or only initProcessing in qgis_process) and unload."""
 
     def __init__(self, iface):
@@ -23,7 +23,7 @@ class GeoAgentPlugin:
         self.provider = None
         self.dock = None
         self.actions: list[QAction] = []
-        self.menu = tr("&GeoAgent")
+        self.menu = tr("&GeoClerk")
         self.dependency_message = None
         self.install_task = None
         self.warm_task = None
@@ -34,16 +34,16 @@ class GeoAgentPlugin:
     # -- Processing ------------------------------------------------------------------------
     def initProcessing(self):  # noqa: N802 - QGIS API
         if self.provider is None:
-            from .provider import GeoAgentProvider
+            from .provider import GeoClerkProvider
 
-            self.provider = GeoAgentProvider()
+            self.provider = GeoClerkProvider()
             QgsApplication.processingRegistry().addProvider(self.provider)
 
     # -- GUI -------------------------------------------------------------------------------
     def initGui(self):  # noqa: N802 - QGIS API
         self.initProcessing()
-        self.dock_action = self._action(tr("GeoAgent chat"), self.toggle_dock, checkable=True)
-        self.settings_action = self._action(tr("GeoAgent settings…"), self.show_settings)
+        self.dock_action = self._action(tr("GeoClerk chat"), self.toggle_dock, checkable=True)
+        self.settings_action = self._action(tr("GeoClerk settings…"), self.show_settings)
         self.iface.addToolBarIcon(self.dock_action)
         if self.problems:
             self.show_dependency_message()
@@ -60,11 +60,11 @@ class GeoAgentPlugin:
         """Create the dock on first use; None (with the dependency message shown) when packages are missing."""
         if self.dock is None:
             try:
-                from .dock import GeoAgentDock
+                from .dock import GeoClerkDock
             except ImportError:
                 self.show_dependency_message()
                 return None
-            self.dock = GeoAgentDock(self.iface, self.iface.mainWindow())
+            self.dock = GeoClerkDock(self.iface, self.iface.mainWindow())
             self.dock.settings_requested.connect(self.show_settings)
             self.dock.visibilityChanged.connect(self.dock_action.setChecked)
             self.iface.addDockWidget(Qt.RightDockWidgetArea, self.dock)
@@ -101,7 +101,7 @@ class GeoAgentPlugin:
         if not self.problems or self.dependency_message is not None:
             return
         bar = self.iface.messageBar()
-        item = bar.createMessage(tr("GeoAgent"), self.dependency_text())
+        item = bar.createMessage(tr("GeoClerk"), self.dependency_text())
         button = QPushButton(tr("Install"))
         button.clicked.connect(self.install_dependencies)
         item.layout().addWidget(button)
@@ -120,12 +120,12 @@ class GeoAgentPlugin:
         self.problems = dependencies.check_dependencies() if ok else self.problems
         if ok and not self.problems:
             self.iface.messageBar().pushMessage(
-                tr("GeoAgent"), tr("The packages were installed. GeoAgent is ready."), level=Qgis.Success
+                tr("GeoClerk"), tr("The packages were installed. GeoClerk is ready."), level=Qgis.Success
             )
         else:
             detail = task.error or task.output[-300:]
             self.iface.messageBar().pushMessage(
-                tr("GeoAgent"),
+                tr("GeoClerk"),
                 tr("Installing the packages failed: {detail} Run this in a terminal instead: {command}").format(
                     detail=detail, command=dependencies.fix_text(self.problems)
                 ),

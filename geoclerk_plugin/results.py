@@ -10,8 +10,8 @@ from qgis.core import QgsLayerMetadata, QgsProject, QgsRasterLayer, QgsVectorLay
 
 from .styling import apply_style
 
-GROUP_NAME = "GeoAgent results"
-PROVENANCE_KEY = "geoagent/provenance"
+GROUP_NAME = "GeoClerk results"
+PROVENANCE_KEY = "geoclerk/provenance"
 
 
 def results_group(project: QgsProject):
@@ -40,7 +40,7 @@ def provenance(report: dict, secrets: tuple[str, ...] = ()) -> dict:
         "timings_ms": report.get("timings_ms"),
         "notes": report.get("notes", []),
         "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "tool": "GeoAgent",
+        "tool": "GeoClerk",
     }
     text = json.dumps(data, ensure_ascii=False, default=str)
     for secret in secrets:
@@ -53,8 +53,8 @@ def _set_metadata(layer, prov: dict) -> None:
     meta = layer.metadata() if hasattr(layer, "metadata") else QgsLayerMetadata()
     meta.setTitle(prov["request"] or layer.name())
     meta.setAbstract(json.dumps(prov, ensure_ascii=False, indent=1))
-    meta.addKeywords("GeoAgent", [f"route:{prov['route']}", f"tier:{prov['tier']}"])
-    meta.setHistory([f"{prov['created']} GeoAgent {prov['route']} tier {prov['tier']}: {prov['request']}"])
+    meta.addKeywords("GeoClerk", [f"route:{prov['route']}", f"tier:{prov['tier']}"])
+    meta.setHistory([f"{prov['created']} GeoClerk {prov['route']} tier {prov['tier']}: {prov['request']}"])
     layer.setMetadata(meta)
     layer.setCustomProperty(PROVENANCE_KEY, json.dumps(prov, ensure_ascii=False))
 

@@ -21,16 +21,16 @@ from qgis.PyQt.QtWidgets import (
 
 from .connection import ConnectionTask
 from .i18n import tr
-from .settings import ARCHITECTURES, PRESETS, GeoAgentSettings, remove_api_key, store_api_key
+from .settings import ARCHITECTURES, PRESETS, GeoClerkSettings, remove_api_key, store_api_key
 
 
 class SettingsDialog(QDialog):
-    """Edits GeoAgentSettings; the key field is write-only (an empty field keeps the stored key)."""
+    """Edits GeoClerkSettings; the key field is write-only (an empty field keeps the stored key)."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setWindowTitle(tr("GeoAgent settings"))
-        self.settings = GeoAgentSettings.read()
+        self.setWindowTitle(tr("GeoClerk settings"))
+        self.settings = GeoClerkSettings.read()
         self.task = None
         form = QFormLayout()
         self.preset = QComboBox()
@@ -146,9 +146,9 @@ class SettingsDialog(QDialog):
             self.base_url.setText(url)
         self._show_provider_rows()
 
-    def values(self) -> GeoAgentSettings:
+    def values(self) -> GeoClerkSettings:
         """The settings as shown in the dialog (the key is handled separately)."""
-        s = GeoAgentSettings(**vars(self.settings))
+        s = GeoClerkSettings(**vars(self.settings))
         s.preset = self.preset.currentData()
         s.base_url = self.base_url.text().strip()
         s.model = self.model.text().strip()

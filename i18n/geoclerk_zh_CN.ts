@@ -2,529 +2,529 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
   <context>
-    <name>GeoAgent</name>
+    <name>GeoClerk</name>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="26" />
-      <source>&amp;GeoAgent</source>
-      <translation>&amp;GeoAgent</translation>
+      <location filename="../geoclerk_plugin/plugin.py" line="26" />
+      <source>&amp;GeoClerk</source>
+      <translation>&amp;GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="72" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="72" />
       <source>API key</source>
       <translation>API 密钥</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="293" />
+      <location filename="../geoclerk_plugin/dock.py" line="293" />
       <source>Also used, because the request names them: {names}</source>
       <translation>另外使用了请求中提到的图层：{names}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="76" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
       <source>Answer</source>
       <translation>回答</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="77" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="77" />
       <source>Architecture</source>
       <translation>架构</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="38" />
-      <source>Ask GeoAgent</source>
-      <translation>询问 GeoAgent</translation>
+      <location filename="../geoclerk_plugin/algorithm.py" line="38" />
+      <source>Ask GeoClerk</source>
+      <translation>询问 GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="132" />
+      <location filename="../geoclerk_plugin/dock.py" line="132" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>用自然语言提出分析需求，例如：将道路缓冲 100 米</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
       <source>Auto</source>
       <translation>自动</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="70" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="70" />
       <source>Base URL</source>
       <translation>基础 URL</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="105" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="105" />
       <source>Browse…</source>
       <translation>浏览…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="139" />
+      <location filename="../geoclerk_plugin/dock.py" line="139" />
       <source>Cancel</source>
       <translation>取消</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="158" />
+      <location filename="../geoclerk_plugin/messages.py" line="158" />
       <source>Cancelled</source>
       <translation>已取消</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="112" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="112" />
       <source>Choose a file</source>
       <translation>选择文件</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="113" />
+      <location filename="../geoclerk_plugin/dock.py" line="113" />
       <source>Clear</source>
       <translation>清空</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
       <source>Code</source>
       <translation>代码</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="37" />
+      <location filename="../geoclerk_plugin/connection.py" line="37" />
       <source>Connected, but no model is set. Available: {names}</source>
       <translation>已连接，但尚未设置模型。可用模型：{names}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="33" />
+      <location filename="../geoclerk_plugin/connection.py" line="33" />
       <source>Connected, but the server has no model called '{model}'. Available: {names}</source>
       <translation>已连接，但服务器上没有名为“{model}”的模型。可用模型：{names}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="38" />
+      <location filename="../geoclerk_plugin/connection.py" line="38" />
       <source>Connected. Model '{model}' is available.</source>
       <translation>已连接。模型“{model}”可用。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="94" />
+      <location filename="../geoclerk_plugin/messages.py" line="94" />
       <source>Copy</source>
       <translation>复制</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="28" />
+      <location filename="../geoclerk_plugin/connection.py" line="28" />
       <source>Could not reach {url}. Is the server running, and is the address right?</source>
       <translation>无法连接到 {url}。服务器是否已启动？地址是否正确？</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="47" />
-      <source>Describe an analysis in plain language, for example "buffer roads by 100 m". Standard requests run offline; others need a model configured in GeoAgent settings (or GEOAGENT_BASE_URL, GEOAGENT_MODEL and GEOAGENT_API_KEY for headless runs).</source>
-      <translation>用自然语言描述分析，例如“将道路缓冲 100 米”。标准请求可离线运行；其他请求需要在 GeoAgent 设置中配置模型（无界面运行时可使用 GEOAGENT_BASE_URL、GEOAGENT_MODEL 和 GEOAGENT_API_KEY 环境变量）。</translation>
+      <location filename="../geoclerk_plugin/algorithm.py" line="47" />
+      <source>Describe an analysis in plain language, for example "buffer roads by 100 m". Standard requests run offline; others need a model configured in GeoClerk settings (or GEOCLERK_BASE_URL, GEOCLERK_MODEL and GEOCLERK_API_KEY for headless runs).</source>
+      <translation>用自然语言描述分析，例如“将道路缓冲 100 米”。标准请求可离线运行；其他请求需要在 GeoClerk 设置中配置模型（无界面运行时可使用 GEOCLERK_BASE_URL、GEOCLERK_MODEL 和 GEOCLERK_API_KEY 环境变量）。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/review.py" line="26" />
+      <location filename="../geoclerk_plugin/review.py" line="26" />
       <source>Don't run</source>
       <translation>不运行</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="55" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="55" />
       <source>Forget the stored key</source>
       <translation>删除已保存的密钥</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
       <source>Function</source>
       <translation>函数</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="53" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="53" />
       <source>GGUF model files (*.gguf)</source>
       <translation>GGUF 模型文件 (*.gguf)</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="87" />
-      <source>GeoAgent</source>
-      <translation>GeoAgent</translation>
+      <location filename="../geoclerk_plugin/dock.py" line="87" />
+      <source>GeoClerk</source>
+      <translation>GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="45" />
-      <source>GeoAgent chat</source>
-      <translation>GeoAgent 对话</translation>
+      <location filename="../geoclerk_plugin/plugin.py" line="45" />
+      <source>GeoClerk chat</source>
+      <translation>GeoClerk 对话</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="286" />
-      <source>GeoAgent failed unexpectedly: {error}. Please report it with the GeoAgent log.</source>
-      <translation>GeoAgent 意外出错：{error}。请附上 GeoAgent 日志报告此问题。</translation>
+      <location filename="../geoclerk_plugin/dock.py" line="286" />
+      <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
+      <translation>GeoClerk 意外出错：{error}。请附上 GeoClerk 日志报告此问题。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dependencies.py" line="126" />
-      <source>GeoAgent needs Python packages that QGIS's Python lacks: {names}. Use the Install button in QGIS, or run: {command}</source>
-      <translation>GeoAgent 需要 QGIS 的 Python 中缺少的软件包：{names}。请在 QGIS 中使用“安装”按钮，或运行：{command}</translation>
+      <location filename="../geoclerk_plugin/dependencies.py" line="129" />
+      <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Use the Install button in QGIS, or run: {command}</source>
+      <translation>GeoClerk 需要 QGIS 的 Python 中缺少的软件包：{names}。请在 QGIS 中使用“安装”按钮，或运行：{command}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="32" />
-      <source>GeoAgent settings</source>
-      <translation>GeoAgent 设置</translation>
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="32" />
+      <source>GeoClerk settings</source>
+      <translation>GeoClerk 设置</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="46" />
-      <source>GeoAgent settings…</source>
-      <translation>GeoAgent 设置…</translation>
+      <location filename="../geoclerk_plugin/plugin.py" line="46" />
+      <source>GeoClerk settings…</source>
+      <translation>GeoClerk 设置…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/review.py" line="20" />
-      <source>GeoAgent wants to run this code in its sandbox, on copies of your layers.</source>
-      <translation>GeoAgent 想在沙箱中、基于您图层的副本运行这段代码。</translation>
+      <location filename="../geoclerk_plugin/review.py" line="20" />
+      <source>GeoClerk wants to run this code in its sandbox, on copies of your layers.</source>
+      <translation>GeoClerk 想在沙箱中、基于您图层的副本运行这段代码。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="147" />
-      <source>GeoAgent wrote a result it cannot read: {path}</source>
-      <translation>GeoAgent 写出的结果无法读取：{path}</translation>
+      <location filename="../geoclerk_plugin/algorithm.py" line="147" />
+      <source>GeoClerk wrote a result it cannot read: {path}</source>
+      <translation>GeoClerk 写出的结果无法读取：{path}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="60" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="60" />
       <source>Input layers</source>
       <translation>输入图层</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="105" />
+      <location filename="../geoclerk_plugin/plugin.py" line="105" />
       <source>Install</source>
       <translation>安装</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="129" />
+      <location filename="../geoclerk_plugin/plugin.py" line="129" />
       <source>Installing the packages failed: {detail} Run this in a terminal instead: {command}</source>
       <translation>安装软件包失败：{detail} 请改为在终端中运行：{command}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="68" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="68" />
       <source>Keep the conversation in the project file (no keys are saved)</source>
       <translation>在项目文件中保存对话（不会保存任何密钥）</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="111" />
+      <location filename="../geoclerk_plugin/dock.py" line="111" />
       <source>Layers in play</source>
       <translation>参与分析的图层</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="82" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="82" />
       <source>Maximum code repair attempts</source>
       <translation>代码修复的最大尝试次数</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="71" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="71" />
       <source>Model</source>
       <translation>模型</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="73" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="73" />
       <source>Model file (GGUF)</source>
       <translation>模型文件（GGUF）</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="13" />
+      <location filename="../geoclerk_plugin/connection.py" line="13" />
       <source>No base URL is set. Choose a provider preset or type the server's URL (ending in /v1).</source>
       <translation>尚未设置基础 URL。请选择服务商预设，或输入服务器地址（以 /v1 结尾）。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="101" />
+      <location filename="../geoclerk_plugin/messages.py" line="101" />
       <source>Not what I meant — ask the model</source>
       <translation>不是我想要的——询问模型</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="178" />
+      <location filename="../geoclerk_plugin/messages.py" line="178" />
       <source>Open</source>
       <translation>打开</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="82" />
+      <location filename="../geoclerk_plugin/messages.py" line="82" />
       <source>Open settings</source>
       <translation>打开设置</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="73" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="73" />
       <source>Output folder</source>
       <translation>输出文件夹</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="58" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="58" />
       <source>Planner and worker</source>
       <translation>规划者与执行者</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/task.py" line="66" />
+      <location filename="../geoclerk_plugin/task.py" line="66" />
       <source>Preparing the router (first request only)…</source>
       <translation>正在准备路由器（仅首次请求）…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="69" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="69" />
       <source>Provider</source>
       <translation>服务商</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="308" />
+      <location filename="../geoclerk_plugin/dock.py" line="308" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS 无法将这些结果作为图层打开：{names}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="96" />
+      <location filename="../geoclerk_plugin/messages.py" line="96" />
       <source>Re-run edited</source>
       <translation>运行修改后的版本</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="77" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Report (JSON)</source>
       <translation>报告（JSON）</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="57" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="57" />
       <source>Request</source>
       <translation>请求</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="69" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="69" />
       <source>Result layer</source>
       <translation>结果图层</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/review.py" line="18" />
+      <location filename="../geoclerk_plugin/review.py" line="18" />
       <source>Review generated code</source>
       <translation>审查生成的代码</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
       <source>Route</source>
       <translation>路由</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="148" />
+      <location filename="../geoclerk_plugin/dock.py" line="148" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>下一条消息的路由：由路由器决定，或强制指定</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="49" />
+      <location filename="../geoclerk_plugin/messages.py" line="49" />
       <source>Route forced: {route}</source>
       <translation>已强制路由：{route}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="80" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="80" />
       <source>Router confidence threshold</source>
       <translation>路由置信度阈值</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/review.py" line="25" />
+      <location filename="../geoclerk_plugin/review.py" line="25" />
       <source>Run</source>
       <translation>运行</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="60" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="60" />
       <source>Run clear standard requests offline, without a model (tier 0)</source>
       <translation>明确的标准请求离线运行，无需模型（第 0 层）</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="152" />
+      <location filename="../geoclerk_plugin/dock.py" line="152" />
       <source>Send</source>
       <translation>发送</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="102" />
+      <location filename="../geoclerk_plugin/messages.py" line="102" />
       <source>Send the same request to the model, without the no-model answer</source>
       <translation>将同一请求发送给模型，不使用无模型的回答</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="115" />
+      <location filename="../geoclerk_plugin/dock.py" line="115" />
       <source>Settings…</source>
       <translation>设置…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="187" />
+      <location filename="../geoclerk_plugin/messages.py" line="187" />
       <source>Show code</source>
       <translation>显示代码</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="65" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="65" />
       <source>Show generated code before running it</source>
       <translation>运行前显示生成的代码</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="87" />
+      <location filename="../geoclerk_plugin/messages.py" line="87" />
       <source>Show tool calls</source>
       <translation>显示工具调用</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="58" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="58" />
       <source>Single agent (ReAct)</source>
       <translation>单智能体（ReAct）</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="146" />
+      <location filename="../geoclerk_plugin/messages.py" line="146" />
       <source>Something went wrong.</source>
       <translation>出现了问题。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="193" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="193" />
       <source>Starting the local model (a few seconds)…</source>
       <translation>正在启动本地模型（需要几秒钟）…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="75" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="75" />
       <source>Status</source>
       <translation>状态</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="85" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="85" />
       <source>Test connection</source>
       <translation>测试连接</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="190" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="190" />
       <source>Testing…</source>
       <translation>正在测试…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="17" />
-      <source>The 'openai' package is missing. Install it from the message GeoAgent showed at start-up.</source>
-      <translation>缺少“openai”软件包。请通过 GeoAgent 启动时显示的消息安装。</translation>
+      <location filename="../geoclerk_plugin/connection.py" line="17" />
+      <source>The 'openai' package is missing. Install it from the message GeoClerk showed at start-up.</source>
+      <translation>缺少“openai”软件包。请通过 GeoClerk 启动时显示的消息安装。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="212" />
+      <location filename="../geoclerk_plugin/messages.py" line="212" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>修改后的工具调用不是有效的 JSON：{error}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="176" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="176" />
       <source>The key could not be stored: unlock or set up the QGIS authentication database (Settings &gt; Options &gt; Authentication) and try again.</source>
       <translation>无法保存密钥：请解锁或设置 QGIS 认证数据库（设置 &gt; 选项 &gt; 认证）后重试。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="52" />
+      <location filename="../geoclerk_plugin/connection.py" line="52" />
       <source>The local model {name} is running at {url}.</source>
       <translation>本地模型 {name} 正在 {url} 运行。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/plugin.py" line="123" />
-      <source>The packages were installed. GeoAgent is ready.</source>
-      <translation>软件包已安装，GeoAgent 已就绪。</translation>
+      <location filename="../geoclerk_plugin/plugin.py" line="123" />
+      <source>The packages were installed. GeoClerk is ready.</source>
+      <translation>软件包已安装，GeoClerk 已就绪。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/algorithm.py" line="93" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="93" />
       <source>The request is empty. Describe what you want to do.</source>
       <translation>请求为空。请描述您想做什么。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="159" />
+      <location filename="../geoclerk_plugin/messages.py" line="159" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>请求已取消，项目中没有添加任何内容。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="30" />
+      <location filename="../geoclerk_plugin/connection.py" line="30" />
       <source>The server answered with an error: {error}</source>
       <translation>服务器返回错误：{error}</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="24" />
+      <location filename="../geoclerk_plugin/connection.py" line="24" />
       <source>The server answered, but {url} is not an OpenAI-compatible API. Check the URL; it usually ends in /v1.</source>
       <translation>服务器有响应，但 {url} 不是兼容 OpenAI 的 API。请检查 URL，它通常以 /v1 结尾。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="22" />
+      <location filename="../geoclerk_plugin/connection.py" line="22" />
       <source>The server refused the API key. Check the key (and that it belongs to this provider).</source>
       <translation>服务器拒绝了该 API 密钥。请检查密钥（以及它是否属于该服务商）。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="296" />
-      <source>To serve it, open GeoAgent settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
-      <translation>如需处理此请求，请打开 GeoAgent 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
+      <location filename="../geoclerk_plugin/dock.py" line="296" />
+      <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
+      <translation>如需处理此请求，请打开 GeoClerk 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="61" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="61" />
       <source>Trust those no-model answers (skip the model's one-round check)</source>
       <translation>信任这些无模型回答（跳过模型的一轮核对）</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/dock.py" line="150" />
+      <location filename="../geoclerk_plugin/dock.py" line="150" />
       <source>Type a request and press Enter</source>
       <translation>输入请求并按回车</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="68" />
+      <location filename="../geoclerk_plugin/messages.py" line="68" />
       <source>Working…</source>
       <translation>处理中…</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="175" />
+      <location filename="../geoclerk_plugin/messages.py" line="175" />
       <source>Zoom to</source>
       <translation>缩放至</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="50" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="50" />
       <source>a .gguf file (empty: the model `make model` downloaded)</source>
       <translation>一个 .gguf 文件（留空：使用 `make model` 下载的模型）</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="223" />
+      <location filename="../geoclerk_plugin/messages.py" line="223" />
       <source>cancelled</source>
       <translation>已取消</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="33" />
+      <location filename="../geoclerk_plugin/messages.py" line="33" />
       <source>code</source>
       <translation>代码</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="219" />
+      <location filename="../geoclerk_plugin/messages.py" line="219" />
       <source>done</source>
       <translation>完成</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="222" />
+      <location filename="../geoclerk_plugin/messages.py" line="222" />
       <source>error</source>
       <translation>错误</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="33" />
+      <location filename="../geoclerk_plugin/messages.py" line="33" />
       <source>functions</source>
       <translation>函数</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="74" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="74" />
       <source>llama-server</source>
       <translation>llama-server</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="52" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="52" />
       <source>llama-server program (empty: the built one, or the one on PATH)</source>
       <translation>llama-server 程序（留空：使用已构建的或 PATH 中的）</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/connection.py" line="51" />
+      <location filename="../geoclerk_plugin/connection.py" line="51" />
       <source>llama-server started but does not answer; see {log}.</source>
       <translation>llama-server 已启动但没有响应；请查看 {log}。</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="220" />
+      <location filename="../geoclerk_plugin/messages.py" line="220" />
       <source>needs a model</source>
       <translation>需要模型</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="240" />
+      <location filename="../geoclerk_plugin/messages.py" line="240" />
       <source>no model calls</source>
       <translation>未调用模型</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="47" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="47" />
       <source>not needed for local servers</source>
       <translation>本地服务器无需密钥</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="33" />
+      <location filename="../geoclerk_plugin/messages.py" line="33" />
       <source>offline</source>
       <translation>离线</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="221" />
+      <location filename="../geoclerk_plugin/messages.py" line="221" />
       <source>rejected</source>
       <translation>已拒绝</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/settings_dialog.py" line="45" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="45" />
       <source>stored in the QGIS authentication database</source>
       <translation>已保存在 QGIS 认证数据库中</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="233" />
+      <location filename="../geoclerk_plugin/messages.py" line="233" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} 次模型调用，{prompt} + {completion} 个词元</translation>
     </message>
     <message>
-      <location filename="../geoagent_plugin/messages.py" line="230" />
+      <location filename="../geoclerk_plugin/messages.py" line="230" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} 毫秒</translation>
     </message>

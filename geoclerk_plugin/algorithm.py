@@ -1,4 +1,4 @@
-"""The Processing algorithm "Ask GeoAgent" (geoagent:ask): a request over layers, headless-ready."""
+"""The Processing algorithm "Ask GeoClerk" (geoclerk:ask): a request over layers, headless-ready."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ from .i18n import tr
 ROUTES = ("auto", "function", "codegen")
 
 
-class AskGeoAgentAlgorithm(QgsProcessingAlgorithm):
-    """Runs one GeoAgent request; the first vector result goes to OUTPUT, every file to OUTPUT_FOLDER."""
+class AskGeoClerkAlgorithm(QgsProcessingAlgorithm):
+    """Runs one GeoClerk request; the first vector result goes to OUTPUT, every file to OUTPUT_FOLDER."""
 
     REQUEST, INPUTS, ROUTE, OUTPUT, OUTPUT_FOLDER = "REQUEST", "INPUTS", "ROUTE", "OUTPUT", "OUTPUT_FOLDER"
 
@@ -35,7 +35,7 @@ class AskGeoAgentAlgorithm(QgsProcessingAlgorithm):
         return "ask"
 
     def displayName(self):  # noqa: N802
-        return tr("Ask GeoAgent")
+        return tr("Ask GeoClerk")
 
     def group(self):
         return ""
@@ -46,12 +46,12 @@ class AskGeoAgentAlgorithm(QgsProcessingAlgorithm):
     def shortHelpString(self):  # noqa: N802
         return tr(
             'Describe an analysis in plain language, for example "buffer roads by 100 m". '
-            "Standard requests run offline; others need a model configured in GeoAgent settings "
-            "(or GEOAGENT_BASE_URL, GEOAGENT_MODEL and GEOAGENT_API_KEY for headless runs)."
+            "Standard requests run offline; others need a model configured in GeoClerk settings "
+            "(or GEOCLERK_BASE_URL, GEOCLERK_MODEL and GEOCLERK_API_KEY for headless runs)."
         )
 
     def createInstance(self):  # noqa: N802
-        return AskGeoAgentAlgorithm()
+        return AskGeoClerkAlgorithm()
 
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterString(self.REQUEST, tr("Request"), multiLine=True))
@@ -85,7 +85,7 @@ class AskGeoAgentAlgorithm(QgsProcessingAlgorithm):
         from ..agent.pipeline import run_request
         from . import engine
         from .layers import build_inputs
-        from .settings import GeoAgentSettings
+        from .settings import GeoClerkSettings
         from .task import in_python_thread
 
         request = self.parameterAsString(parameters, self.REQUEST, context).strip()
@@ -95,7 +95,7 @@ class AskGeoAgentAlgorithm(QgsProcessingAlgorithm):
         route = ROUTES[self.parameterAsEnum(parameters, self.ROUTE, context)]
         folder = output_folder(self.parameterAsString(parameters, self.OUTPUT_FOLDER, context))
         store, infos = build_inputs(layers, folder / "inputs")
-        config = GeoAgentSettings.read().agent_config(route)
+        config = GeoClerkSettings.read().agent_config(route)
         cancel = threading.Event()
         feedback.canceled.connect(cancel.set)
 
@@ -144,7 +144,7 @@ class AskGeoAgentAlgorithm(QgsProcessingAlgorithm):
     def _copy_to_sink(self, path, parameters, context):
         layer = QgsVectorLayer(path, "result", "ogr")
         if not layer.isValid():
-            raise QgsProcessingException(tr("GeoAgent wrote a result it cannot read: {path}").format(path=path))
+            raise QgsProcessingException(tr("GeoClerk wrote a result it cannot read: {path}").format(path=path))
         sink, dest = self.parameterAsSink(
             parameters, self.OUTPUT, context, layer.fields(), layer.wkbType(), layer.crs()
         )
@@ -163,4 +163,4 @@ def output_folder(value: str) -> Path:
 
     if value and value != QgsProcessing.TEMPORARY_OUTPUT:
         return Path(value)
-    return Path(tempfile.mkdtemp(prefix="geoagent_", dir=QgsProcessingUtils.tempFolder()))
+    return Path(tempfile.mkdtemp(prefix="geoclerk_", dir=QgsProcessingUtils.tempFolder()))

@@ -6,7 +6,7 @@ import json
 
 from qgis.core import QgsProject
 
-SCOPE = "GeoAgent"
+SCOPE = "GeoClerk"
 KEY = "conversation"
 MAX_TURNS = 200
 SECRET_FIELDS = ("api_key", "authcfg", "password", "token")

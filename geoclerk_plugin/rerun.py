@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..agent.pipeline import build_context
 from ..agent.report import Report
-from ..errors import CancelledError, GeoAgentError, SandboxError
+from ..errors import CancelledError, GeoClerkError, SandboxError
 from ..function_lib.registry import run_tool
 
 
@@ -57,7 +57,7 @@ def run_steps(steps, request, inputs, out_dir, config=None, registry=None, progr
         report.status = "ok"
     except CancelledError as exc:
         report.status, report.error, report.outputs = "error", exc.user_text(), []
-    except GeoAgentError as exc:
+    except GeoClerkError as exc:
         report.status, report.error = "error", exc.user_text()
     except (KeyError, TypeError) as exc:
         report.status, report.error = (
@@ -77,9 +77,9 @@ def _run_code(code: str, ctx, config, report) -> str:
     except ImportError as exc:
         raise SandboxError(
             "The code sandbox is not available in this installation.",
-            fix="Update GeoAgent; edited code cannot be re-run without it.",
+            fix="Update GeoClerk; edited code cannot be re-run without it.",
         ) from exc
-    work = Path(tempfile.mkdtemp(prefix="geoagent-rerun-"))
+    work = Path(tempfile.mkdtemp(prefix="geoclerk-rerun-"))
     try:
         script = work / "edited_script.py"
         script.write_text(code, encoding="utf-8")

@@ -128,7 +128,7 @@ def build_inputs(layers: list[QgsMapLayer], scratch: Path) -> tuple[LayerStore, 
         path = info.path
         if path is None:
             if not isinstance(layer, QgsVectorLayer):
-                raise ToolError(f"Layer '{layer.name()}' is not a file GeoAgent can read.", fix="Save it as GeoTIFF.")
+                raise ToolError(f"Layer '{layer.name()}' is not a file GeoClerk can read.", fix="Save it as GeoTIFF.")
             path = export_layer(layer, scratch)
             info.path = path
         store.add(layer.name(), path=path)

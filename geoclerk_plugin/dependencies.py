@@ -14,6 +14,7 @@ from pathlib import Path
 
 from qgis.core import QgsApplication, QgsTask
 
+from ..compat import OLD_LIBS
 from .i18n import tr
 
 # import name, pip name, minimum version
@@ -43,15 +44,17 @@ class Problem:
 
 def libs_dir() -> Path:
     """The plugin-managed folder packages are installed into (in the QGIS profile, survives upgrades)."""
-    base = Path(QgsApplication.qgisSettingsDirPath() or Path.home() / ".geoagent")
-    return base / "python" / "geoagent_libs"  # codegen/sandbox.py PLUGIN_LIBS: the sandbox child imports from it too
+    base = Path(QgsApplication.qgisSettingsDirPath() or Path.home() / ".geoclerk")
+    return base / "python" / "geoclerk_libs"  # codegen/sandbox.py PLUGIN_LIBS: the sandbox child imports from it too
 
 
 def add_libs_to_path() -> None:
-    """Put the plugin-managed folder on sys.path (first, so its newer versions win)."""
-    folder = str(libs_dir())
-    if folder not in sys.path:
-        sys.path.insert(0, folder)
+    """Put the plugin-managed folder on sys.path (first, so its newer versions win); the folder installed
+    under the product's old name (geoagent_libs) too, when it exists, so nobody has to install again."""
+    old = libs_dir().with_name(OLD_LIBS)
+    for folder in ([str(old)] if old.is_dir() else []) + [str(libs_dir())]:
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
 
 
 def version_tuple(text: str) -> tuple:
@@ -124,7 +127,7 @@ def dependency_message(problems) -> str:
     """The same message the plugin shows at start-up: what is missing and the exact command that fixes it."""
     names = "; ".join(p.describe() for p in problems)
     text = tr(
-        "GeoAgent needs Python packages that QGIS's Python lacks: {names}. "
+        "GeoClerk needs Python packages that QGIS's Python lacks: {names}. "
         "Use the Install button in QGIS, or run: {command}"
     )
     return text.format(names=names, command=fix_text(problems))
@@ -140,7 +143,7 @@ class InstallTask(QgsTask):
     """Installs the missing packages with pip in the background, then re-checks them."""
 
     def __init__(self, problems: list[Problem], on_done=None, runner=None):
-        super().__init__("GeoAgent: installing Python packages", QgsTask.CanCancel)
+        super().__init__("GeoClerk: installing Python packages", QgsTask.CanCancel)
         self.problems = problems
         self.on_done = on_done
         self.runner = runner or run_pip
