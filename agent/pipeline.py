@@ -75,8 +75,12 @@ def run_request(
     layer_infos: list[LayerInfo] | None = None,
     progress=None,
     cancel_event=None,
+    previous: list[str] | None = None,
 ) -> Report:
-    """Serve one request end to end and return its report; errors become a report, never a raise."""
+    """Serve one request end to end and return its report; errors become a report, never a raise.
+
+    `previous`: in a conversation, the names of the layers the previous request made (in play among the inputs),
+    so 'now buffer those by 100 m' reads them (router/references.py)."""
     config = config or AgentConfig()
     report = Report(request=request, model=config.model if config.has_model else None)
     started = time.perf_counter()
@@ -90,7 +94,7 @@ def run_request(
         registry = registry or _default_registry()
         router = router or _default_router(registry)
         t0 = time.perf_counter()
-        decision = router.route(request, infos)
+        decision = router.route(request, infos, previous=previous) if previous else router.route(request, infos)
         report.timings_ms["route"] = (time.perf_counter() - t0) * 1000
         report.router = decision.to_json()
         report.route = config.route if config.route != "auto" else decision.route

@@ -30,6 +30,7 @@ class LayerInfo:
     fields: list[FieldInfo] = field(default_factory=list)
     selected_count: int = 0
     bounds: list[float] | None = None
+    origin: str | None = None  # a result of an earlier request: that request ('buffer the schools by 100 m')
 
     def field_names(self) -> list[str]:
         return [f.name for f in self.fields]
@@ -50,6 +51,8 @@ class LayerInfo:
             if self.layer:
                 head += f", layer '{self.layer}' (read it with layer='{self.layer}')"
         lines = [head]
+        if self.origin:  # a follow-up's 'them' or 'the same for the cafes' is read against it
+            lines.append(f"    (the result of an earlier request: {self.origin!r})")
         for f in self.fields:
             samples = ", ".join(repr(s) for s in f.samples[:3])
             lines.append(f"    {f.name} ({f.type}): {samples}")

@@ -30,6 +30,7 @@ from qgis.PyQt.QtWidgets import (
 )
 
 from ..errors import DependencyError, GeoClerkError
+from ..router.references import refers_back
 from . import conversation, engine
 from .dependencies import check_dependencies, dependency_message
 from .i18n import tr
@@ -97,6 +98,7 @@ class GeoClerkDock(QgsDockWidget):
         self._scroll_timer.setSingleShot(True)
         self._scroll_timer.timeout.connect(self._scroll_now)
         self.last_layers: list = []
+        self.previous_results: list[str] = []  # ids of the last result layers: what a follow-up's 'them' means
         self._build()
         self.project.layersAdded.connect(self.refresh_layers)
         self.project.layersRemoved.connect(self.refresh_layers)
@@ -226,7 +228,9 @@ class GeoClerkDock(QgsDockWidget):
             problems = check_dependencies()
             if problems:
                 raise DependencyError(dependency_message(problems))
-            self._ticked = self.layer_picker.tick_named(self.project, text)  # layers the request names are in play
+            previous = [i for i in self.previous_results if self.project.mapLayer(i) is not None]
+            previous = previous if refers_back(text) else []  # only a follow-up that refers back reads them
+            self._ticked = self.layer_picker.tick_named(self.project, text, previous)  # named layers are in play
             store, infos = build_inputs(self.layer_picker.checked_layers(self.project), out_dir / "inputs")
             config = settings.agent_config(route)
             if skip_tier0:
@@ -245,6 +249,7 @@ class GeoClerkDock(QgsDockWidget):
             on_finished=self._finished,
             runner=runner or self.runner,
             registry=engine.registry(),
+            previous=[self.project.mapLayer(i).name() for i in previous],
         )
         if config.has_model:
             config.sandbox = self._conversation_sandbox()
@@ -300,6 +305,8 @@ class GeoClerkDock(QgsDockWidget):
         if report["status"] == "ok":
             shown = shown_layers(report, task.store)
             self.last_layers = load_outputs(report, self.project, secrets=(self._secret,), extra=shown)
+            made = [la.id() for la in self.last_layers if isinstance(la, QgsVectorLayer)]
+            self.previous_results = made or self.previous_results  # what 'them' means in the next request
             opened = {layer.source().split("|")[0] for layer in self.last_layers}
             spatial = [o["path"] for o in report["outputs"] if o["kind"] in ("vector", "raster")]
             unopened = [Path(p).name for p in spatial if p not in opened]
@@ -337,6 +344,7 @@ class GeoClerkDock(QgsDockWidget):
 
     def clear_conversation(self) -> None:
         """Empty the view and forget the conversation stored in the project."""
+        self.previous_results = []
         self.clear_conversation_view()
         conversation.clear(self.project)
 

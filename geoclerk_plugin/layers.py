@@ -19,6 +19,7 @@ from qgis.PyQt.QtCore import QVariant
 from ..errors import ToolError
 from ..function_lib.context import RASTER_SUFFIXES, VECTOR_SUFFIXES, LayerStore, safe_name
 from ..function_lib.describe import FieldInfo, LayerInfo
+from .results import origin_of
 
 NUMERIC = {
     QVariant.Int: "integer",
@@ -132,5 +133,6 @@ def build_inputs(layers: list[QgsMapLayer], scratch: Path) -> tuple[LayerStore, 
             path = export_layer(layer, scratch)
             info.path = path
         store.add(layer.name(), path=path)
+        info.origin = origin_of(layer)  # a result of an earlier request: named by its title or by 'them'
         infos.append(info)
     return store, infos

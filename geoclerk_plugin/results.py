@@ -86,3 +86,11 @@ def load_outputs(report: dict, project: QgsProject, secrets: tuple[str, ...] = (
 def read_provenance(layer) -> dict | None:
     raw = layer.customProperty(PROVENANCE_KEY)
     return json.loads(raw) if raw else None
+
+
+def origin_of(layer) -> str | None:
+    """The request that made `layer`, when GeoClerk made it (its provenance), else None."""
+    try:
+        return (read_provenance(layer) or {}).get("request")
+    except ValueError:  # a provenance property that is not JSON: not ours
+        return None

@@ -40,7 +40,8 @@ def in_python_thread(fn, *args, **kwargs):
 class AgentTask(QgsTask):
     """Runs run_request off the main thread. Nothing GUI or project-related happens in run()."""
 
-    def __init__(self, request: str, store, infos, out_dir: Path, config, on_finished=None, runner=None, registry=None):
+    def __init__(self, request: str, store, infos, out_dir: Path, config, on_finished=None, runner=None, registry=None,
+                 previous=None):  # fmt: skip
         super().__init__(f"GeoClerk: {request[:60]}", QgsTask.CanCancel)
         self.request = request
         self.store = store
@@ -49,6 +50,7 @@ class AgentTask(QgsTask):
         self.config = config
         self.on_finished = on_finished
         self.runner = runner or run_request
+        self.previous = list(previous or [])  # names of the previous request's result layers (a follow-up's 'them')
         self.registry = registry  # built on the main thread: binding Processing creates QObjects
         self.cancel_event = threading.Event()
         self.report = None
@@ -74,6 +76,7 @@ class AgentTask(QgsTask):
             layer_infos=self.infos,
             progress=self._progress,
             cancel_event=self.cancel_event,
+            **({"previous": self.previous} if self.previous else {}),
         )
 
     def run(self) -> bool:

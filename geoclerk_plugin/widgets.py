@@ -49,11 +49,10 @@ class LayerPicker(QListWidget):
         preferred_ids = {layer.id() for layer in preferred or []}
         self.blockSignals(True)
         self.clear()
-        layers = [
-            layer
-            for layer in project.layerTreeRoot().layerOrder()
-            if layer is not None and layer.type() in (QgsMapLayer.VectorLayer, QgsMapLayer.RasterLayer)
-        ]
+        ordered = [layer for layer in project.layerTreeRoot().layerOrder() if layer is not None]
+        # a layer added to the project before its tree node (a result: added, then put in its group) is in play too
+        ordered += [layer for layer in project.mapLayers().values() if layer not in ordered]
+        layers = [layer for layer in ordered if layer.type() in (QgsMapLayer.VectorLayer, QgsMapLayer.RasterLayer)]
         for layer in layers:
             item = QListWidgetItem(layer.name())
             item.setData(Qt.UserRole, layer.id())
@@ -79,17 +78,22 @@ class LayerPicker(QListWidget):
     def checked_layers(self, project: QgsProject) -> list[QgsMapLayer]:
         return [layer for layer in (project.mapLayer(i) for i in self.checked_ids()) if layer is not None]
 
-    def tick_named(self, project: QgsProject, request: str) -> list[str]:
+    def tick_named(self, project: QgsProject, request: str, previous=()) -> list[str]:
         """Tick the unticked layers the request names ('count the houses in each district' with only the
-        districts ticked); returns their names. Matching is the router's own (names, plurals, themes)."""
+        districts ticked), and the previous request's results (layer ids in `previous`) when it refers back to
+        them ('now buffer those by 100 m'); returns their names. Matching is the router's own."""
         from ..function_lib.describe import LayerInfo
+        from ..router import references
         from ..router.schema_match import find_layers
         from ..router.text import fold
+        from .results import origin_of
 
         ids = {self.item(i).data(Qt.UserRole): self.item(i) for i in range(self.count())}
         layers = [layer for layer in (project.mapLayer(i) for i in ids) if layer is not None]
-        infos = [LayerInfo(name=layer.name()) for layer in layers]
+        infos = [LayerInfo(name=layer.name(), origin=origin_of(layer)) for layer in layers]
         named = {m.name for m in find_layers(fold(request), infos)}
+        if previous and references.refers_back(request):
+            named |= {layer.name() for layer in layers if layer.id() in previous}
         added = []
         for layer in layers:
             item = ids[layer.id()]

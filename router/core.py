@@ -9,11 +9,12 @@ import numpy as np
 from ..errors import ValidationError
 from ..function_lib.traits import traits_of
 from . import model as rmodel
+from . import references
 from .plan import fill_plan, operation_without_save, split_steps
 from .request import Request
 from .result import RouteResult
 from .schema_match import find_layers
-from .text import fold
+from .text import detect_lang, fold
 from .train import CORPUS, MODEL_DIR, layer_from_json, load_or_train
 
 TOP_TOOLS = 8
@@ -51,8 +52,11 @@ class Router:
         tools = [(self.tool_model.classes[i], float(tp[i] / total)) for i in order if tp[i] > 0]
         return routes, tools
 
-    def route(self, request: str, layers=None) -> RouteResult:
+    def route(self, request: str, layers=None, previous=None) -> RouteResult:
         """Route, confidence, ranked tools and the tier-0 plan for one request and its layers.
+
+        `previous`: in a conversation, the names of the previous request's result layers; a reference to them
+        ('now buffer those by 100 m') reads as a mention of that layer (router/references.py).
 
         A request that is not a string, or is empty or blank, raises errors.ValidationError (never a crash
         deeper down, never a guessed tool for nothing): callers map it to a one-line usage error.
@@ -66,6 +70,8 @@ class Router:
             raise ValidationError("The request is empty.", fix='Say what to do, e.g. "buffer the roads by 100 m".')
         layers = [layer_from_json(la) if isinstance(la, dict) else la for la in (layers or [])]
         mentions = find_layers(fold(request), layers) if layers else []
+        if previous and layers:
+            mentions = references.resolve(fold(request), detect_lang(request), layers, mentions, previous, request)
         req = Request.read(request, layers, mentions=mentions)  # read once; every plan reader shares it
         routes, tools = self.scores(request, layers, mentions)
         operation = operation_without_save(request) if tools and "writes_format" in traits_of(tools[0][0]) else None

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from ..function_lib.traits import AGGREGATING_PARAMS, one_per_feature, one_per_group
+from . import references
 from .conditions import exception_marks
 from .crs import crs_name, crs_spans
 from .lexicon import lexicon, words_of
@@ -362,7 +363,7 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None) -> list[str]:
         path = by_name[name].path
         if path:  # 'waypoints.gpx': the file's own name and extension
             claims.allow({Path(path).stem.lower(), Path(path).suffix.lower().lstrip(".")})
-        theme = layer_theme(name)
+        theme = layer_theme(name) if not by_name[name].origin else None  # a result's title is no theme
         if theme:
             said = THEMES[theme].split() + ZH_HEADS.get(theme, [])
             claims.heads |= {w for w in said if not _CJK_RUN.match(w) and "_" not in w}
@@ -383,6 +384,12 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None) -> list[str]:
             for f in values if isinstance(values, list) else [values] if values else []:
                 if f in named:
                     claims.extra.append(f"{f} (an identifier or the layer's own name, not a field the request names)")
+    for ref in references.unplaced(folded, lang, req.text, mentions or ()):  # 'count the houses in them'
+        claims.extra.append(f"{folded[ref.start : ref.end]} (which layer? the request does not name it)")
+        claims.span(ref.start, ref.end)
+    for m in mentions or ():  # 'them' read as the previous result, which the plan does not use
+        if m.name not in used and m.score < 1.0 and folded[m.start : m.end] in references.words(lang):
+            claims.extra.append(f"{folded[m.start : m.end]} (stands for '{m.name}', which the plan does not use)")
     reversed_markers = _reversed_roles(spec, params, folded, mentions, claims) + _zh_head(
         spec, params, folded, mentions
     )

@@ -254,6 +254,7 @@ def find_layers(text: str, layers) -> list[Mention]:
     themes = _theme_mentions(folded, words)
     for layer in layers:
         name = layer.name
+        whole_name_only = bool(getattr(layer, "origin", None))  # a result titled after its request: see below
         full = fold(name)
         variants = {full, full.replace("_", " "), re.sub(r"\.\w+$", "", full)}
         if layer.path:
@@ -265,6 +266,8 @@ def find_layers(text: str, layers) -> list[Mention]:
                 if len(variant) < 3 and not _SHORT_OK.search(folded[max(0, m.start() - 8) : m.start()]):
                     continue  # a layer called 'a' or 'it' is named only as "layer a" or in quotes
                 add(name, m.start(), m.end(), 1.0)
+        if whole_name_only:  # 'count the schools in them': 'schools' names the schools, not 'buffer the schools…'
+            continue
         toks = [singular(t) for t in name_tokens(name) if not t.isdigit()]
         n = len(toks)
         for i in range(len(words) - n + 1):

@@ -129,7 +129,7 @@ class TinyRouter:
         )
         self.asked: list[str] = []
 
-    def route(self, request, infos):
+    def route(self, request, infos, previous=None):
         self.asked.append(request)
         return self.decision
 

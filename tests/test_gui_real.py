@@ -207,3 +207,33 @@ def test_a_refused_key_offers_the_settings(real_engine, dock, town, scripted_mod
     assert card.report["status"] == "error" and card.report["fix_in_settings"] is True, card.report
     assert "refused the key" in card.error_view.text() and "Open settings" in card.report["error"]
     assert not card.settings_button.isHidden()
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up"),
+    [("select the districts with population above 5000", "now count the cafes in them"),
+     ("wähle die Bezirke mit population über 5000", "zähle jetzt die Cafés darin"),
+     ("选出population大于5000的行政区", "统计它们中的咖啡馆数量")],
+)  # fmt: skip
+def test_a_follow_up_refers_to_the_previous_result(real_engine, dock, sample_town, first, follow_up):  # noqa: F811
+    # issue 13: "now buffer those by 100 m" — the chat must remember what 'them' is: the last result layer
+    dock.layer_picker.set_checked([sample_town["districts"].id()])
+    card = ask(dock, first)
+    assert card.report["status"] == "ok" and card.report["tier"] == 0, card.report
+    [selected] = result_layers()
+    assert dock.previous_results == [selected.id()]
+    card = ask(dock, follow_up)  # the cafes are not ticked, and the result is not either: the request names both
+    assert card.report["status"] == "ok" and card.report["tier"] == 0, (card.report.get("error"), card.report["router"])
+    assert card.report["steps"][0]["params"]["polygons"] == selected.name()
+    ticked = dock.layer_picker.checked_ids()
+    assert selected.id() in ticked and sample_town["cafes"].id() in ticked
+    counted = [la for la in result_layers() if la.id() != selected.id()]
+    [layer] = counted
+    count_field = [f.name() for f in layer.fields() if "count" in f.name().lower()][0]
+    big = [f for f in sample_town["districts"].getFeatures() if f["population"] > 5000]
+    assert layer.featureCount() == len(big) == selected.featureCount()
+    all_counts = ask(dock, "count cafes in each district")  # the same count over all districts, for comparison
+    [every] = [la for la in result_layers() if la.id() not in (selected.id(), layer.id())]
+    per_name = {f["name"]: f[count_field] for f in every.getFeatures()}
+    assert all_counts.report["status"] == "ok"
+    assert {f["name"]: f[count_field] for f in layer.getFeatures()} == {f["name"]: per_name[f["name"]] for f in big}

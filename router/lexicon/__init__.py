@@ -9,6 +9,8 @@ Each module defines sets (latin languages) or tuples of strings (Chinese, matche
 - TOOL_CUES: extra words per tool, beside the tool's own keywords;
 - INDEFINITE: indefinite pronouns (anything, irgendetwas, 任何), never a condition's value;
 - TRAIT_VERBS: verb stems that name a trait's own work ('… and merge them' after a dissolve).
+- REFERENCES: words standing for a layer said before ('them', 'das Ergebnis', '它们'); REFERENCE_ROLES: what makes
+  such a word a layer's role ('in them', 'innerhalb davon', '它们中'). See router/references.py.
 
 Adding a language: copy en.py, translate every list, register it in LEXICONS below.
 """
@@ -21,6 +23,7 @@ LEXICONS = {"en": en, "de": de, "zh": zh}
 NAMES = (
     "FILLERS", "NEGATIONS", "EACH", "SOURCE_MARKERS", "TARGET_MARKERS", "SAVE_WORDS", "COMPARE_WORDS", "AGG_WORDS",
     "CRS_WORDS", "MEASURE_WORDS", "DISTANCE_WORDS", "FORMAT_WORDS", "TOOL_CUES", "TRAIT_VERBS", "INDEFINITE",
+    "REFERENCES", "REFERENCE_ROLES",
 )  # fmt: skip
 
 

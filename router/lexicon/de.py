@@ -130,5 +130,14 @@ TRAIT_VERBS = {"dissolves": ("auflos", "zusammenfass", "verschmelz"), "merges_la
 
 # Indefinite pronouns: never the value of a condition ('Nutzung is anything other than irrigation' keeps
 # only the negation).
+# Words that stand for a layer said before (lower-case 'sie' only: 'Sie' is the polite 'you').
+REFERENCES = {"sie", "diese", "ihnen", "das ergebnis", "dem ergebnis", "die ergebnisse", "den ergebnissen",
+              "das letzte ergebnis", "das vorherige ergebnis", "dem letzten ergebnis", "diese ebene", "die neue ebene",
+              "darin", "drin", "darinnen", "daraus", "darauf", "darunter", "dazwischen", "davon"}  # fmt: skip
+# Prepositions that make the word after them a layer's role; the pronominal adverbs (darin, daraus) are roles
+# themselves (REFERENCES that start with 'da'/'dr').
+REFERENCE_ROLES = {"in", "innerhalb", "um", "nahe", "von", "vom", "aus", "zu", "mit", "auf", "entlang", "ausserhalb",
+                   "gegen", "uber", "ueber", "durch", "an", "bei", "zwischen", "pro", "je"}  # fmt: skip
+
 INDEFINITE = {"etwas", "irgendwas", "irgendetwas", "alles", "nichts", "andere", "anderes", "anderen", "beliebig",
               "beliebige"}  # fmt: skip

@@ -167,4 +167,13 @@ TRAIT_VERBS = {"dissolves": ("dissolve", "merge"), "merges_layers": ("merge",)}
 
 # Indefinite pronouns: never the value of a condition ('Nutzung is anything other than irrigation' keeps
 # only the negation).
+# Words that stand for a layer said before: in this request, or the previous request's result in a conversation.
+REFERENCES = {"them", "those", "these", "it", "they", "the result", "the results", "the previous result",
+              "the last result", "that result", "this result", "the output", "the result layer", "the new layer",
+              "that layer", "the previous layer", "the last layer"}  # fmt: skip
+# Prepositions that make the word after them a layer's role ('count the houses in them', 'clip to it').
+REFERENCE_ROLES = {"in", "inside", "within", "into", "around", "near", "from", "to", "across", "along", "over", "of",
+                   "with", "against", "onto", "on", "intersecting", "touching", "outside", "beyond", "between",
+                   "crossing", "covering", "containing", "by"}  # fmt: skip
+
 INDEFINITE = {"anything", "something", "everything", "nothing", "whatever", "any", "other", "else"}

@@ -87,4 +87,11 @@ TRAIT_VERBS = {"dissolves": ("融合", "合并"), "merges_layers": ("合并",)}
 
 # Indefinite pronouns: never the value of a condition ('Nutzung is anything other than irrigation' keeps
 # only the negation).
+# Words that stand for a layer said before (substrings; a pronoun followed by a layer's name is a determiner).
+REFERENCES = ("它们", "它", "这些", "那些", "其中", "上一步的结果", "上一步结果", "刚才的结果", "上次的结果",
+              "之前的结果",
+              "这个结果", "该结果", "结果图层", "结果")  # fmt: skip
+# What makes a pronoun a layer's role in Chinese: a place word after it ('它们中', '这些里面', '它的周围').
+REFERENCE_ROLES = ("之内", "以内", "范围内", "里面", "内部", "附近", "周围", "周边", "中", "里", "内", "上")
+
 INDEFINITE = ("任何", "其他", "别的", "什么")
