@@ -99,6 +99,7 @@ class GeoClerkDock(QgsDockWidget):
         self._scroll_timer.timeout.connect(self._scroll_now)
         self.last_layers: list = []
         self.previous_results: list[str] = []  # ids of the last result layers: what a follow-up's 'them' means
+        self.last_steps: list[dict] = []  # the last answer's tool steps: what 'do the same for the cafes' repeats
         self._build()
         self.project.layersAdded.connect(self.refresh_layers)
         self.project.layersRemoved.connect(self.refresh_layers)
@@ -192,6 +193,26 @@ class GeoClerkDock(QgsDockWidget):
             chosen = [active]
         return chosen
 
+    def _same_again(self, text: str):
+        """(steps, old layer, new layer) when `text` asks for the last steps again on another layer, with every
+        layer those steps use ticked; else None (router/followup.py reads the request)."""
+        if not self.last_steps:
+            return None
+        from ..router.followup import same_again
+        from .layers import describe_layer
+
+        layers = {}
+        for i in range(self.layer_picker.count()):
+            layer = self.project.mapLayer(self.layer_picker.item(i).data(Qt.UserRole))
+            if isinstance(layer, QgsVectorLayer):
+                layers[layer.name()] = layer
+        infos = [describe_layer(layer) for layer in layers.values()]
+        again = same_again(text, infos, self.last_steps)
+        if again is not None:
+            named = {v for s in again[0] for v in s.get("params", {}).values() if isinstance(v, str) and v in layers}
+            self.layer_picker.set_checked(self.layer_picker.checked_ids() + [layers[n].id() for n in named])
+        return again
+
     def refresh_layers(self, *_args) -> None:
         self.layer_picker.refresh(self.project, self.preferred_layers())
 
@@ -228,6 +249,11 @@ class GeoClerkDock(QgsDockWidget):
             problems = check_dependencies()
             if problems:
                 raise DependencyError(dependency_message(problems))
+            again = self._same_again(text) if runner is None and not skip_tier0 else None
+            if again is not None:  # 'do the same for the cafes': the last steps on the cafes, no model
+                steps, old, new = again
+                note = tr("The steps of the previous request, on '{new}' instead of '{old}'.").format(new=new, old=old)
+                runner = make_rerun(steps, note=note, tier=0)
             previous = [i for i in self.previous_results if self.project.mapLayer(i) is not None]
             previous = previous if refers_back(text) else []  # only a follow-up that refers back reads them
             self._ticked = self.layer_picker.tick_named(self.project, text, previous)  # named layers are in play
@@ -306,6 +332,8 @@ class GeoClerkDock(QgsDockWidget):
             shown = shown_layers(report, task.store)
             self.last_layers = load_outputs(report, self.project, secrets=(self._secret,), extra=shown)
             made = [la.id() for la in self.last_layers if isinstance(la, QgsVectorLayer)]
+            tool_steps = [s for s in report.get("steps") or [] if "tool" in s]
+            self.last_steps = tool_steps if tool_steps and len(tool_steps) == len(report["steps"]) else []
             self.previous_results = made or self.previous_results  # what 'them' means in the next request
             opened = {layer.source().split("|")[0] for layer in self.last_layers}
             spatial = [o["path"] for o in report["outputs"] if o["kind"] in ("vector", "raster")]
@@ -344,7 +372,7 @@ class GeoClerkDock(QgsDockWidget):
 
     def clear_conversation(self) -> None:
         """Empty the view and forget the conversation stored in the project."""
-        self.previous_results = []
+        self.previous_results, self.last_steps = [], []
         self.clear_conversation_view()
         conversation.clear(self.project)
 

@@ -13,8 +13,9 @@ from ..errors import CancelledError, GeoClerkError, SandboxError
 from ..function_lib.registry import run_tool
 
 
-def make_rerun(steps: list[dict]):
-    """A runner with run_request's signature that executes `steps` instead of routing the request."""
+def make_rerun(steps: list[dict], note: str | None = None, tier: int | None = None):
+    """A runner with run_request's signature that executes `steps` instead of routing the request (`note` is
+    added to the report, `tier` overrides the tier: 0 for steps taken from the conversation, no model)."""
 
     def runner(
         request,
@@ -26,8 +27,14 @@ def make_rerun(steps: list[dict]):
         layer_infos=None,
         progress=None,
         cancel_event=None,
+        **_ignored,
     ):
-        return run_steps(steps, request, inputs, out_dir, config, registry, progress, cancel_event)
+        report = run_steps(steps, request, inputs, out_dir, config, registry, progress, cancel_event)
+        if note:
+            report.notes.insert(0, note)
+        if tier is not None:
+            report.tier = tier
+        return report
 
     return runner
 

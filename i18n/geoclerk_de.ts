@@ -14,7 +14,7 @@
       <translation>API-Schlüssel</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="293" />
+      <location filename="../geoclerk_plugin/dock.py" line="324" />
       <source>Also used, because the request names them: {names}</source>
       <translation>Ebenfalls verwendet, weil die Anfrage sie nennt: {names}</translation>
     </message>
@@ -34,7 +34,7 @@
       <translation>GeoClerk fragen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="132" />
+      <location filename="../geoclerk_plugin/dock.py" line="135" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>Fragen Sie nach einer Analyse, zum Beispiel: Straßen um 100 m puffern</translation>
     </message>
@@ -54,7 +54,7 @@
       <translation>Durchsuchen…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="139" />
+      <location filename="../geoclerk_plugin/dock.py" line="142" />
       <source>Cancel</source>
       <translation>Abbrechen</translation>
     </message>
@@ -69,7 +69,7 @@
       <translation>Datei wählen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="113" />
+      <location filename="../geoclerk_plugin/dock.py" line="116" />
       <source>Clear</source>
       <translation>Leeren</translation>
     </message>
@@ -129,7 +129,7 @@
       <translation>GGUF-Modelldateien (*.gguf)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="87" />
+      <location filename="../geoclerk_plugin/dock.py" line="88" />
       <source>GeoClerk</source>
       <translation>GeoClerk</translation>
     </message>
@@ -139,7 +139,7 @@
       <translation>GeoClerk-Chat</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="286" />
+      <location filename="../geoclerk_plugin/dock.py" line="317" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoClerk-Protokoll.</translation>
     </message>
@@ -189,7 +189,7 @@
       <translation>Unterhaltung in der Projektdatei behalten (Schlüssel werden nicht gespeichert)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="111" />
+      <location filename="../geoclerk_plugin/dock.py" line="114" />
       <source>Layers in play</source>
       <translation>Beteiligte Layer</translation>
     </message>
@@ -239,7 +239,7 @@
       <translation>Planer und Ausführer</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/task.py" line="66" />
+      <location filename="../geoclerk_plugin/task.py" line="68" />
       <source>Preparing the router (first request only)…</source>
       <translation>Router wird vorbereitet (nur bei der ersten Anfrage)…</translation>
     </message>
@@ -249,7 +249,7 @@
       <translation>Anbieter</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="308" />
+      <location filename="../geoclerk_plugin/dock.py" line="343" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
     </message>
@@ -284,7 +284,7 @@
       <translation>Route</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="148" />
+      <location filename="../geoclerk_plugin/dock.py" line="151" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>Route für die nächste Nachricht: den Router entscheiden lassen oder eine erzwingen</translation>
     </message>
@@ -309,7 +309,7 @@
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="152" />
+      <location filename="../geoclerk_plugin/dock.py" line="155" />
       <source>Send</source>
       <translation>Senden</translation>
     </message>
@@ -319,7 +319,7 @@
       <translation>Dieselbe Anfrage an das Modell senden, ohne die Antwort ohne Modell</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="115" />
+      <location filename="../geoclerk_plugin/dock.py" line="118" />
       <source>Settings…</source>
       <translation>Einstellungen…</translation>
     </message>
@@ -419,7 +419,12 @@
       <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="296" />
+      <location filename="../geoclerk_plugin/dock.py" line="255" />
+      <source>The steps of the previous request, on '{new}' instead of '{old}'.</source>
+      <translation>Die Schritte der vorigen Anfrage, auf '{new}' statt '{old}'.</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dock.py" line="327" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoClerk-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
@@ -429,7 +434,7 @@
       <translation>Diesen Antworten ohne Modell vertrauen (die Prüfung durch das Modell überspringen)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="150" />
+      <location filename="../geoclerk_plugin/dock.py" line="153" />
       <source>Type a request and press Enter</source>
       <translation>Anfrage eingeben und Eingabetaste drücken</translation>
     </message>

@@ -237,3 +237,21 @@ def test_a_follow_up_refers_to_the_previous_result(real_engine, dock, sample_tow
     per_name = {f["name"]: f[count_field] for f in every.getFeatures()}
     assert all_counts.report["status"] == "ok"
     assert {f["name"]: f[count_field] for f in layer.getFeatures()} == {f["name"]: per_name[f["name"]] for f in big}
+
+
+AGAIN = ["now do the same for the cafes", "mach dasselbe für die Cafés", "对咖啡馆做同样的操作"]
+
+
+@pytest.mark.parametrize("again", AGAIN)
+def test_do_the_same_for_another_layer_repeats_the_last_steps(real_engine, dock, sample_town, again):  # noqa: F811
+    dock.layer_picker.set_checked([sample_town["roads"].id()])
+    first = ask(dock, "buffer the roads by 25 m")
+    assert first.report["status"] == "ok" and first.report["tier"] == 0, first.report.get("error")
+    card = ask(dock, again)  # the cafes are not ticked: the request names them
+    assert card.report["status"] == "ok" and card.report["tier"] == 0, card.report
+    assert card.report["steps"] == [{"tool": "buffer", "params": {"layer": "cafes", "distance": 25}}]
+    buffers = [la for la in result_layers() if la.name() == card.report["request"]]
+    assert len(buffers) == 1 and buffers[0].featureCount() == sample_town["cafes"].featureCount() == 40
+    # anything more than 'the same for X' is a new request: offline, it needs a model
+    more = ask(dock, "do the same for the cafes but with 200 m")
+    assert more.report["status"] == "needs_llm", more.report

@@ -139,5 +139,9 @@ REFERENCES = {"sie", "diese", "ihnen", "das ergebnis", "dem ergebnis", "die erge
 REFERENCE_ROLES = {"in", "innerhalb", "um", "nahe", "von", "vom", "aus", "zu", "mit", "auf", "entlang", "ausserhalb",
                    "gegen", "uber", "ueber", "durch", "an", "bei", "zwischen", "pro", "je"}  # fmt: skip
 
+# 'mach dasselbe für die Cafés' (router/followup.py).
+SAME = {"dasselbe", "das gleiche", "das selbe", "genauso", "ebenso", "ebenfalls", "wiederhole das", "nochmal",
+        "noch einmal", "auch"}  # fmt: skip
+
 INDEFINITE = {"etwas", "irgendwas", "irgendetwas", "alles", "nichts", "andere", "anderes", "anderen", "beliebig",
               "beliebige"}  # fmt: skip

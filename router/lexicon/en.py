@@ -176,4 +176,8 @@ REFERENCE_ROLES = {"in", "inside", "within", "into", "around", "near", "from", "
                    "with", "against", "onto", "on", "intersecting", "touching", "outside", "beyond", "between",
                    "crossing", "covering", "containing", "by"}  # fmt: skip
 
+# 'do the same for the cafes': the previous request's steps again, on another layer (router/followup.py).
+SAME = {"do the same", "the same", "same thing", "same", "repeat that", "repeat it", "repeat this", "again",
+        "likewise", "as well", "too"}  # fmt: skip
+
 INDEFINITE = {"anything", "something", "everything", "nothing", "whatever", "any", "other", "else"}
