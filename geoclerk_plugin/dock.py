@@ -100,6 +100,7 @@ class GeoClerkDock(QgsDockWidget):
         self.last_layers: list = []
         self.previous_results: list[str] = []  # ids of the last result layers: what a follow-up's 'them' means
         self.last_steps: list[dict] = []  # the last answer's tool steps: what 'do the same for the cafes' repeats
+        self.selections: set[str] = set()  # layers GeoClerk selected on: a follow-up's 'them' is the selection
         self._build()
         self.project.layersAdded.connect(self.refresh_layers)
         self.project.layersRemoved.connect(self.refresh_layers)
@@ -257,7 +258,8 @@ class GeoClerkDock(QgsDockWidget):
             previous = [i for i in self.previous_results if self.project.mapLayer(i) is not None]
             previous = previous if refers_back(text) else []  # only a follow-up that refers back reads them
             self._ticked = self.layer_picker.tick_named(self.project, text, previous)  # named layers are in play
-            store, infos = build_inputs(self.layer_picker.checked_layers(self.project), out_dir / "inputs")
+            selected = {i for i in previous if i in self.selections and self.project.mapLayer(i).selectedFeatureCount()}
+            store, infos = build_inputs(self.layer_picker.checked_layers(self.project), out_dir / "inputs", selected)
             config = settings.agent_config(route)
             if skip_tier0:
                 config.tier0 = False
@@ -328,6 +330,10 @@ class GeoClerkDock(QgsDockWidget):
                 "To serve it, open GeoClerk settings and set a model (for example Ollama at "
                 "http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear."
             )  # fmt: skip
+        if report["status"] == "ok" and self._select_instead(report):
+            card.show_report(report, [])
+            self._remember(report)
+            return
         if report["status"] == "ok":
             shown = shown_layers(report, task.store)
             self.last_layers = load_outputs(report, self.project, secrets=(self._secret,), extra=shown)
@@ -344,6 +350,36 @@ class GeoClerkDock(QgsDockWidget):
                 ]
         card.show_report(report, self.last_layers)
         self._remember(report)
+
+    def _select_instead(self, report: dict) -> bool:
+        """'Select the districts with …': QGIS's selection on the districts instead of a new layer, when the
+        request asks for a selection and the one result is a subset of one of the user's layers (selection.py)."""
+        from ..router.followup import wants_selection
+        from .selection import select_like
+
+        vectors = [o for o in report.get("outputs", []) if o.get("kind") == "vector"]
+        steps = report.get("steps") or []
+        if len(vectors) != 1 or len(steps) != 1 or "tool" not in steps[0] or not wants_selection(report["request"]):
+            return False
+        name = (steps[0].get("params") or {}).get("layer")
+        layers = [la for la in self.layer_picker.checked_layers(self.project) if la.name() == name]
+        if len(layers) != 1 or not isinstance(layers[0], QgsVectorLayer):
+            return False
+        layer = layers[0]
+        count = select_like(layer, vectors[0]["path"])
+        if count is None:
+            return False
+        self.last_layers = []
+        self.previous_results, self.selections = [layer.id()], {layer.id()}
+        self.last_steps = [steps[0]]
+        if count:
+            self.iface.mapCanvas().zoomToSelected(layer)
+        report["notes"] = [
+            tr("Selected {n} of {total} features in '{layer}' (a QGIS selection: say 'extract' or 'save' for a "
+               "new layer).").format(n=count, total=layer.featureCount(), layer=layer.name()),
+            *(report.get("notes") or []),
+        ]  # fmt: skip
+        return True
 
     # -- outputs ---------------------------------------------------------------------------
     def zoom_to(self, layer_id: str) -> None:
@@ -372,7 +408,7 @@ class GeoClerkDock(QgsDockWidget):
 
     def clear_conversation(self) -> None:
         """Empty the view and forget the conversation stored in the project."""
-        self.previous_results, self.last_steps = [], []
+        self.previous_results, self.last_steps, self.selections = [], [], set()
         self.clear_conversation_view()
         conversation.clear(self.project)
 

@@ -99,8 +99,9 @@ def _gpkg_layer_count(path: str) -> int:
     return len(layer.dataProvider().subLayers()) if layer.isValid() else 0
 
 
-def export_layer(layer: QgsVectorLayer, folder: Path) -> str:
-    """Write a memory, database or filtered layer to a GeoPackage so the core can read it."""
+def export_layer(layer: QgsVectorLayer, folder: Path, selected_only: bool = False) -> str:
+    """Write a memory, database or filtered layer (or only its selected features) to a GeoPackage so the core can
+    read it."""
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"{safe_name(layer.name())}.gpkg"
     n = 2
@@ -110,6 +111,7 @@ def export_layer(layer: QgsVectorLayer, folder: Path) -> str:
     options = QgsVectorFileWriter.SaveVectorOptions()
     options.driverName = "GPKG"
     options.layerName = safe_name(layer.name())
+    options.onlySelectedFeatures = selected_only
     context = QgsProject.instance().transformContext() if QgsProject.instance() else QgsCoordinateTransformContext()
     result = QgsVectorFileWriter.writeAsVectorFormatV3(layer, str(target), context, options)
     if result[0] != QgsVectorFileWriter.NoError:
@@ -117,8 +119,9 @@ def export_layer(layer: QgsVectorLayer, folder: Path) -> str:
     return str(target)
 
 
-def build_inputs(layers: list[QgsMapLayer], scratch: Path) -> tuple[LayerStore, list[LayerInfo]]:
-    """A LayerStore (paths only; nothing QGIS is touched later in the worker) and the layers' infos.
+def build_inputs(layers: list[QgsMapLayer], scratch: Path, selected_only=()) -> tuple[LayerStore, list[LayerInfo]]:
+    """A LayerStore (paths only; nothing QGIS is touched later in the worker) and the layers' infos. The layers
+    whose ids are in `selected_only` are read as their selected features (a follow-up on a selection GeoClerk made).
 
     Must run on the main thread: it reads features and may export layers to `scratch`.
     """
@@ -127,6 +130,9 @@ def build_inputs(layers: list[QgsMapLayer], scratch: Path) -> tuple[LayerStore, 
     for layer in layers:
         info = describe_layer(layer)
         path = info.path
+        if layer.id() in selected_only:
+            path = export_layer(layer, scratch, selected_only=True)
+            info.path, info.feature_count = path, layer.selectedFeatureCount()
         if path is None:
             if not isinstance(layer, QgsVectorLayer):
                 raise ToolError(f"Layer '{layer.name()}' is not a file GeoClerk can read.", fix="Save it as GeoTIFF.")

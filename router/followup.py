@@ -66,6 +66,22 @@ def same_again(text: str, layers, steps: list[dict]) -> tuple[list[dict], str, s
     return swapped, old, new
 
 
+def wants_selection(text: str) -> bool:
+    """Whether the request asks for QGIS's own selection ('select the districts with …', 'markiere …', '选中…'):
+    a select verb and no word asking for a layer, a file or a format."""
+    from .quantities import find_paths, output_format
+
+    folded, lang = fold(text), detect_lang(text)
+    langs = ("zh",) if lang == "zh" else ("en", "de")
+    if lang == "zh":
+        found = lambda name: any(w in folded for w in words_of(name, langs))  # noqa: E731
+    else:
+        found = lambda name: any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", folded) for w in words_of(name, langs))  # noqa: E731
+    if not found("SELECT_VERBS") or found("LAYER_WORDS"):
+        return False
+    return not find_paths(folded) and output_format(folded) is None
+
+
 def _blank(text: str, spans) -> str:
     chars = list(text)
     for s, e in spans:

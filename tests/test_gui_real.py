@@ -209,34 +209,63 @@ def test_a_refused_key_offers_the_settings(real_engine, dock, town, scripted_mod
     assert not card.settings_button.isHidden()
 
 
+def _count_check(dock, sample_town, layer):  # noqa: F811
+    """`layer` counts the cafes of the districts above 5000 inhabitants, as the count over all districts does."""
+    count_field = [f.name() for f in layer.fields() if "count" in f.name().lower()][0]
+    big = [f for f in sample_town["districts"].getFeatures() if f["population"] > 5000]
+    assert layer.featureCount() == len(big)
+    known = {la.id() for la in result_layers()}
+    assert ask(dock, "count cafes in each district").report["status"] == "ok"  # all districts, for comparison
+    [every] = [la for la in result_layers() if la.id() not in known]
+    per_name = {f["name"]: f[count_field] for f in every.getFeatures()}
+    assert {f["name"]: f[count_field] for f in layer.getFeatures()} == {f["name"]: per_name[f["name"]] for f in big}
+
+
 @pytest.mark.parametrize(
     ("first", "follow_up"),
-    [("select the districts with population above 5000", "now count the cafes in them"),
-     ("wähle die Bezirke mit population über 5000", "zähle jetzt die Cafés darin"),
-     ("选出population大于5000的行政区", "统计它们中的咖啡馆数量")],
+    [("extract the districts with population above 5000", "now count the cafes in them"),
+     ("extrahiere die Bezirke mit population über 5000", "zähle jetzt die Cafés darin"),
+     ("提取population大于5000的行政区", "统计它们中的咖啡馆数量")],
 )  # fmt: skip
 def test_a_follow_up_refers_to_the_previous_result(real_engine, dock, sample_town, first, follow_up):  # noqa: F811
     # issue 13: "now buffer those by 100 m" — the chat must remember what 'them' is: the last result layer
     dock.layer_picker.set_checked([sample_town["districts"].id()])
     card = ask(dock, first)
     assert card.report["status"] == "ok" and card.report["tier"] == 0, card.report
-    [selected] = result_layers()
-    assert dock.previous_results == [selected.id()]
+    [extracted] = result_layers()
+    assert dock.previous_results == [extracted.id()]
     card = ask(dock, follow_up)  # the cafes are not ticked, and the result is not either: the request names both
     assert card.report["status"] == "ok" and card.report["tier"] == 0, (card.report.get("error"), card.report["router"])
-    assert card.report["steps"][0]["params"]["polygons"] == selected.name()
+    assert card.report["steps"][0]["params"]["polygons"] == extracted.name()
     ticked = dock.layer_picker.checked_ids()
-    assert selected.id() in ticked and sample_town["cafes"].id() in ticked
-    counted = [la for la in result_layers() if la.id() != selected.id()]
-    [layer] = counted
-    count_field = [f.name() for f in layer.fields() if "count" in f.name().lower()][0]
-    big = [f for f in sample_town["districts"].getFeatures() if f["population"] > 5000]
-    assert layer.featureCount() == len(big) == selected.featureCount()
-    all_counts = ask(dock, "count cafes in each district")  # the same count over all districts, for comparison
-    [every] = [la for la in result_layers() if la.id() not in (selected.id(), layer.id())]
-    per_name = {f["name"]: f[count_field] for f in every.getFeatures()}
-    assert all_counts.report["status"] == "ok"
-    assert {f["name"]: f[count_field] for f in layer.getFeatures()} == {f["name"]: per_name[f["name"]] for f in big}
+    assert extracted.id() in ticked and sample_town["cafes"].id() in ticked
+    [layer] = [la for la in result_layers() if la.id() != extracted.id()]
+    _count_check(dock, sample_town, layer)
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up"),
+    [("select the districts with population above 5000", "now count the cafes in them"),
+     ("wähle die Bezirke mit population über 5000 aus", "zähle jetzt die Cafés darin"),
+     ("选出population大于5000的行政区", "统计它们中的咖啡馆数量")],
+)  # fmt: skip
+def test_select_makes_a_qgis_selection_and_them_is_the_selection(real_engine, dock, sample_town, first, follow_up):  # noqa: F811
+    # issue 13: "select the districts with …" means QGIS's selection on the districts, not a new layer
+    districts = sample_town["districts"]
+    dock.layer_picker.set_checked([districts.id()])
+    card = ask(dock, first)
+    assert card.report["status"] == "ok" and card.report["tier"] == 0, card.report
+    assert result_layers() == []
+    big = sorted(f.id() for f in districts.getFeatures() if f["population"] > 5000)
+    assert sorted(districts.selectedFeatureIds()) == big and 0 < len(big) < districts.featureCount()
+    assert f"{len(big)} of {districts.featureCount()}" in " ".join(card.report["notes"])
+    card = ask(dock, follow_up)
+    assert card.report["status"] == "ok" and card.report["tier"] == 0, (card.report.get("error"), card.report["router"])
+    assert card.report["steps"][0]["params"]["polygons"] == "districts"
+    [layer] = result_layers()
+    _count_check(dock, sample_town, layer)
+    extract = ask(dock, "extract the districts with population above 5000")  # a layer-making word: a new layer
+    assert extract.report["status"] == "ok" and len(result_layers()) == 3
 
 
 AGAIN = ["now do the same for the cafes", "mach dasselbe für die Cafés", "对咖啡馆做同样的操作"]

@@ -46,3 +46,27 @@ def test_the_swap_must_be_clear_and_the_fields_must_exist(layers):
     uses_field = [{"tool": "filter_by_expression", "params": {"layer": "schools", "expression": '"students" > 300'}}]
     assert same_again("do the same for the cafes", layers, uses_field) is None  # the cafes have no 'students'
     assert same_again("do the same for the cafes", layers, []) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "selection"),
+    [("select the districts with population above 5000", True),
+     ("highlight the cafes with wifi", True),
+     ("select the districts with population above 5000 and save them as GeoJSON", False),
+     ("extract the districts with population above 5000", False),
+     ("select the districts with population > 5000 as a new layer", False),
+     ("select the schools into out/big_schools.gpkg", False),
+     ("wähle die Bezirke mit mehr als 5000 Einwohnern aus", True),
+     ("markiere die Cafés mit WLAN", True),
+     ("extrahiere die Bezirke mit mehr als 5000 Einwohnern", False),
+     ("wähle die Bezirke mit mehr als 5000 Einwohnern aus und speichere sie als neue Ebene", False),
+     ("选中人口大于5000的行政区", True),
+     ("选出有wifi的咖啡馆", True),
+     ("导出人口大于5000的行政区", False),
+     ("选出人口大于5000的行政区并保存为GeoJSON", False),
+     ("buffer the schools by 100 m", False)],
+)  # fmt: skip
+def test_select_means_a_selection_unless_a_layer_or_file_is_asked_for(text, selection):
+    from geoclerk.router.followup import wants_selection
+
+    assert wants_selection(text) is selection

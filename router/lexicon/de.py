@@ -143,5 +143,11 @@ REFERENCE_ROLES = {"in", "innerhalb", "um", "nahe", "von", "vom", "aus", "zu", "
 SAME = {"dasselbe", "das gleiche", "das selbe", "genauso", "ebenso", "ebenfalls", "wiederhole das", "nochmal",
         "noch einmal", "auch"}  # fmt: skip
 
+# 'wähle die Bezirke mit … aus', 'markiere …': a selection; 'extrahiere', 'speichere', 'neue Ebene': a new layer.
+SELECT_VERBS = {"wahle", "waehle", "auswahlen", "auswaehlen", "selektiere", "selektieren", "markiere", "markieren",
+                "hebe", "hervorheben"}  # fmt: skip
+LAYER_WORDS = {"extrahiere", "extrahieren", "speichere", "speichern", "exportiere", "exportieren", "kopiere",
+               "neue ebene", "neuen layer", "als ebene", "als layer", "eigene ebene", "datei", "schreibe"}  # fmt: skip
+
 INDEFINITE = {"etwas", "irgendwas", "irgendetwas", "alles", "nichts", "andere", "anderes", "anderen", "beliebig",
               "beliebige"}  # fmt: skip

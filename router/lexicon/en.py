@@ -180,4 +180,9 @@ REFERENCE_ROLES = {"in", "inside", "within", "into", "around", "near", "from", "
 SAME = {"do the same", "the same", "same thing", "same", "repeat that", "repeat it", "repeat this", "again",
         "likewise", "as well", "too"}  # fmt: skip
 
+# 'select the districts with …' means QGIS's own selection on the districts; a layer-making word means a new layer.
+SELECT_VERBS = {"select", "selects", "selected", "highlight", "mark", "pick out"}
+LAYER_WORDS = {"extract", "save", "export", "copy", "new layer", "as a layer", "a layer", "create a layer",
+               "make a layer", "write", "store", "output", "file", "separate layer", "layer of"}  # fmt: skip
+
 INDEFINITE = {"anything", "something", "everything", "nothing", "whatever", "any", "other", "else"}
