@@ -89,6 +89,31 @@ def _names_the_layer(field: str, theme_words: set[str]) -> bool:
     return any(CONCEPTS[i][0] & theme_words for i in _field_concepts(field))
 
 
+_CAPITALISED = re.compile(r"(?<![A-Za-z0-9_'äöüß])[A-ZÄÖÜ][A-Za-z0-9_'äöüß-]*")
+
+
+def proper_name_words(text: str) -> set[str]:
+    """The folded words of runs of two or more capitalised words inside a sentence ('Alder Run', 'Teileinzugsgebiet
+    Mill Creek'): names of places and things, which a typo reading must not turn into other words. A run that opens
+    the sentence counts from its second word ('Pufer Bushaltestelen 200m': German capitalises its nouns, and every
+    sentence its first word)."""
+    from .text import fold
+
+    out: set[str] = set()
+    run: list[re.Match] = []
+    for m in [*_CAPITALISED.finditer(text), None]:
+        if m is not None and run and text[run[-1].end() : m.start()] == " ":
+            run.append(m)
+            continue
+        before = text[: run[0].start()] if run else ""
+        if run and (not before.strip(" ,;:-–") or re.search(r"[.!?:;]\s*$", before)):
+            run = run[1:]  # the sentence's first word is capitalised anyway
+        if len(run) >= 2:
+            out |= {w for r in run for w in _LATIN.findall(fold(r.group()))}
+        run = [m] if m is not None else []
+    return out
+
+
 def _typo_of(word: str, allowed: list[str]) -> bool:
     """A misspelling of an allowed word: same first letter, one or two letters off (difflib ratio >= 0.8)."""
     import difflib
@@ -139,8 +164,9 @@ def tool_cue_words(spec) -> tuple[set[str], set[str]]:
 class Claims:
     """Spans of the folded request that a reading has used, and the words allowed anywhere in it."""
 
-    def __init__(self, folded: str):
+    def __init__(self, folded: str, names=frozenset()):
         self.folded = folded
+        self.names = set(names)  # words of a proper name ('Alder Run'): never read as a typo of an allowed word
         self.mask = bytearray(len(folded))
         self.words: set[str] = set()
         self.phrases: set[str] = set()
@@ -179,6 +205,8 @@ class Claims:
                 v.endswith(h) for v in _variants(w) for h in heads
             ):  # 'wasserbezirk', 'weltstadte': a compound
                 return True  # whose head names a layer the plan uses (German glues its nouns)
+            if w in self.names:  # 'the subcatchment Alder Run': 'alder' is a name, not a typo of 'alter'
+                return False
             return len(w) >= 5 and _typo_of(w, long_words)  # 'bufer', 'centriods', 'reprojct' for a word allowed
 
         left: list[str] = []
@@ -231,7 +259,7 @@ def _claim_gloss(claims: Claims, folded: str, name: str) -> None:
 def unexplained(spec, params: dict, req, fmt=None, out_path=None) -> list[str]:
     """The words of the request (router/request.py) that nothing in the plan explains (empty: all accounted for)."""
     folded, lang, layers, mentions = req.folded, req.lang, req.layers, req.mentions
-    claims = Claims(folded)
+    claims = Claims(folded, names=proper_name_words(req.text))
     by_name = req.by_name
     strings = [x for v in params.values() for x in (v if isinstance(v, list) else [v]) if isinstance(x, str)]
     joined = " ".join(strings).lower()
@@ -299,8 +327,12 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None) -> list[str]:
         for _, _, code in req.crs:  # 'California zone 3 (ftUS)': the words of a CRS's own name
             claims.allow(_phrase_words([crs_name(code)]))
         # the source marker too: plan.crs_for has checked a named source against the layer's own CRS
+        moves = "reprojects" in spec.traits  # 'reproject … and add X/Y fields': add_xy leaves the layer as it is
+        keep_lat = set() if moves else lat("REPROJECT_VERBS")
+        keep_cjk = set() if moves else cjk("REPROJECT_VERBS")
         claims.allow(
-            lat("CRS_WORDS") | lat("SOURCE_MARKERS"), cjk("CRS_WORDS") | cjk("TARGET_MARKERS") | cjk("SOURCE_MARKERS")
+            (lat("CRS_WORDS") | lat("SOURCE_MARKERS")) - keep_lat,
+            (cjk("CRS_WORDS") | cjk("TARGET_MARKERS") | cjk("SOURCE_MARKERS")) - keep_cjk,
         )
     if "distance" in kinds:
         claims.allow(lat("DISTANCE_WORDS"), cjk("DISTANCE_WORDS"))

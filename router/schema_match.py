@@ -41,7 +41,17 @@ THEMES = {
     "library": "library bibliothek bucherei 图书馆",
     "sensor": "sensor monitoring_station air_quality_sensor messstation sensoren 传感器 监测站",
     "road": "road street road_network roadway strasse strass weg 道路 路网 公路 街道 马路",
-    "river": "river stream creek brook waterway river_line fluss flusse gewasser bach bache 河流 河 溪流 小溪",
+    "river": "river stream creek brook waterway river_line river_segment river_reach fluss flusse gewasser bach bache "
+             "gewasserabschnitt gewasserabschnitte flussabschnitt 河流 河 溪流 小溪 河段",
+    "catchment": "catchment subcatchment sub_catchment watershed drainage_basin einzugsgebiet einzugsgebiete "
+                 "teileinzugsgebiet teileinzugsgebiete 流域 子流域 集水区",
+    "sampling_site": "sampling_station sampling_site sampling_point sample_site measuring_point messstelle messstellen "
+                     "messpunkt probenahmestelle probestelle 采样站 采样点 取样点",
+    "farm": "farm farmstead agricultural_holding hof hofe bauernhof bauernhofe landwirtschaftsbetrieb "
+            "农场 农户 养殖场",
+    "protected_area": "protected_area nature_reserve conservation_area schutzgebiet naturschutzgebiet "
+                      "保护区 自然保护区",
+    "treatment_plant": "treatment_plant wastewater_plant sewage_plant wwtp klaranlage 污水处理厂",
     "railway": "railway rail_line track railroad bahnlinie gleis gleise 铁路",
     "bike_lane": "bike_lane cycleway cycle_network cycle_path bike_path radweg 自行车道",
     "pipe": "pipe pipeline water_main leitung rohr rohre 管线 水管",

@@ -149,5 +149,10 @@ SELECT_VERBS = {"wahle", "waehle", "auswahlen", "auswaehlen", "selektiere", "sel
 LAYER_WORDS = {"extrahiere", "extrahieren", "speichere", "speichern", "exportiere", "exportieren", "kopiere",
                "neue ebene", "neuen layer", "als ebene", "als layer", "eigene ebene", "datei", "schreibe"}  # fmt: skip
 
+# CRS words that say the layer itself goes into the CRS (see en.py).
+REPROJECT_VERBS = {"projiziere", "projizieren", "umprojizieren", "umprojiziere", "reprojiziere", "reprojizieren",
+                   "transformiere", "transformieren", "wandle", "umwandeln", "konvertiere", "konvertieren",
+                   "umrechnen"}  # fmt: skip
+
 INDEFINITE = {"etwas", "irgendwas", "irgendetwas", "alles", "nichts", "andere", "anderes", "anderen", "beliebig",
               "beliebige"}  # fmt: skip

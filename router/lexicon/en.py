@@ -185,4 +185,9 @@ SELECT_VERBS = {"select", "selects", "selected", "highlight", "mark", "pick out"
 LAYER_WORDS = {"extract", "save", "export", "copy", "new layer", "as a layer", "a layer", "create a layer",
                "make a layer", "write", "store", "output", "file", "separate layer", "layer of"}  # fmt: skip
 
+# CRS words that say the layer itself goes into the CRS: claimed only by a tool that reprojects its output
+# ('reproject the stations to EPSG:32618 and add X/Y fields' is no add_xy in EPSG:32618 on the stations as they are).
+REPROJECT_VERBS = {"reproject", "reprojected", "reprojecting", "transform", "transformed", "convert", "converted",
+                   "project"}  # fmt: skip
+
 INDEFINITE = {"anything", "something", "everything", "nothing", "whatever", "any", "other", "else"}

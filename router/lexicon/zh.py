@@ -102,4 +102,7 @@ SELECT_VERBS = ("选择", "选中", "选出", "高亮", "标出", "勾选")
 LAYER_WORDS = ("导出", "提取", "保存", "另存", "新图层", "新的图层", "生成图层", "创建图层", "输出", "文件",
                "单独的图层")
 
+# CRS words that say the layer itself goes into the CRS (see en.py).
+REPROJECT_VERBS = ("重投影", "转换", "转到", "投影到", "投影为", "改")
+
 INDEFINITE = ("任何", "其他", "别的", "什么")
