@@ -178,7 +178,7 @@ class ModelChat:
 
     def __call__(self, messages: list[dict]) -> tuple[str, dict]:
         if self.ctx.cancel_event.is_set():
-            raise CancelledError("The request was cancelled.", fix="Nothing was changed.")
+            raise CancelledError()
         reply = call_model(self.client, messages, None, self.ctx, self.report)
         return reply.content, {"prompt_tokens": reply.prompt_tokens, "completion_tokens": reply.completion_tokens}
 

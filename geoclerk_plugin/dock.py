@@ -38,7 +38,7 @@ from .messages import ReplyCard, UserBubble
 from .rerun import make_rerun
 from .results import load_outputs
 from .review import CodeReviewer
-from .settings import GeoClerkSettings
+from .settings import GeoClerkSettings, secrets_of
 from .task import AgentTask
 
 ROUTE_VALUES = ("auto", "function", "codegen")
@@ -93,6 +93,7 @@ class GeoClerkDock(QgsDockWidget):
         self.cards: list[ReplyCard] = []
         self.turns: list[dict] = []
         self.runner = None  # run_request unless replaced (tests, re-runs)
+        self._config = None  # the running request's AgentConfig (its key, once read, is blanked from what is kept)
         self._scroll_timer = QTimer(self)
         self._scroll_timer.setSingleShot(True)
         self._scroll_timer.timeout.connect(self._scroll_now)
@@ -235,7 +236,7 @@ class GeoClerkDock(QgsDockWidget):
             card.show_report({"status": "error", "route": route, "tier": 0, "error": exc.user_text(), "request": text})
             self.request_finished.emit(card)
             return card
-        self._secret = config.api_key or ""
+        self._config = config
         self.task = AgentTask(
             text,
             store,
@@ -299,7 +300,7 @@ class GeoClerkDock(QgsDockWidget):
             )  # fmt: skip
         if report["status"] == "ok":
             shown = shown_layers(report, task.store)
-            self.last_layers = load_outputs(report, self.project, secrets=(self._secret,), extra=shown)
+            self.last_layers = load_outputs(report, self.project, secrets=secrets_of(self._config), extra=shown)
             opened = {layer.source().split("|")[0] for layer in self.last_layers}
             spatial = [o["path"] for o in report["outputs"] if o["kind"] in ("vector", "raster")]
             unopened = [Path(p).name for p in spatial if p not in opened]
@@ -333,7 +334,7 @@ class GeoClerkDock(QgsDockWidget):
     def _remember(self, report: dict) -> None:
         self.turns.append({"request": report.get("request"), "report": report})
         if GeoClerkSettings.read().keep_conversation:
-            conversation.save(self.project, self.turns, secrets=(self._secret,))
+            conversation.save(self.project, self.turns, secrets=secrets_of(self._config))
 
     def clear_conversation(self) -> None:
         """Empty the view and forget the conversation stored in the project."""

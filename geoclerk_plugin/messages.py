@@ -33,6 +33,16 @@ def tier_label(tier) -> str:
     return {0: tr("offline"), 1: tr("functions"), 2: tr("code")}.get(tier, str(tier))
 
 
+def route_label(route) -> str:
+    """The router's route ('function', 'codegen', 'chat', or a forced one) in the user's language."""
+    return {
+        "auto": tr("Auto"),
+        "function": tr("function"),
+        "codegen": tr("code generation"),
+        "chat": tr("chat"),
+    }.get(route, str(route))
+
+
 class UserBubble(QFrame):
     """The request as the user typed it, with the route they forced (if any)."""
 
@@ -46,7 +56,7 @@ class UserBubble(QFrame):
         label.setTextInteractionFlags(Qt.TextSelectableByMouse)
         layout.addWidget(label)
         if route != "auto":
-            layout.addWidget(QLabel(tr("Route forced: {route}").format(route=route)))
+            layout.addWidget(QLabel(tr("Route forced: {route}").format(route=route_label(route))))
         self.text = text
 
 
@@ -135,7 +145,7 @@ class ReplyCard(QFrame):
         self.report = report
         status = report.get("status", "error")
         route, tier = report.get("route", "?"), report.get("tier", 0)
-        self._set_badge(status, f"{route} · {tier_label(tier)} · {status_text(status)}")
+        self._set_badge(status, f"{route_label(route)} · {tier_label(tier)} · {status_text(status)}")
         self.answer.setText(report.get("answer") or "")
         self.answer.setVisible(bool(report.get("answer")))
         self.ask_model_button.setVisible(status == "ok" and tier == 0)  # a tier-0 reading the user can overrule

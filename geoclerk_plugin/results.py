@@ -8,16 +8,22 @@ from pathlib import Path
 
 from qgis.core import QgsLayerMetadata, QgsProject, QgsRasterLayer, QgsVectorLayer
 
+from .i18n import tr
 from .styling import apply_style
 
-GROUP_NAME = "GeoClerk results"
+GROUP_NAME = "GeoClerk results"  # the English name, also found in projects saved before a language change
 PROVENANCE_KEY = "geoclerk/provenance"
 
 
+def group_name() -> str:
+    return tr("GeoClerk results")
+
+
 def results_group(project: QgsProject):
+    """The results group in the user's language (an existing one of the English name is used as it is)."""
     root = project.layerTreeRoot()
-    group = root.findGroup(GROUP_NAME)
-    return group or root.insertGroup(0, GROUP_NAME)
+    group = root.findGroup(group_name()) or root.findGroup(GROUP_NAME)
+    return group or root.insertGroup(0, group_name())
 
 
 def layer_title(request: str, index: int, total: int, limit: int = 60) -> str:

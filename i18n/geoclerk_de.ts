@@ -14,7 +14,7 @@
       <translation>API-Schlüssel</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="293" />
+      <location filename="../geoclerk_plugin/dock.py" line="294" />
       <source>Also used, because the request names them: {names}</source>
       <translation>Ebenfalls verwendet, weil die Anfrage sie nennt: {names}</translation>
     </message>
@@ -34,7 +34,7 @@
       <translation>GeoClerk fragen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="132" />
+      <location filename="../geoclerk_plugin/dock.py" line="133" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>Fragen Sie nach einer Analyse, zum Beispiel: Straßen um 100 m puffern</translation>
     </message>
@@ -54,12 +54,12 @@
       <translation>Durchsuchen…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="139" />
+      <location filename="../geoclerk_plugin/dock.py" line="140" />
       <source>Cancel</source>
       <translation>Abbrechen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="158" />
+      <location filename="../geoclerk_plugin/messages.py" line="168" />
       <source>Cancelled</source>
       <translation>Abgebrochen</translation>
     </message>
@@ -69,7 +69,7 @@
       <translation>Datei wählen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="113" />
+      <location filename="../geoclerk_plugin/dock.py" line="114" />
       <source>Clear</source>
       <translation>Leeren</translation>
     </message>
@@ -94,7 +94,7 @@
       <translation>Verbunden. Modell „{model}“ ist verfügbar.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="94" />
+      <location filename="../geoclerk_plugin/messages.py" line="104" />
       <source>Copy</source>
       <translation>Kopieren</translation>
     </message>
@@ -139,7 +139,7 @@
       <translation>GeoClerk-Chat</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="286" />
+      <location filename="../geoclerk_plugin/dock.py" line="287" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoClerk-Protokoll.</translation>
     </message>
@@ -147,6 +147,11 @@
       <location filename="../geoclerk_plugin/dependencies.py" line="129" />
       <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Use the Install button in QGIS, or run: {command}</source>
       <translation>GeoClerk braucht Python-Pakete, die dem Python von QGIS fehlen: {names}. Verwenden Sie die Schaltfläche Installieren in QGIS oder führen Sie aus: {command}</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/results.py" line="19" />
+      <source>GeoClerk results</source>
+      <translation>GeoClerk-Ergebnisse</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="32" />
@@ -189,7 +194,7 @@
       <translation>Unterhaltung in der Projektdatei behalten (Schlüssel werden nicht gespeichert)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="111" />
+      <location filename="../geoclerk_plugin/dock.py" line="112" />
       <source>Layers in play</source>
       <translation>Beteiligte Layer</translation>
     </message>
@@ -214,17 +219,17 @@
       <translation>Keine Basis-URL gesetzt. Wählen Sie eine Anbietervorlage oder geben Sie die Server-URL ein (endet auf /v1).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="101" />
+      <location filename="../geoclerk_plugin/messages.py" line="111" />
       <source>Not what I meant — ask the model</source>
       <translation>Nicht das, was ich meinte – das Modell fragen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="178" />
+      <location filename="../geoclerk_plugin/messages.py" line="188" />
       <source>Open</source>
       <translation>Öffnen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="82" />
+      <location filename="../geoclerk_plugin/messages.py" line="92" />
       <source>Open settings</source>
       <translation>Einstellungen öffnen</translation>
     </message>
@@ -249,12 +254,12 @@
       <translation>Anbieter</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="308" />
+      <location filename="../geoclerk_plugin/dock.py" line="309" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="96" />
+      <location filename="../geoclerk_plugin/messages.py" line="106" />
       <source>Re-run edited</source>
       <translation>Bearbeitet erneut ausführen</translation>
     </message>
@@ -284,12 +289,12 @@
       <translation>Route</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="148" />
+      <location filename="../geoclerk_plugin/dock.py" line="149" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>Route für die nächste Nachricht: den Router entscheiden lassen oder eine erzwingen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="49" />
+      <location filename="../geoclerk_plugin/messages.py" line="59" />
       <source>Route forced: {route}</source>
       <translation>Route erzwungen: {route}</translation>
     </message>
@@ -309,22 +314,22 @@
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="152" />
+      <location filename="../geoclerk_plugin/dock.py" line="153" />
       <source>Send</source>
       <translation>Senden</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="102" />
+      <location filename="../geoclerk_plugin/messages.py" line="112" />
       <source>Send the same request to the model, without the no-model answer</source>
       <translation>Dieselbe Anfrage an das Modell senden, ohne die Antwort ohne Modell</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="115" />
+      <location filename="../geoclerk_plugin/dock.py" line="116" />
       <source>Settings…</source>
       <translation>Einstellungen…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="187" />
+      <location filename="../geoclerk_plugin/messages.py" line="197" />
       <source>Show code</source>
       <translation>Code anzeigen</translation>
     </message>
@@ -334,7 +339,7 @@
       <translation>Erzeugten Code vor dem Ausführen anzeigen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="87" />
+      <location filename="../geoclerk_plugin/messages.py" line="97" />
       <source>Show tool calls</source>
       <translation>Werkzeugaufrufe anzeigen</translation>
     </message>
@@ -344,7 +349,7 @@
       <translation>Einzelner Agent (ReAct)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="146" />
+      <location filename="../geoclerk_plugin/messages.py" line="156" />
       <source>Something went wrong.</source>
       <translation>Etwas ist schiefgegangen.</translation>
     </message>
@@ -374,7 +379,7 @@
       <translation>Das Paket „openai“ fehlt. Installieren Sie es über die Meldung, die GeoClerk beim Start angezeigt hat.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="212" />
+      <location filename="../geoclerk_plugin/messages.py" line="222" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>Die bearbeiteten Werkzeugaufrufe sind kein gültiges JSON: {error}</translation>
     </message>
@@ -399,7 +404,7 @@
       <translation>Die Anfrage ist leer. Beschreiben Sie, was Sie tun möchten.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="159" />
+      <location filename="../geoclerk_plugin/messages.py" line="169" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>Die Anfrage wurde abgebrochen. Dem Projekt wurde nichts hinzugefügt.</translation>
     </message>
@@ -419,7 +424,7 @@
       <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="296" />
+      <location filename="../geoclerk_plugin/dock.py" line="297" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoClerk-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
@@ -429,17 +434,17 @@
       <translation>Diesen Antworten ohne Modell vertrauen (die Prüfung durch das Modell überspringen)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="150" />
+      <location filename="../geoclerk_plugin/dock.py" line="151" />
       <source>Type a request and press Enter</source>
       <translation>Anfrage eingeben und Eingabetaste drücken</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="68" />
+      <location filename="../geoclerk_plugin/messages.py" line="78" />
       <source>Working…</source>
       <translation>In Arbeit…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="175" />
+      <location filename="../geoclerk_plugin/messages.py" line="185" />
       <source>Zoom to</source>
       <translation>Hinzoomen</translation>
     </message>
@@ -449,9 +454,14 @@
       <translation>eine .gguf-Datei (leer: das Modell, das `make model` geladen hat)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="223" />
+      <location filename="../geoclerk_plugin/messages.py" line="233" />
       <source>cancelled</source>
       <translation>abgebrochen</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="42" />
+      <source>chat</source>
+      <translation>Chat</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/messages.py" line="33" />
@@ -459,14 +469,24 @@
       <translation>Code</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="219" />
+      <location filename="../geoclerk_plugin/messages.py" line="41" />
+      <source>code generation</source>
+      <translation>Codeerzeugung</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="229" />
       <source>done</source>
       <translation>fertig</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="222" />
+      <location filename="../geoclerk_plugin/messages.py" line="232" />
       <source>error</source>
       <translation>Fehler</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="40" />
+      <source>function</source>
+      <translation>Funktion</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/messages.py" line="33" />
@@ -489,12 +509,12 @@
       <translation>llama-server wurde gestartet, antwortet aber nicht; siehe {log}.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="220" />
+      <location filename="../geoclerk_plugin/messages.py" line="230" />
       <source>needs a model</source>
       <translation>braucht ein Modell</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="240" />
+      <location filename="../geoclerk_plugin/messages.py" line="250" />
       <source>no model calls</source>
       <translation>keine Modellaufrufe</translation>
     </message>
@@ -509,7 +529,7 @@
       <translation>offline</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="221" />
+      <location filename="../geoclerk_plugin/messages.py" line="231" />
       <source>rejected</source>
       <translation>abgelehnt</translation>
     </message>
@@ -519,12 +539,12 @@
       <translation>in der QGIS-Authentifizierungsdatenbank gespeichert</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="233" />
+      <location filename="../geoclerk_plugin/messages.py" line="243" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} Modellaufrufe, {prompt} + {completion} Tokens</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="230" />
+      <location filename="../geoclerk_plugin/messages.py" line="240" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} ms</translation>
     </message>

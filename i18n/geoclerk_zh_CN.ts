@@ -14,7 +14,7 @@
       <translation>API 密钥</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="293" />
+      <location filename="../geoclerk_plugin/dock.py" line="294" />
       <source>Also used, because the request names them: {names}</source>
       <translation>另外使用了请求中提到的图层：{names}</translation>
     </message>
@@ -34,7 +34,7 @@
       <translation>询问 GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="132" />
+      <location filename="../geoclerk_plugin/dock.py" line="133" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>用自然语言提出分析需求，例如：将道路缓冲 100 米</translation>
     </message>
@@ -54,12 +54,12 @@
       <translation>浏览…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="139" />
+      <location filename="../geoclerk_plugin/dock.py" line="140" />
       <source>Cancel</source>
       <translation>取消</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="158" />
+      <location filename="../geoclerk_plugin/messages.py" line="168" />
       <source>Cancelled</source>
       <translation>已取消</translation>
     </message>
@@ -69,7 +69,7 @@
       <translation>选择文件</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="113" />
+      <location filename="../geoclerk_plugin/dock.py" line="114" />
       <source>Clear</source>
       <translation>清空</translation>
     </message>
@@ -94,7 +94,7 @@
       <translation>已连接。模型“{model}”可用。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="94" />
+      <location filename="../geoclerk_plugin/messages.py" line="104" />
       <source>Copy</source>
       <translation>复制</translation>
     </message>
@@ -139,7 +139,7 @@
       <translation>GeoClerk 对话</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="286" />
+      <location filename="../geoclerk_plugin/dock.py" line="287" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk 意外出错：{error}。请附上 GeoClerk 日志报告此问题。</translation>
     </message>
@@ -147,6 +147,11 @@
       <location filename="../geoclerk_plugin/dependencies.py" line="129" />
       <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Use the Install button in QGIS, or run: {command}</source>
       <translation>GeoClerk 需要 QGIS 的 Python 中缺少的软件包：{names}。请在 QGIS 中使用“安装”按钮，或运行：{command}</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/results.py" line="19" />
+      <source>GeoClerk results</source>
+      <translation>GeoClerk 结果</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="32" />
@@ -189,7 +194,7 @@
       <translation>在项目文件中保存对话（不会保存任何密钥）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="111" />
+      <location filename="../geoclerk_plugin/dock.py" line="112" />
       <source>Layers in play</source>
       <translation>参与分析的图层</translation>
     </message>
@@ -214,17 +219,17 @@
       <translation>尚未设置基础 URL。请选择服务商预设，或输入服务器地址（以 /v1 结尾）。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="101" />
+      <location filename="../geoclerk_plugin/messages.py" line="111" />
       <source>Not what I meant — ask the model</source>
       <translation>不是我想要的——询问模型</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="178" />
+      <location filename="../geoclerk_plugin/messages.py" line="188" />
       <source>Open</source>
       <translation>打开</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="82" />
+      <location filename="../geoclerk_plugin/messages.py" line="92" />
       <source>Open settings</source>
       <translation>打开设置</translation>
     </message>
@@ -249,12 +254,12 @@
       <translation>服务商</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="308" />
+      <location filename="../geoclerk_plugin/dock.py" line="309" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS 无法将这些结果作为图层打开：{names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="96" />
+      <location filename="../geoclerk_plugin/messages.py" line="106" />
       <source>Re-run edited</source>
       <translation>运行修改后的版本</translation>
     </message>
@@ -284,12 +289,12 @@
       <translation>路由</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="148" />
+      <location filename="../geoclerk_plugin/dock.py" line="149" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>下一条消息的路由：由路由器决定，或强制指定</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="49" />
+      <location filename="../geoclerk_plugin/messages.py" line="59" />
       <source>Route forced: {route}</source>
       <translation>已强制路由：{route}</translation>
     </message>
@@ -309,22 +314,22 @@
       <translation>明确的标准请求离线运行，无需模型（第 0 层）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="152" />
+      <location filename="../geoclerk_plugin/dock.py" line="153" />
       <source>Send</source>
       <translation>发送</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="102" />
+      <location filename="../geoclerk_plugin/messages.py" line="112" />
       <source>Send the same request to the model, without the no-model answer</source>
       <translation>将同一请求发送给模型，不使用无模型的回答</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="115" />
+      <location filename="../geoclerk_plugin/dock.py" line="116" />
       <source>Settings…</source>
       <translation>设置…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="187" />
+      <location filename="../geoclerk_plugin/messages.py" line="197" />
       <source>Show code</source>
       <translation>显示代码</translation>
     </message>
@@ -334,7 +339,7 @@
       <translation>运行前显示生成的代码</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="87" />
+      <location filename="../geoclerk_plugin/messages.py" line="97" />
       <source>Show tool calls</source>
       <translation>显示工具调用</translation>
     </message>
@@ -344,7 +349,7 @@
       <translation>单智能体（ReAct）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="146" />
+      <location filename="../geoclerk_plugin/messages.py" line="156" />
       <source>Something went wrong.</source>
       <translation>出现了问题。</translation>
     </message>
@@ -374,7 +379,7 @@
       <translation>缺少“openai”软件包。请通过 GeoClerk 启动时显示的消息安装。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="212" />
+      <location filename="../geoclerk_plugin/messages.py" line="222" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>修改后的工具调用不是有效的 JSON：{error}</translation>
     </message>
@@ -399,7 +404,7 @@
       <translation>请求为空。请描述您想做什么。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="159" />
+      <location filename="../geoclerk_plugin/messages.py" line="169" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>请求已取消，项目中没有添加任何内容。</translation>
     </message>
@@ -419,7 +424,7 @@
       <translation>服务器拒绝了该 API 密钥。请检查密钥（以及它是否属于该服务商）。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="296" />
+      <location filename="../geoclerk_plugin/dock.py" line="297" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>如需处理此请求，请打开 GeoClerk 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
     </message>
@@ -429,17 +434,17 @@
       <translation>信任这些无模型回答（跳过模型的一轮核对）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="150" />
+      <location filename="../geoclerk_plugin/dock.py" line="151" />
       <source>Type a request and press Enter</source>
       <translation>输入请求并按回车</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="68" />
+      <location filename="../geoclerk_plugin/messages.py" line="78" />
       <source>Working…</source>
       <translation>处理中…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="175" />
+      <location filename="../geoclerk_plugin/messages.py" line="185" />
       <source>Zoom to</source>
       <translation>缩放至</translation>
     </message>
@@ -449,9 +454,14 @@
       <translation>一个 .gguf 文件（留空：使用 `make model` 下载的模型）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="223" />
+      <location filename="../geoclerk_plugin/messages.py" line="233" />
       <source>cancelled</source>
       <translation>已取消</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="42" />
+      <source>chat</source>
+      <translation>对话</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/messages.py" line="33" />
@@ -459,14 +469,24 @@
       <translation>代码</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="219" />
+      <location filename="../geoclerk_plugin/messages.py" line="41" />
+      <source>code generation</source>
+      <translation>代码生成</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="229" />
       <source>done</source>
       <translation>完成</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="222" />
+      <location filename="../geoclerk_plugin/messages.py" line="232" />
       <source>error</source>
       <translation>错误</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="40" />
+      <source>function</source>
+      <translation>函数</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/messages.py" line="33" />
@@ -489,12 +509,12 @@
       <translation>llama-server 已启动但没有响应；请查看 {log}。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="220" />
+      <location filename="../geoclerk_plugin/messages.py" line="230" />
       <source>needs a model</source>
       <translation>需要模型</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="240" />
+      <location filename="../geoclerk_plugin/messages.py" line="250" />
       <source>no model calls</source>
       <translation>未调用模型</translation>
     </message>
@@ -509,7 +529,7 @@
       <translation>离线</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="221" />
+      <location filename="../geoclerk_plugin/messages.py" line="231" />
       <source>rejected</source>
       <translation>已拒绝</translation>
     </message>
@@ -519,12 +539,12 @@
       <translation>已保存在 QGIS 认证数据库中</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="233" />
+      <location filename="../geoclerk_plugin/messages.py" line="243" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} 次模型调用，{prompt} + {completion} 个词元</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="230" />
+      <location filename="../geoclerk_plugin/messages.py" line="240" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} 毫秒</translation>
     </message>
