@@ -98,6 +98,12 @@ def test_real_count_points_is_graduated_on_request(real_engine, dock, town):  # 
     [layer] = result_layers()
     counts = sorted(f[layer.renderer().classAttribute()] for f in layer.getFeatures())
     assert layer.renderer().type() == "graduatedSymbol" and sum(counts) == 6
+    # classes of whole numbers that cover every district, drawn see-through over the inputs, counts as labels
+    ranges = layer.renderer().ranges()
+    assert all(r.lowerValue().is_integer() and r.upperValue().is_integer() for r in ranges)
+    assert all("." not in r.label() for r in ranges) and len(ranges) <= 2  # 3 districts: at most 2 classes
+    assert all(sum(r.lowerValue() <= c <= r.upperValue() for r in ranges) == 1 for c in counts)
+    assert all(r.symbol().color().alpha() < 255 for r in ranges) and layer.labelsEnabled()
 
 
 def test_real_needs_model_without_model(real_engine, dock, town):  # noqa: F811
