@@ -89,6 +89,21 @@ def load_outputs(report: dict, project: QgsProject, secrets: tuple[str, ...] = (
     return added
 
 
+def present_layer(layer, report: dict, project: QgsProject) -> None:
+    """A result layer another part of QGIS added (the Processing algorithm's OUTPUT): styled as the dock styles its
+    results, with provenance, and moved into the results group."""
+    prov = provenance(report)
+    if isinstance(layer, QgsVectorLayer) and layer.isSpatial():
+        prov["style"] = apply_style(layer, report.get("request") or "", report.get("steps", []))
+    _set_metadata(layer, prov)
+    root = project.layerTreeRoot()
+    node = root.findLayer(layer.id())
+    group = results_group(project)
+    if node is not None and node.parent() is not group:
+        group.insertChildNode(0, node.clone())
+        node.parent().removeChildNode(node)
+
+
 def read_provenance(layer) -> dict | None:
     raw = layer.customProperty(PROVENANCE_KEY)
     return json.loads(raw) if raw else None

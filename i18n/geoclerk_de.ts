@@ -9,6 +9,11 @@
       <translation>&amp;GeoClerk</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/algorithm.py" line="110" />
+      <source>'{name}' holds no data GeoClerk can use; it was left out.</source>
+      <translation>'{name}' enthält keine Daten, die GeoClerk nutzen kann; der Layer wurde weggelassen.</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="72" />
       <source>API key</source>
       <translation>API-Schlüssel</translation>
@@ -19,7 +24,7 @@
       <translation>Ebenfalls verwendet, weil die Anfrage sie nennt: {names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="88" />
       <source>Answer</source>
       <translation>Antwort</translation>
     </message>
@@ -29,7 +34,7 @@
       <translation>Architektur</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="38" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="43" />
       <source>Ask GeoClerk</source>
       <translation>GeoClerk fragen</translation>
     </message>
@@ -39,7 +44,7 @@
       <translation>Fragen Sie nach einer Analyse, zum Beispiel: Straßen um 100 m puffern</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Auto</source>
       <translation>Automatisch</translation>
     </message>
@@ -74,7 +79,7 @@
       <translation>Leeren</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Code</source>
       <translation>Code</translation>
     </message>
@@ -104,7 +109,7 @@
       <translation>{url} ist nicht erreichbar. Läuft der Server, und stimmt die Adresse?</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="47" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="52" />
       <source>Describe an analysis in plain language, for example "buffer roads by 100 m". Standard requests run offline; others need a model configured in GeoClerk settings (or GEOCLERK_BASE_URL, GEOCLERK_MODEL and GEOCLERK_API_KEY for headless runs).</source>
       <translation>Beschreiben Sie eine Analyse in Alltagssprache, zum Beispiel „Straßen um 100 m puffern“. Standardanfragen laufen offline; andere brauchen ein in den GeoClerk-Einstellungen konfiguriertes Modell (oder GEOCLERK_BASE_URL, GEOCLERK_MODEL und GEOCLERK_API_KEY bei Läufen ohne Oberfläche).</translation>
     </message>
@@ -119,7 +124,7 @@
       <translation>Gespeicherten Schlüssel löschen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Function</source>
       <translation>Funktion</translation>
     </message>
@@ -169,14 +174,19 @@
       <translation>GeoClerk möchte diesen Code in seiner Sandbox ausführen, auf Kopien Ihrer Layer.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="147" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="184" />
       <source>GeoClerk wrote a result it cannot read: {path}</source>
       <translation>GeoClerk hat ein Ergebnis geschrieben, das nicht lesbar ist: {path}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="60" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="67" />
       <source>Input layers</source>
       <translation>Eingabelayer</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/algorithm.py" line="72" />
+      <source>Input rasters</source>
+      <translation>Eingabe-Raster</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/plugin.py" line="105" />
@@ -234,7 +244,7 @@
       <translation>Einstellungen öffnen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="73" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="85" />
       <source>Output folder</source>
       <translation>Ausgabeordner</translation>
     </message>
@@ -264,17 +274,17 @@
       <translation>Bearbeitet erneut ausführen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="89" />
       <source>Report (JSON)</source>
       <translation>Bericht (JSON)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="57" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="62" />
       <source>Request</source>
       <translation>Anfrage</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="69" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="81" />
       <source>Result layer</source>
       <translation>Ergebnislayer</translation>
     </message>
@@ -284,7 +294,7 @@
       <translation>Erzeugten Code prüfen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Route</source>
       <translation>Route</translation>
     </message>
@@ -359,7 +369,7 @@
       <translation>Das lokale Modell wird gestartet (einige Sekunden)…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="75" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="87" />
       <source>Status</source>
       <translation>Status</translation>
     </message>
@@ -399,7 +409,7 @@
       <translation>Die Pakete wurden installiert. GeoClerk ist bereit.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="93" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="105" />
       <source>The request is empty. Describe what you want to do.</source>
       <translation>Die Anfrage ist leer. Beschreiben Sie, was Sie tun möchten.</translation>
     </message>

@@ -9,6 +9,11 @@
       <translation>&amp;GeoClerk</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/algorithm.py" line="110" />
+      <source>'{name}' holds no data GeoClerk can use; it was left out.</source>
+      <translation>“{name}”不含 GeoClerk 可用的数据，已略过。</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="72" />
       <source>API key</source>
       <translation>API 密钥</translation>
@@ -19,7 +24,7 @@
       <translation>另外使用了请求中提到的图层：{names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="88" />
       <source>Answer</source>
       <translation>回答</translation>
     </message>
@@ -29,7 +34,7 @@
       <translation>架构</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="38" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="43" />
       <source>Ask GeoClerk</source>
       <translation>询问 GeoClerk</translation>
     </message>
@@ -39,7 +44,7 @@
       <translation>用自然语言提出分析需求，例如：将道路缓冲 100 米</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Auto</source>
       <translation>自动</translation>
     </message>
@@ -74,7 +79,7 @@
       <translation>清空</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Code</source>
       <translation>代码</translation>
     </message>
@@ -104,7 +109,7 @@
       <translation>无法连接到 {url}。服务器是否已启动？地址是否正确？</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="47" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="52" />
       <source>Describe an analysis in plain language, for example "buffer roads by 100 m". Standard requests run offline; others need a model configured in GeoClerk settings (or GEOCLERK_BASE_URL, GEOCLERK_MODEL and GEOCLERK_API_KEY for headless runs).</source>
       <translation>用自然语言描述分析，例如“将道路缓冲 100 米”。标准请求可离线运行；其他请求需要在 GeoClerk 设置中配置模型（无界面运行时可使用 GEOCLERK_BASE_URL、GEOCLERK_MODEL 和 GEOCLERK_API_KEY 环境变量）。</translation>
     </message>
@@ -119,7 +124,7 @@
       <translation>删除已保存的密钥</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Function</source>
       <translation>函数</translation>
     </message>
@@ -169,14 +174,19 @@
       <translation>GeoClerk 想在沙箱中、基于您图层的副本运行这段代码。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="147" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="184" />
       <source>GeoClerk wrote a result it cannot read: {path}</source>
       <translation>GeoClerk 写出的结果无法读取：{path}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="60" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="67" />
       <source>Input layers</source>
       <translation>输入图层</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/algorithm.py" line="72" />
+      <source>Input rasters</source>
+      <translation>输入栅格</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/plugin.py" line="105" />
@@ -234,7 +244,7 @@
       <translation>打开设置</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="73" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="85" />
       <source>Output folder</source>
       <translation>输出文件夹</translation>
     </message>
@@ -264,17 +274,17 @@
       <translation>运行修改后的版本</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="89" />
       <source>Report (JSON)</source>
       <translation>报告（JSON）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="57" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="62" />
       <source>Request</source>
       <translation>请求</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="69" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="81" />
       <source>Result layer</source>
       <translation>结果图层</translation>
     </message>
@@ -284,7 +294,7 @@
       <translation>审查生成的代码</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Route</source>
       <translation>路由</translation>
     </message>
@@ -359,7 +369,7 @@
       <translation>正在启动本地模型（需要几秒钟）…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="75" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="87" />
       <source>Status</source>
       <translation>状态</translation>
     </message>
@@ -399,7 +409,7 @@
       <translation>软件包已安装，GeoClerk 已就绪。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="93" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="105" />
       <source>The request is empty. Describe what you want to do.</source>
       <translation>请求为空。请描述您想做什么。</translation>
     </message>
