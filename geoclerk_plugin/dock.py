@@ -42,6 +42,7 @@ from .settings import GeoClerkSettings, secrets_of
 from .task import AgentTask
 
 ROUTE_VALUES = ("auto", "function", "codegen")
+CHAT_MIN_HEIGHT = 220  # px: a request and its reply card stay readable
 
 
 def results_dir(project: QgsProject) -> Path:
@@ -125,6 +126,7 @@ class GeoClerkDock(QgsDockWidget):
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.scroll.setMinimumHeight(CHAT_MIN_HEIGHT)  # never squeezed to a strip by docks stacked with ours
         self.chat = QWidget()
         self.chat_layout = QVBoxLayout(self.chat)
         self.chat_layout.addStretch(1)

@@ -4,7 +4,7 @@
   <context>
     <name>GeoClerk</name>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="26" />
+      <location filename="../geoclerk_plugin/plugin.py" line="42" />
       <source>&amp;GeoClerk</source>
       <translation>&amp;GeoClerk</translation>
     </message>
@@ -19,7 +19,7 @@
       <translation>API-Schlüssel</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="294" />
+      <location filename="../geoclerk_plugin/dock.py" line="296" />
       <source>Also used, because the request names them: {names}</source>
       <translation>Ebenfalls verwendet, weil die Anfrage sie nennt: {names}</translation>
     </message>
@@ -39,7 +39,7 @@
       <translation>GeoClerk fragen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="133" />
+      <location filename="../geoclerk_plugin/dock.py" line="135" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>Fragen Sie nach einer Analyse, zum Beispiel: Straßen um 100 m puffern</translation>
     </message>
@@ -59,12 +59,12 @@
       <translation>Durchsuchen…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="140" />
+      <location filename="../geoclerk_plugin/dock.py" line="142" />
       <source>Cancel</source>
       <translation>Abbrechen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="168" />
+      <location filename="../geoclerk_plugin/messages.py" line="169" />
       <source>Cancelled</source>
       <translation>Abgebrochen</translation>
     </message>
@@ -74,7 +74,7 @@
       <translation>Datei wählen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="114" />
+      <location filename="../geoclerk_plugin/dock.py" line="115" />
       <source>Clear</source>
       <translation>Leeren</translation>
     </message>
@@ -99,9 +99,14 @@
       <translation>Verbunden. Modell „{model}“ ist verfügbar.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="104" />
+      <location filename="../geoclerk_plugin/messages.py" line="101" />
       <source>Copy</source>
       <translation>Kopieren</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/plugin.py" line="130" />
+      <source>Copy command</source>
+      <translation>Befehl kopieren</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/connection.py" line="28" />
@@ -134,19 +139,24 @@
       <translation>GGUF-Modelldateien (*.gguf)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="87" />
+      <location filename="../geoclerk_plugin/dock.py" line="88" />
       <source>GeoClerk</source>
       <translation>GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="45" />
+      <location filename="../geoclerk_plugin/plugin.py" line="61" />
       <source>GeoClerk chat</source>
       <translation>GeoClerk-Chat</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="287" />
+      <location filename="../geoclerk_plugin/dock.py" line="289" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoClerk-Protokoll.</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/plugin.py" line="121" />
+      <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Install them, or run:</source>
+      <translation>GeoClerk braucht Python-Pakete, die QGIS' Python fehlen: {names}. Installieren Sie sie oder führen Sie aus:</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/dependencies.py" line="129" />
@@ -164,7 +174,7 @@
       <translation>GeoClerk-Einstellungen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="46" />
+      <location filename="../geoclerk_plugin/plugin.py" line="62" />
       <source>GeoClerk settings…</source>
       <translation>GeoClerk-Einstellungen…</translation>
     </message>
@@ -189,12 +199,12 @@
       <translation>Eingabe-Raster</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="105" />
+      <location filename="../geoclerk_plugin/plugin.py" line="132" />
       <source>Install</source>
       <translation>Installieren</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="129" />
+      <location filename="../geoclerk_plugin/plugin.py" line="158" />
       <source>Installing the packages failed: {detail} Run this in a terminal instead: {command}</source>
       <translation>Die Installation der Pakete ist fehlgeschlagen: {detail} Führen Sie stattdessen im Terminal aus: {command}</translation>
     </message>
@@ -204,7 +214,7 @@
       <translation>Unterhaltung in der Projektdatei behalten (Schlüssel werden nicht gespeichert)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="112" />
+      <location filename="../geoclerk_plugin/dock.py" line="113" />
       <source>Layers in play</source>
       <translation>Beteiligte Layer</translation>
     </message>
@@ -229,7 +239,7 @@
       <translation>Keine Basis-URL gesetzt. Wählen Sie eine Anbietervorlage oder geben Sie die Server-URL ein (endet auf /v1).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="111" />
+      <location filename="../geoclerk_plugin/messages.py" line="108" />
       <source>Not what I meant — ask the model</source>
       <translation>Nicht das, was ich meinte – das Modell fragen</translation>
     </message>
@@ -239,7 +249,7 @@
       <translation>Öffnen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="92" />
+      <location filename="../geoclerk_plugin/messages.py" line="89" />
       <source>Open settings</source>
       <translation>Einstellungen öffnen</translation>
     </message>
@@ -264,12 +274,12 @@
       <translation>Anbieter</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="309" />
+      <location filename="../geoclerk_plugin/dock.py" line="311" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="106" />
+      <location filename="../geoclerk_plugin/messages.py" line="103" />
       <source>Re-run edited</source>
       <translation>Bearbeitet erneut ausführen</translation>
     </message>
@@ -299,12 +309,12 @@
       <translation>Route</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="149" />
+      <location filename="../geoclerk_plugin/dock.py" line="151" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>Route für die nächste Nachricht: den Router entscheiden lassen oder eine erzwingen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="59" />
+      <location filename="../geoclerk_plugin/messages.py" line="57" />
       <source>Route forced: {route}</source>
       <translation>Route erzwungen: {route}</translation>
     </message>
@@ -324,17 +334,17 @@
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="153" />
+      <location filename="../geoclerk_plugin/dock.py" line="155" />
       <source>Send</source>
       <translation>Senden</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="112" />
+      <location filename="../geoclerk_plugin/messages.py" line="109" />
       <source>Send the same request to the model, without the no-model answer</source>
       <translation>Dieselbe Anfrage an das Modell senden, ohne die Antwort ohne Modell</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="116" />
+      <location filename="../geoclerk_plugin/dock.py" line="117" />
       <source>Settings…</source>
       <translation>Einstellungen…</translation>
     </message>
@@ -349,7 +359,7 @@
       <translation>Erzeugten Code vor dem Ausführen anzeigen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="97" />
+      <location filename="../geoclerk_plugin/messages.py" line="94" />
       <source>Show tool calls</source>
       <translation>Werkzeugaufrufe anzeigen</translation>
     </message>
@@ -359,7 +369,7 @@
       <translation>Einzelner Agent (ReAct)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="156" />
+      <location filename="../geoclerk_plugin/messages.py" line="157" />
       <source>Something went wrong.</source>
       <translation>Etwas ist schiefgegangen.</translation>
     </message>
@@ -404,7 +414,7 @@
       <translation>Das lokale Modell {name} läuft unter {url}.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="123" />
+      <location filename="../geoclerk_plugin/plugin.py" line="152" />
       <source>The packages were installed. GeoClerk is ready.</source>
       <translation>Die Pakete wurden installiert. GeoClerk ist bereit.</translation>
     </message>
@@ -414,7 +424,7 @@
       <translation>Die Anfrage ist leer. Beschreiben Sie, was Sie tun möchten.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="169" />
+      <location filename="../geoclerk_plugin/messages.py" line="170" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>Die Anfrage wurde abgebrochen. Dem Projekt wurde nichts hinzugefügt.</translation>
     </message>
@@ -434,7 +444,7 @@
       <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="297" />
+      <location filename="../geoclerk_plugin/dock.py" line="299" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoClerk-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
@@ -444,7 +454,7 @@
       <translation>Diesen Antworten ohne Modell vertrauen (die Prüfung durch das Modell überspringen)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="151" />
+      <location filename="../geoclerk_plugin/dock.py" line="153" />
       <source>Type a request and press Enter</source>
       <translation>Anfrage eingeben und Eingabetaste drücken</translation>
     </message>
@@ -469,17 +479,17 @@
       <translation>abgebrochen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="42" />
+      <location filename="../geoclerk_plugin/messages.py" line="43" />
       <source>chat</source>
       <translation>Chat</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="33" />
+      <location filename="../geoclerk_plugin/messages.py" line="34" />
       <source>code</source>
       <translation>Code</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="41" />
+      <location filename="../geoclerk_plugin/messages.py" line="42" />
       <source>code generation</source>
       <translation>Codeerzeugung</translation>
     </message>
@@ -494,12 +504,12 @@
       <translation>Fehler</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="40" />
+      <location filename="../geoclerk_plugin/messages.py" line="41" />
       <source>function</source>
       <translation>Funktion</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="33" />
+      <location filename="../geoclerk_plugin/messages.py" line="34" />
       <source>functions</source>
       <translation>Funktionen</translation>
     </message>
@@ -534,7 +544,7 @@
       <translation>für lokale Server nicht nötig</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="33" />
+      <location filename="../geoclerk_plugin/messages.py" line="34" />
       <source>offline</source>
       <translation>offline</translation>
     </message>

@@ -4,7 +4,7 @@
   <context>
     <name>GeoClerk</name>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="26" />
+      <location filename="../geoclerk_plugin/plugin.py" line="42" />
       <source>&amp;GeoClerk</source>
       <translation>&amp;GeoClerk</translation>
     </message>
@@ -19,7 +19,7 @@
       <translation>API 密钥</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="294" />
+      <location filename="../geoclerk_plugin/dock.py" line="296" />
       <source>Also used, because the request names them: {names}</source>
       <translation>另外使用了请求中提到的图层：{names}</translation>
     </message>
@@ -39,7 +39,7 @@
       <translation>询问 GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="133" />
+      <location filename="../geoclerk_plugin/dock.py" line="135" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>用自然语言提出分析需求，例如：将道路缓冲 100 米</translation>
     </message>
@@ -59,12 +59,12 @@
       <translation>浏览…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="140" />
+      <location filename="../geoclerk_plugin/dock.py" line="142" />
       <source>Cancel</source>
       <translation>取消</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="168" />
+      <location filename="../geoclerk_plugin/messages.py" line="169" />
       <source>Cancelled</source>
       <translation>已取消</translation>
     </message>
@@ -74,7 +74,7 @@
       <translation>选择文件</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="114" />
+      <location filename="../geoclerk_plugin/dock.py" line="115" />
       <source>Clear</source>
       <translation>清空</translation>
     </message>
@@ -99,9 +99,14 @@
       <translation>已连接。模型“{model}”可用。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="104" />
+      <location filename="../geoclerk_plugin/messages.py" line="101" />
       <source>Copy</source>
       <translation>复制</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/plugin.py" line="130" />
+      <source>Copy command</source>
+      <translation>复制命令</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/connection.py" line="28" />
@@ -134,19 +139,24 @@
       <translation>GGUF 模型文件 (*.gguf)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="87" />
+      <location filename="../geoclerk_plugin/dock.py" line="88" />
       <source>GeoClerk</source>
       <translation>GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="45" />
+      <location filename="../geoclerk_plugin/plugin.py" line="61" />
       <source>GeoClerk chat</source>
       <translation>GeoClerk 对话</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="287" />
+      <location filename="../geoclerk_plugin/dock.py" line="289" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk 意外出错：{error}。请附上 GeoClerk 日志报告此问题。</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/plugin.py" line="121" />
+      <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Install them, or run:</source>
+      <translation>GeoClerk 需要 QGIS 的 Python 缺少的 Python 包：{names}。请安装它们，或运行：</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/dependencies.py" line="129" />
@@ -164,7 +174,7 @@
       <translation>GeoClerk 设置</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="46" />
+      <location filename="../geoclerk_plugin/plugin.py" line="62" />
       <source>GeoClerk settings…</source>
       <translation>GeoClerk 设置…</translation>
     </message>
@@ -189,12 +199,12 @@
       <translation>输入栅格</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="105" />
+      <location filename="../geoclerk_plugin/plugin.py" line="132" />
       <source>Install</source>
       <translation>安装</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="129" />
+      <location filename="../geoclerk_plugin/plugin.py" line="158" />
       <source>Installing the packages failed: {detail} Run this in a terminal instead: {command}</source>
       <translation>安装软件包失败：{detail} 请改为在终端中运行：{command}</translation>
     </message>
@@ -204,7 +214,7 @@
       <translation>在项目文件中保存对话（不会保存任何密钥）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="112" />
+      <location filename="../geoclerk_plugin/dock.py" line="113" />
       <source>Layers in play</source>
       <translation>参与分析的图层</translation>
     </message>
@@ -229,7 +239,7 @@
       <translation>尚未设置基础 URL。请选择服务商预设，或输入服务器地址（以 /v1 结尾）。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="111" />
+      <location filename="../geoclerk_plugin/messages.py" line="108" />
       <source>Not what I meant — ask the model</source>
       <translation>不是我想要的——询问模型</translation>
     </message>
@@ -239,7 +249,7 @@
       <translation>打开</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="92" />
+      <location filename="../geoclerk_plugin/messages.py" line="89" />
       <source>Open settings</source>
       <translation>打开设置</translation>
     </message>
@@ -264,12 +274,12 @@
       <translation>服务商</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="309" />
+      <location filename="../geoclerk_plugin/dock.py" line="311" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS 无法将这些结果作为图层打开：{names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="106" />
+      <location filename="../geoclerk_plugin/messages.py" line="103" />
       <source>Re-run edited</source>
       <translation>运行修改后的版本</translation>
     </message>
@@ -299,12 +309,12 @@
       <translation>路由</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="149" />
+      <location filename="../geoclerk_plugin/dock.py" line="151" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>下一条消息的路由：由路由器决定，或强制指定</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="59" />
+      <location filename="../geoclerk_plugin/messages.py" line="57" />
       <source>Route forced: {route}</source>
       <translation>已强制路由：{route}</translation>
     </message>
@@ -324,17 +334,17 @@
       <translation>明确的标准请求离线运行，无需模型（第 0 层）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="153" />
+      <location filename="../geoclerk_plugin/dock.py" line="155" />
       <source>Send</source>
       <translation>发送</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="112" />
+      <location filename="../geoclerk_plugin/messages.py" line="109" />
       <source>Send the same request to the model, without the no-model answer</source>
       <translation>将同一请求发送给模型，不使用无模型的回答</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="116" />
+      <location filename="../geoclerk_plugin/dock.py" line="117" />
       <source>Settings…</source>
       <translation>设置…</translation>
     </message>
@@ -349,7 +359,7 @@
       <translation>运行前显示生成的代码</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="97" />
+      <location filename="../geoclerk_plugin/messages.py" line="94" />
       <source>Show tool calls</source>
       <translation>显示工具调用</translation>
     </message>
@@ -359,7 +369,7 @@
       <translation>单智能体（ReAct）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="156" />
+      <location filename="../geoclerk_plugin/messages.py" line="157" />
       <source>Something went wrong.</source>
       <translation>出现了问题。</translation>
     </message>
@@ -404,7 +414,7 @@
       <translation>本地模型 {name} 正在 {url} 运行。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="123" />
+      <location filename="../geoclerk_plugin/plugin.py" line="152" />
       <source>The packages were installed. GeoClerk is ready.</source>
       <translation>软件包已安装，GeoClerk 已就绪。</translation>
     </message>
@@ -414,7 +424,7 @@
       <translation>请求为空。请描述您想做什么。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="169" />
+      <location filename="../geoclerk_plugin/messages.py" line="170" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>请求已取消，项目中没有添加任何内容。</translation>
     </message>
@@ -434,7 +444,7 @@
       <translation>服务器拒绝了该 API 密钥。请检查密钥（以及它是否属于该服务商）。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="297" />
+      <location filename="../geoclerk_plugin/dock.py" line="299" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>如需处理此请求，请打开 GeoClerk 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
     </message>
@@ -444,7 +454,7 @@
       <translation>信任这些无模型回答（跳过模型的一轮核对）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="151" />
+      <location filename="../geoclerk_plugin/dock.py" line="153" />
       <source>Type a request and press Enter</source>
       <translation>输入请求并按回车</translation>
     </message>
@@ -469,17 +479,17 @@
       <translation>已取消</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="42" />
+      <location filename="../geoclerk_plugin/messages.py" line="43" />
       <source>chat</source>
       <translation>对话</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="33" />
+      <location filename="../geoclerk_plugin/messages.py" line="34" />
       <source>code</source>
       <translation>代码</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="41" />
+      <location filename="../geoclerk_plugin/messages.py" line="42" />
       <source>code generation</source>
       <translation>代码生成</translation>
     </message>
@@ -494,12 +504,12 @@
       <translation>错误</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="40" />
+      <location filename="../geoclerk_plugin/messages.py" line="41" />
       <source>function</source>
       <translation>函数</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="33" />
+      <location filename="../geoclerk_plugin/messages.py" line="34" />
       <source>functions</source>
       <translation>函数</translation>
     </message>
@@ -534,7 +544,7 @@
       <translation>本地服务器无需密钥</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="33" />
+      <location filename="../geoclerk_plugin/messages.py" line="34" />
       <source>offline</source>
       <translation>离线</translation>
     </message>
