@@ -79,5 +79,5 @@ def table(lang: str) -> dict[str, str]:
 
 
 def tr(template: str, lang: str | None = None) -> str:
-    """`template` in the current language (or `lang`); format it afterwards, as with Qt's tr()."""
-    return table(lang or _current).get(template) or template
+    """`template` in the current language (or in `lang`: a locale or 'zh'); format it afterwards, as with Qt's tr()."""
+    return table(catalogue(lang) if lang else _current).get(template) or template

@@ -171,3 +171,19 @@ def test_the_key_is_read_only_when_a_model_is_called(tmp_path):
         assert key.reads == 1 and server.headers[0]["authorization"] == "Bearer sk-lazy-123"
     finally:
         server.stop()
+
+
+@pytest.mark.skipif(not GEOCLERK.exists(), reason="the geoclerk command is not installed (make setup)")
+@pytest.mark.parametrize(
+    ("locale", "answer"),
+    [
+        ("en", "Counted the features of schools. Layer 'schools' has 12 features."),
+        ("de", "Objekte von schools gezählt. Der Layer 'schools' hat 12 Objekte."),
+        ("zh_CN", "已统计schools的要素数量。 图层“schools”有 12 个要素。"),
+    ],
+)
+def test_cli_library_answers_in_the_asked_language(tmp_path, locale, answer):
+    # the GeoPandas half of the library (tools without a Processing counterpart) answers in the language too
+    report = _cli(tmp_path, "how many schools are there?", "--engine", "geopandas", "--lang", locale)
+    assert (report["status"], report["tier"], report["steps"][0]["tool"]) == ("ok", 0, "count_features"), report
+    assert report["answer"] == answer

@@ -6,6 +6,7 @@ import math
 import numbers
 
 from ...errors import ValidationError
+from ...lang import tr
 from ..context import RunContext, ToolResult, did_you_mean
 from ..io import aligned, checked_layer, crs_label, note_if_disjoint, read_table, run_validated
 from ..metric import apply_per_zone, spans_zones, to_metric
@@ -85,6 +86,10 @@ def _unit_size(ctx, gdf, kind: str, unit: str, units: dict) -> float:
     return units[unit]
 
 
+def _kind_word(kind: str) -> str:
+    return {"area": tr("area"), "length": tr("length")}.get(kind, kind)
+
+
 def _measure_result(ctx, gdf, layer: str, kind: str, base_values, unit: str | None, used: str) -> ToolResult:
     """The layer with <kind>_<unit> from per-feature values in metres (m²), and its total in the answer."""
     units, base, format_base = _MEASURES[kind]
@@ -98,14 +103,18 @@ def _measure_result(ctx, gdf, layer: str, kind: str, base_values, unit: str | No
         ctx,
         out,
         f"{layer}_{kind}",
-        f"Measured the {kind} of '{layer}' in {used} into {column}, total {shown}",
+        tr("Measured the {kind} of '{layer}' in {crs} into {field}, total {total}").format(
+            kind=_kind_word(kind), layer=layer, crs=used, field=column, total=shown
+        ),
         len(gdf),
         **{f"total_{base}": total_base},
         total=total,
         unit=unit or base,
         measure_crs=used,
     )
-    result.answer = f"The total {kind} of '{layer}' is {shown} ({len(out)} features, measured in {used})."
+    result.answer = tr("The total {kind} of '{layer}' is {total} ({n} features, measured in {crs}).").format(
+        kind=_kind_word(kind), layer=layer, total=shown, n=len(out), crs=used
+    )
     return result
 
 
@@ -204,13 +213,17 @@ def count_features(ctx: RunContext, layer: str, by: str | None = None) -> ToolRe
     gdf = ctx.gdf(layer)
     if by is None:
         n = len(gdf)
-        answer = f"Layer '{layer}' has {n} feature{'s' if n != 1 else ''}."
+        answer = (tr("Layer '{layer}' has 1 feature.") if n == 1 else tr("Layer '{layer}' has {n} features.")).format(
+            layer=layer, n=n
+        )
         return ToolResult(summary=answer, answer=answer, values={"count": n})
     counts = gdf[by].value_counts(dropna=False).rename_axis(by).reset_index(name="count")
     out = ctx.save_table(counts, f"{layer}_count_by_{by}")
     top = ", ".join(f"{k}: {v}" for k, v in zip(counts[by].head(5), counts["count"].head(5)))
     more = ", ..." if len(counts) > 5 else ""
-    summary = f"Counted {len(gdf)} features of '{layer}' in {len(counts)} groups of {by} ({top}{more})."
+    summary = tr("Counted {n} features of '{layer}' in {groups} groups of {field} ({values}).").format(
+        n=len(gdf), layer=layer, groups=len(counts), field=by, values=top + more
+    )
     return ToolResult(summary=summary, outputs=[out], values={"count": len(gdf), "groups": len(counts)})
 
 
@@ -258,12 +271,14 @@ def count_points_in_polygons(ctx: RunContext, polygons: str, points: str, field_
         ctx,
         out,
         f"{polygons}_{field_name}",
-        f"Counted {inside} of {len(pts)} points of '{points}' in the polygons of '{polygons}'",
+        tr("Counted {inside} of {n} points of '{points}' in the polygons of '{polygons}'").format(
+            inside=inside, n=len(pts), points=points, polygons=polygons
+        ),
         len(polys),
         points_inside=inside,
     )
-    result.answer = (
-        f"{inside} of {len(pts)} points of '{points}' fall inside the {len(polys)} polygons of '{polygons}'."
+    result.answer = tr("{inside} of {n} points of '{points}' fall inside the {m} polygons of '{polygons}'.").format(
+        inside=inside, n=len(pts), points=points, m=len(polys), polygons=polygons
     )
     return result
 

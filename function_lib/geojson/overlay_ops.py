@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import ToolError, ValidationError
+from ...lang import tr
 from ..context import RunContext, ToolResult
 from ..io import aligned, checked_layer, note_if_disjoint, run_validated
 from ..spec import Param, ToolSpec
@@ -101,7 +102,8 @@ def clip(ctx: RunContext, layer: str, overlay: str) -> ToolResult:
     out = run_validated(ctx, _clipped, (gdf, layer), (mask, overlay))
     if len(out) == 0:
         note_if_disjoint(ctx, gdf, mask, layer, overlay)
-    return vector_result(ctx, out, f"{layer}_clipped", f"Clipped '{layer}' to '{overlay}'", len(gdf))
+    said = tr("Clipped '{layer}' to '{overlay}'").format(layer=layer, overlay=overlay)
+    return vector_result(ctx, out, f"{layer}_clipped", said, len(gdf))
 
 
 def _clipped(gdf, mask):
@@ -188,12 +190,17 @@ def dissolve(ctx: RunContext, layer: str, fields: list | None = None, field: str
         field = field if agg else None
     values = _agg_values(ctx, gdf, field, agg) if field else None
     out = run_validated(ctx, lambda g: _dissolved(g, by, values, agg), (gdf, layer))
-    what = f"Dissolved '{layer}' by {', '.join(by)}" if by else f"Dissolved all of '{layer}' into one feature"
+    if by:
+        what = tr("Dissolved '{layer}' by {fields}").format(layer=layer, fields=", ".join(by))
+    else:
+        what = tr("Dissolved all of '{layer}' into one feature").format(layer=layer)
     extra = {}
     if field:
         column = f"{field}_{agg}"
         shown = ", ".join(_group_value(out, by, column, k) for k in range(min(len(out), 5)))
-        what += f", {agg} of {field} per group in {column} ({shown}{', ...' if len(out) > 5 else ''})"
+        what += tr(", {agg} of {field} per group in {column} ({values})").format(
+            agg=agg, field=field, column=column, values=shown + (", ..." if len(out) > 5 else "")
+        )
         extra["aggregated"] = column
     elif by:
         ctx.note("Other fields keep the first feature's value of each group (give field and agg to aggregate one).")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import ValidationError
+from ...lang import tr
 from ..context import RunContext, ToolResult
 from ..io import crs_label
 from ..metric import apply_per_zone, metric_crs, spans_zones
@@ -208,8 +209,9 @@ def buffer(ctx: RunContext, layer: str, distance: float, rings: int = 1, dissolv
             np.asarray(out.geometry.array))).sum())
         if vanished:
             ctx.note(vanished_note(vanished, int(polygonal.sum()), distance))
-    what = f"Buffered '{layer}' by {distance:g} m" + (f" in {rings} rings" if rings > 1 else "")
-    what += (", dissolved" if dissolve else "") + f" (measured in {used})"
+    what = tr("Buffered '{layer}' by {distance} m").format(layer=layer, distance=f"{distance:g}")
+    what += tr(" in {n} rings").format(n=rings) if rings > 1 else ""
+    what += (tr(", dissolved") if dissolve else "") + tr(" (measured in {crs})").format(crs=used)
     return vector_result(ctx, out, f"{layer}_buffer", what, len(gdf), measured_in=used)
 
 
@@ -244,13 +246,17 @@ def within_distance(ctx: RunContext, layer: str, reference: str, distance: float
         far = np.ones(len(gdf), dtype=bool)
         far[hits] = False
         out = gdf.iloc[np.flatnonzero(far)]
-        what = f"Selected features of '{layer}' farther than {distance:g} m from '{reference}'"
+        what = tr("Selected features of '{layer}' farther than {distance} m from '{reference}'").format(
+            layer=layer, distance=f"{distance:g}", reference=reference
+        )
         name = f"{layer}_beyond_{distance:g}m"
     else:
         out = gdf.iloc[hits]
-        what = f"Selected features of '{layer}' within {distance:g} m of '{reference}'"
+        what = tr("Selected features of '{layer}' within {distance} m of '{reference}'").format(
+            layer=layer, distance=f"{distance:g}", reference=reference
+        )
         name = f"{layer}_within_{distance:g}m"
-    what += f" (measured in {crs_label(crs)})"
+    what += tr(" (measured in {crs})").format(crs=crs_label(crs))
     return vector_result(ctx, out, name, what, len(gdf), measured_in=crs_label(crs))
 
 
