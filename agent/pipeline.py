@@ -178,7 +178,7 @@ def _confirmed_plan(request, plan, decision, ctx, infos, registry, config, repor
     report.model = report.model or client.settings.model
     verdict = verify_plan(request, plan, decision, infos, registry, ctx, report, client)
     if verdict.kind == "accepted":
-        report.notes.append("The model confirmed the no-model plan in one round.")
+        report.notes.append(tr("The model confirmed the no-model plan in one round."))
         return plan
     if verdict.kind == "corrected":
         report.escalations.append(
@@ -188,7 +188,7 @@ def _confirmed_plan(request, plan, decision, ctx, infos, registry, config, repor
         return Plan(verdict.tool, verdict.args, complete=True, output_format=fmt, corrected=True)
     if verdict.kind == "rejected":
         report.status, report.tier = "rejected", 1
-        report.answer, report.error = verdict.text, f"The request was refused: {verdict.text}"
+        report.answer, report.error = verdict.text, tr("The request was refused: {reason}").format(reason=verdict.text)
         return None
     report.escalations.append(f"tier 0 → 1: the model neither accepted nor corrected the plan ({verdict.text[:80]})")
     return None
