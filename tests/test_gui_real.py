@@ -79,6 +79,29 @@ def test_real_tier0_answer_in_the_users_language(real_engine, dock, town, locale
     assert found is not None and [la.layer().featureCount() for la in found.findLayers()] == [6]
 
 
+@pytest.mark.parametrize(
+    ("locale", "words", "fix", "badge"),
+    [
+        ("de", "aber diese Wörter der Anfrage wurden nicht verstanden: 'along', 'zorbles'.",
+         "öffnen Sie die GeoClerk-Einstellungen", "braucht ein Modell"),
+        ("zh-Hans", "但请求中的这些词无法理解：'along', 'zorbles'。", "请打开 GeoClerk 设置并配置模型", "需要模型"),
+    ],
+)  # fmt: skip
+def test_real_not_understood_in_the_users_language(real_engine, dock, town, locale, words, fix, badge):  # noqa: F811
+    # tier 0 answers only what it understood; the words it could not place are named, in the user's language
+    from geoclerk.geoclerk_plugin import i18n
+
+    i18n.install_translator(locale)
+    try:
+        dock.layer_picker.set_checked([town["schools"].id()])
+        card = ask(dock, "buffer the schools by 100 m along the zorbles")
+    finally:
+        i18n.remove_translator()
+    assert (card.report["status"], card.report["route"], card.report["outputs"]) == ("needs_llm", "function", [])
+    assert words in card.error_view.text() and fix in card.error_view.text(), card.error_view.text()
+    assert badge in card.badge.text() and not card.settings_button.isHidden()
+
+
 def test_a_layer_the_request_names_is_taken_and_ticked(real_engine, dock, town):  # noqa: F811
     # issue 13: only the districts ticked, "count the schools in each district" said a layer could not be read
     dock.layer_picker.set_checked([town["districts"].id()])
