@@ -175,10 +175,11 @@ def add_field(
     gdf = checked_layer(ctx, layer)
     out = gdf.copy()
     if field_name in out.columns:
-        ctx.note(f"Field '{field_name}' existed and was overwritten in the new layer.")
+        ctx.note(tr("Field '{field}' existed and was overwritten in the new layer.").format(field=field_name))
     out[field_name] = evaluate(expression, gdf) if expression is not None else _typed(value)
     how = f"= {expression}" if expression is not None else f"= {value!r}"
-    return vector_result(ctx, out, f"{layer}_{field_name}", f"Added field '{field_name}' {how} to '{layer}'", len(gdf))
+    said = tr("Added field '{field}' {how} to '{layer}'").format(field=field_name, how=how, layer=layer)
+    return vector_result(ctx, out, f"{layer}_{field_name}", said, len(gdf))
 
 
 def _typed(value: str):
@@ -215,7 +216,8 @@ def rename_field(ctx: RunContext, layer: str, field: str, new_name: str) -> Tool
     if new_name in gdf.columns and new_name != field:
         raise ValidationError(f"Layer '{layer}' already has a field '{new_name}'.", fix="Choose another name.")
     out = gdf.rename(columns={field: new_name})
-    return vector_result(ctx, out, f"{layer}_renamed", f"Renamed '{field}' to '{new_name}' in '{layer}'", len(gdf))
+    said = tr("Renamed '{field}' to '{new}' in '{layer}'").format(field=field, new=new_name, layer=layer)
+    return vector_result(ctx, out, f"{layer}_renamed", said, len(gdf))
 
 
 @tool(

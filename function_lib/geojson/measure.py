@@ -81,7 +81,7 @@ def _unit_size(ctx, gdf, kind: str, unit: str, units: dict) -> float:
     if unit in ("ft", "ft2") and gdf.crs is not None:
         names = {ax.unit_name.lower() for ax in getattr(gdf.crs, "axis_info", [])}
         if any("us survey foot" in n for n in names):
-            ctx.note("Feet are US survey feet (1200/3937 m), the unit of the layer's CRS.")
+            ctx.note(tr("Feet are US survey feet (1200/3937 m), the unit of the layer's CRS."))
             return US_SURVEY_FOOT if kind == "length" else US_SURVEY_FOOT**2
     return units[unit]
 
@@ -187,14 +187,15 @@ def add_xy(ctx: RunContext, layer: str, crs: str | None = None) -> ToolResult:
         points = points.to_crs(crs)
         used = crs_label(points.crs)
     if (points.geom_type == "MultiPoint").any():
-        ctx.note("Multi-point features got the coordinates of their centroid.")
+        ctx.note(tr("Multi-point features got the coordinates of their centroid."))
         points = points.centroid
     out = gdf.copy()
     for name in ("x", "y"):
         if name in out.columns:
-            ctx.note(f"Field '{name}' existed and was overwritten.")
+            ctx.note(tr("Field '{field}' existed and was overwritten.").format(field=name))
     out["x"], out["y"] = points.x.to_numpy(), points.y.to_numpy()
-    return vector_result(ctx, out, f"{layer}_xy", f"Added x/y fields in {used} to '{layer}'", len(gdf))
+    said = tr("Added x/y fields in {crs} to '{layer}'").format(crs=used, layer=layer)
+    return vector_result(ctx, out, f"{layer}_xy", said, len(gdf))
 
 
 @tool(
@@ -262,7 +263,11 @@ def count_points_in_polygons(ctx: RunContext, polygons: str, points: str, field_
     out = polys.copy()
     if field_name in out.columns:  # never replace a field of the user's layer: take the next free name
         asked, field_name = field_name, free_field_name(field_name, out.columns)
-        ctx.note(f"'{polygons}' already has a field '{asked}'; the counts are in the new field '{field_name}'.")
+        ctx.note(
+            tr("'{layer}' already has a field '{field}'; the counts are in the new field '{new}'.").format(
+                layer=polygons, field=asked, new=field_name
+            )
+        )
     out[field_name] = np.bincount(poly_pos, minlength=len(polys)).astype("int64")
     inside = int(np.unique(point_pos).size)
     if not inside:
@@ -334,7 +339,8 @@ def group_by(ctx: RunContext, layer: str, by: list, field: str | None = None, ag
                 fix="Use agg=count, or a numeric field.",
             )
         if is_text(data[field]):
-            ctx.note(f"'{field}' is a text field; its values were read as numbers (others left out).")
+            text = tr("'{field}' is a text field; its values were read as numbers (others left out).")
+            ctx.note(text.format(field=field))
         column = f"{field}_{agg}"
         table[column] = values.groupby([data[b] for b in by], dropna=False, sort=True).agg(agg)
     table = table.reset_index()
@@ -344,9 +350,10 @@ def group_by(ctx: RunContext, layer: str, by: list, field: str | None = None, ag
         f"{' / '.join(map(str, row[: len(by)]))}: {_short(row[-1])}"
         for row in table[list(by) + [shown]].head(5).itertuples(index=False)
     )
-    summary = (
-        f"Grouped {len(gdf)} features of '{layer}' by {', '.join(by)} into {len(table)} groups, "
-        f"{agg}{' of ' + field if column else ''} ({head}{', ...' if len(table) > 5 else ''})."
+    of = tr("{agg} of {field}").format(agg=agg, field=field) if column else agg
+    summary = tr("Grouped {n} features of '{layer}' by {fields} into {groups} groups, {what} ({values}).").format(
+        n=len(gdf), layer=layer, fields=", ".join(by), groups=len(table), what=of,
+        values=head + (", ..." if len(table) > 5 else ""),
     )
     return ToolResult(summary=summary, outputs=[out], values={"groups": len(table)})
 

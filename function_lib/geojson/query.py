@@ -207,7 +207,7 @@ def _joined(ctx, left, right, predicate: str):
     import geopandas as gpd
 
     if predicate == "nearest" and left.crs is None:
-        ctx.note("Neither layer has a CRS: the nearest distance is in the layers' coordinate units, not metres.")
+        ctx.note(tr("Neither layer has a CRS: the nearest distance is in the layers' coordinate units, not metres."))
         joined = gpd.sjoin_nearest(left, right, how="left", distance_col="join_distance")
     elif predicate == "nearest":
         # Measured in metres; a world-wide layer is matched zone by zone (apply_per_zone).
