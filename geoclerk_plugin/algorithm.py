@@ -115,6 +115,11 @@ class AskGeoClerkAlgorithm(QgsProcessingAlgorithm):
         folder = output_folder(self.parameterAsString(parameters, self.OUTPUT_FOLDER, context))
         store, infos = build_inputs(layers, folder / "inputs")
         config = GeoClerkSettings.read().agent_config(route)
+        if callable(config.api_key) and _on_main_thread():
+            # processing.run() from the console runs here, on the main thread, which then waits for the worker
+            # thread below: a master-password dialog asked for from that worker would wait for the main thread
+            # forever. So on the main thread the key is read now; in the dialog's task it is read when needed.
+            config.api_key()
         cancel = threading.Event()
         feedback.canceled.connect(cancel.set)
         log = OnceLog(feedback)
@@ -190,6 +195,13 @@ class AskGeoClerkAlgorithm(QgsProcessingAlgorithm):
         for feature in layer.getFeatures():
             sink.addFeature(feature, QgsFeatureSink.FastInsert)
         return dest
+
+
+def _on_main_thread() -> bool:
+    from qgis.PyQt.QtCore import QCoreApplication, QThread
+
+    app = QCoreApplication.instance()
+    return app is not None and QThread.currentThread() == app.thread()
 
 
 class OnceLog:
