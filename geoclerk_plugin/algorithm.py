@@ -180,7 +180,7 @@ class AskGeoClerkAlgorithm(QgsProcessingAlgorithm):
         details.forceName = True
         processor = ResultPresenter(data)
         _PRESENTERS.append(processor)  # QGIS keeps only a pointer: the Python object must outlive this call
-        del _PRESENTERS[:-20]
+        del _PRESENTERS[:-200]  # bounded: QGIS loads each run's layers right after the run, in batches too
         details.setPostProcessor(processor)
 
     def _copy_to_sink(self, path, parameters, context):
