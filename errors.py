@@ -1,5 +1,7 @@
 """One exception hierarchy for GeoClerk: every error carries a user-facing message and a fix."""
 
+from .lang import tr
+
 
 class GeoClerkError(Exception):
     """Base error: `message` says what went wrong, `fix` what the user can do about it."""
@@ -40,4 +42,9 @@ class DependencyError(GeoClerkError):
 
 
 class CancelledError(GeoClerkError):
-    """The user cancelled the request."""
+    """The user cancelled the request (by default it says so, in the user's language)."""
+
+    def __init__(self, message: str = "", fix: str | None = None, details: str = ""):
+        super().__init__(
+            message or tr("The request was cancelled."), tr("Nothing was changed.") if fix is None else fix, details
+        )

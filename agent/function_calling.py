@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ..errors import CancelledError, GeoClerkError, LLMError
 from ..function_lib.registry import run_tool, validate_args
+from ..lang import tr
 from ..router.result import gaps_of
 from .coverage import nudge_text, pending_steps, unused_values
 
@@ -285,24 +286,26 @@ def finish(outcome: LoopOutcome, report) -> None:
         report.answer = outcome.text or report.answer
     elif outcome.kind in ("answer", "empty"):
         report.status = "error"
-        report.error = "The model returned an empty reply: nothing was done."
-        report.notes.append("Try again, or use a stronger model; check that the model name is right.")
+        report.error = tr("The model returned an empty reply: nothing was done.")
+        report.notes.append(tr("Try again, or use a stronger model; check that the model name is right."))
     elif outcome.kind == "no_action":
         # Nudged once and still no tool: the reply may be an honest answer from the layer descriptions, or a claim.
         # It is shown as the model's own words, with no outputs, and the report says plainly that nothing ran.
         report.status = "ok"
         report.answer = outcome.text
         report.notes.append(
-            "The model answered without running any tool, so nothing was computed or written: this answer is "
-            "the model's own words. Rephrase the request or use a stronger model if you expected a result."
+            tr(
+                "The model answered without running any tool, so nothing was computed or written: this answer is "
+                "the model's own words. Rephrase the request or use a stronger model if you expected a result."
+            )
         )
     elif outcome.kind == "partial":  # the caller hands it on (tier 2) or reports it; never `ok`
         report.status = "error"
-        report.error = f"Only part of the request was done ({outcome.text})."
+        report.error = tr("Only part of the request was done ({reason}).").format(reason=outcome.text)
     elif outcome.kind == "rejected":
         report.status = "rejected"
         report.answer = outcome.text
-        report.error = f"The request was refused: {outcome.text}"
+        report.error = tr("The request was refused: {reason}").format(reason=outcome.text)
     elif outcome.kind == "exhausted" and report.steps:
         report.status = "ok"
-        report.notes.append(f"The model stopped without a final answer ({outcome.text}).")
+        report.notes.append(tr("The model stopped without a final answer ({reason}).").format(reason=outcome.text))

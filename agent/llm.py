@@ -208,7 +208,7 @@ class LLMClient:
         for chunk in stream:
             if cancel_event is not None and cancel_event.is_set():
                 stream.close()
-                raise CancelledError("The request was cancelled.", fix="Nothing was changed.")
+                raise CancelledError()
             _take_usage(reply, getattr(chunk, "usage", None))
             for choice in chunk.choices or []:
                 delta = choice.delta
@@ -317,7 +317,7 @@ def _header(exc, name: str) -> str | None:
 
 def _check(cancel_event) -> None:
     if cancel_event is not None and cancel_event.is_set():
-        raise CancelledError("The request was cancelled.", fix="Nothing was changed.")
+        raise CancelledError()
 
 
 def _sleep(seconds: float, cancel_event) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..errors import GeoClerkError, LLMError
+from ..lang import tr
 
 # Any 400/422 to a request with tools that speaks of tools at all: the model or server cannot take them
 # (Ollama "does not support tools", vLLM "auto tool choice requires --enable-auto-tool-choice", llama.cpp
@@ -58,6 +59,13 @@ def explain(exc, settings) -> LLMError:
     return err
 
 
+def _key_fix(settings) -> str:
+    """Where the user sets the key: the plugin's settings inside QGIS, the environment on the command line."""
+    if getattr(settings, "host", "cli") == "qgis":
+        return tr("Check the API key in GeoClerk's settings (Open settings).")
+    return tr("Check the API key in GEOCLERK_API_KEY or OPENAI_API_KEY.")
+
+
 def _explain(exc, settings) -> LLMError:
     import openai
 
@@ -66,69 +74,87 @@ def _explain(exc, settings) -> LLMError:
     if isinstance(exc, GeoClerkError):
         return LLMError(exc.message, fix=exc.fix, details=exc.details)
     base, model = safe_url(settings.base_url), settings.model
+    closed = LLMError(
+        tr("The server at {url} closed the connection before its reply was complete.").format(url=base),
+        fix=tr("Try again; if it keeps happening, check the server's log (it may be crashing on this request)."),
+    )
     if type(exc).__name__ == "IncompleteStreamError":
-        return LLMError(
-            f"The server at {base} closed the connection before its reply was complete.",
-            fix="Try again; if it keeps happening, check the server's log (it may be crashing on this request).",
-        )
+        return closed
     if isinstance(exc, openai.APITimeoutError):
         return LLMError(
-            f"The server at {base} is not answering: no reply within {settings.timeout_s:g} s.",
-            fix="Check that the server is running and not overloaded, or raise the timeout.",
+            tr("The server at {url} is not answering: no reply within {seconds} s.").format(
+                url=base, seconds=f"{settings.timeout_s:g}"
+            ),
+            fix=tr("Check that the server is running and not overloaded, or raise the timeout."),
         )
     if isinstance(exc, openai.APIConnectionError):
         cause = exc.__cause__ or exc.__context__
-        closed = cause is not None and any(
-            w in repr(cause).lower() for w in ("disconnect", "closed", "incomplete", "remote")
-        )
-        if closed:
-            return LLMError(
-                f"The server at {base} closed the connection before its reply was complete.",
-                fix="Try again; if it keeps happening, check the server's log (it may be crashing on this request).",
-            )
+        words = ("disconnect", "closed", "incomplete", "remote")
+        if cause is not None and any(w in repr(cause).lower() for w in words):
+            return closed
         return LLMError(
-            f"The server at {base} is not answering.",
-            fix="Check the base URL and that the server is running (for Ollama: `ollama serve`).",
+            tr("The server at {url} is not answering.").format(url=base),
+            fix=tr("Check the base URL and that the server is running (for Ollama: `ollama serve`)."),
         )
     status = getattr(exc, "status_code", None)
     text = redact(_server_message(exc), settings)
     if status in (401, 403):
         return LLMError(
-            f"The endpoint at {base} refused the key (HTTP {status}).",
-            fix="Check the API key: in QGIS, GeoClerk's settings (Open settings); on the command line, "
-            "GEOCLERK_API_KEY or OPENAI_API_KEY.",
+            tr("The endpoint at {url} refused the key (HTTP {status}).").format(url=base, status=status),
+            fix=_key_fix(settings),
         )
     if status == 404:
         if settings.provider == "ollama" or "pull" in text.lower():
-            return LLMError(f"Model {model} is not pulled in Ollama.", fix=f"Run `ollama pull {model}` and try again.")
+            return LLMError(
+                tr("Model {model} is not pulled in Ollama.").format(model=model),
+                fix=tr("Run `ollama pull {model}` and try again.").format(model=model),
+            )
         return LLMError(
-            f"The endpoint at {base} does not know model {model} (HTTP 404). {text}".strip(),
-            fix="Check the model name, and that the base URL ends with /v1.",
+            tr("The endpoint at {url} does not know model {model} (HTTP 404).").format(url=base, model=model)
+            + (f" {text}" if text else ""),
+            fix=tr("Check the model name, and that the base URL ends with /v1."),
         )
     if status == 429:
         return LLMError(
-            f"The endpoint at {base} is rate-limiting requests (HTTP 429) and kept doing so after retries.",
-            fix="Wait a minute, or check the quota of your account.",
+            tr("The endpoint at {url} is rate-limiting requests (HTTP 429) and kept doing so after retries.").format(
+                url=base
+            ),
+            fix=tr("Wait a minute, or check the quota of your account."),
         )
     if status is not None and status >= 500:
         return LLMError(
-            f"The server at {base} failed (HTTP {status}). {text}".strip(),
-            fix="Try again later; if it persists, check the server's log.",
+            tr("The server at {url} failed (HTTP {status}).").format(url=base, status=status)
+            + (f" {text}" if text else ""),
+            fix=tr("Try again later; if it persists, check the server's log."),
         )
     if status in (400, 422):
+        fix = (
+            tr("Check the model name and that it supports this kind of request (for a model without tool calling, "
+               "set GEOCLERK_TOOL_MODE=json).")
+            if "tool" in text.lower()
+            else tr("Check the model name and that it supports this kind of request.")
+        )  # fmt: skip
         err = LLMError(
-            f"The endpoint at {base} rejected the request (HTTP {status}): {text}",
-            fix="Check the model name and that it supports this kind of request"
-            + (" (for a model without tool calling, set GEOCLERK_TOOL_MODE=json)." if "tool" in text.lower() else "."),
+            tr("The endpoint at {url} rejected the request (HTTP {status}): {text}").format(
+                url=base, status=status, text=text
+            ),
+            fix=fix,
         )
         err.tools_unsupported = bool(_TOOLS_UNSUPPORTED.search(text))
         err.temperature_unsupported = "temperature" in text.lower()
         return err
     if isinstance(exc, (ValueError, openai.APIResponseValidationError)) or "json" in type(exc).__name__.lower():
         return LLMError(
-            f"The reply from {base} was not valid JSON.",
-            fix="Is this an OpenAI-compatible /v1 endpoint? Check the base URL.",
+            tr("The reply from {url} was not valid JSON.").format(url=base),
+            fix=tr("Is this an OpenAI-compatible /v1 endpoint? Check the base URL."),
         )
     if status is not None:
-        return LLMError(f"The endpoint at {base} answered HTTP {status}. {text}".strip(), fix="Check the settings.")
-    return LLMError(f"Calling the model at {base} failed: {type(exc).__name__}.", fix="Check the endpoint settings.")
+        return LLMError(
+            tr("The endpoint at {url} answered HTTP {status}.").format(url=base, status=status)
+            + (f" {text}" if text else ""),
+            fix=tr("Check the settings."),
+        )
+    return LLMError(
+        tr("Calling the model at {url} failed: {error}.").format(url=base, error=type(exc).__name__),
+        fix=tr("Check the endpoint settings."),
+    )

@@ -10,6 +10,7 @@ from ..errors import CancelledError, GeoClerkError, LLMError, ValidationError
 from ..function_lib.context import LayerStore, RunContext, output_kind
 from ..function_lib.describe import LayerInfo, describe_gdf, describe_path
 from ..function_lib.registry import run_tool
+from ..lang import say_lang, tr
 from ..router.result import gaps_of
 from .checks import result_problems
 from .report import Report
@@ -23,8 +24,9 @@ class AgentConfig:
 
     base_url: str | None = None
     model: str | None = None
-    api_key: str | None = None
+    api_key: object = None  # the key, or a callable that reads it when a model is first called (providers.resolve_key)
     offline: bool = False
+    host: str = "cli"  # "qgis" inside QGIS: errors send the user to the plugin's settings, not to the environment
     route: str = "auto"  # auto | function | codegen
     architecture: str = "react"  # react | planner
     tier0: bool = True
@@ -116,7 +118,7 @@ def _serve(request, ctx, infos, decision, registry, config, report) -> None:
     forced = config.route != "auto"
     if report.route == "chat" and not forced and not config.has_model:
         report.status, report.tier = "needs_llm", 1
-        report.error = "This looks like a question for a model, and no model is configured (offline)."
+        report.error = tr("This looks like a question for a model, and no model is configured (offline).")
         return
     can_tier0 = (
         config.tier0
@@ -142,10 +144,10 @@ def _serve(request, ctx, infos, decision, registry, config, report) -> None:
         reason = "; ".join(problems)
         if not config.has_model:
             report.status, report.tier = "needs_llm", 1
-            report.error = (
-                f"Tier 0 ran {plan.tool}, but the result did not pass the request's checks ({reason}), so it was "
+            report.error = tr(
+                "Tier 0 ran {tool}, but the result did not pass the request's checks ({reason}), so it was "
                 "discarded. Rephrase the request, or configure a model."
-            )
+            ).format(tool=plan.tool, reason=reason)
             return
         report.escalations.append(f"tier 0 → 1: the result failed its checks ({reason})")
     if not config.has_model:
@@ -165,7 +167,9 @@ def _serve(request, ctx, infos, decision, registry, config, report) -> None:
         if problems:  # the same checks as tier 0: a model that stopped half-way is not ok
             _discard_outputs(ctx, report)
             report.status = "error"
-            report.error = "The model's result did not pass the request's checks: " + "; ".join(problems) + "."
+            report.error = tr("The model's result did not pass the request's checks: {problems}.").format(
+                problems="; ".join(problems)
+            )
 
 
 def _confirmed_plan(request, plan, decision, ctx, infos, registry, config, report):
@@ -178,7 +182,7 @@ def _confirmed_plan(request, plan, decision, ctx, infos, registry, config, repor
     report.model = report.model or client.settings.model
     verdict = verify_plan(request, plan, decision, infos, registry, ctx, report, client)
     if verdict.kind == "accepted":
-        report.notes.append("The model confirmed the no-model plan in one round.")
+        report.notes.append(tr("The model confirmed the no-model plan in one round."))
         return plan
     if verdict.kind == "corrected":
         report.escalations.append(
@@ -188,7 +192,7 @@ def _confirmed_plan(request, plan, decision, ctx, infos, registry, config, repor
         return Plan(verdict.tool, verdict.args, complete=True, output_format=fmt, corrected=True)
     if verdict.kind == "rejected":
         report.status, report.tier = "rejected", 1
-        report.answer, report.error = verdict.text, f"The request was refused: {verdict.text}"
+        report.answer, report.error = verdict.text, tr("The request was refused: {reason}").format(reason=verdict.text)
         return None
     report.escalations.append(f"tier 0 → 1: the model neither accepted nor corrected the plan ({verdict.text[:80]})")
     return None
@@ -201,9 +205,8 @@ def _run_plan(plan, ctx, registry, report, request: str = "", infos=()) -> None:
     report.notes.extend(n for n in getattr(plan, "notes", None) or () if n not in report.notes)
     result = run_tool(registry, plan.tool, plan.params, ctx)
     from ..router.say import say_plan
-    from ..router.text import detect_lang
 
-    said = say_plan(plan, detect_lang(request) if request else "en", infos)  # the plan in plain words, first
+    said = say_plan(plan, say_lang(request), infos)  # the plan in plain words, first
     report.answer = f"{said} {result.answer or result.summary}".strip()
     if getattr(plan, "output_format", None):
         write_in_format(plan.output_format, ctx, registry, report)
@@ -261,7 +264,8 @@ def write_in_format(fmt: str, ctx, registry, report) -> None:
     ctx.outputs.remove(final)  # the asked format replaces the default file
     Path(final.path).unlink(missing_ok=True)
     written = Path(ctx.outputs[-1].path).name
-    report.answer = f"{report.answer} Written as {fmt.upper()}: {written}.".strip()
+    said = tr("Written as {format}: {file}.").format(format=fmt.upper(), file=written)
+    report.answer = f"{report.answer} {said}".strip()
 
 
 def write_to_path(path: str, ctx, report) -> None:
@@ -277,50 +281,57 @@ def write_to_path(path: str, ctx, report) -> None:
     target = Path(path).expanduser()
     target = target if target.is_absolute() else ctx.out_dir / target
     if target.exists():
-        ctx.note(f"{target} exists already and was left alone; the result is {Path(final.path).name}.")
+        ctx.note(
+            tr("{target} exists already and was left alone; the result is {file}.").format(
+                target=target, file=Path(final.path).name
+            )
+        )
         return
     target.parent.mkdir(parents=True, exist_ok=True)
     source = Path(final.path)
     if source.suffix.lower() != target.suffix.lower():
-        ctx.note(f"The result is a {source.suffix} file; it was not converted to {target.name}.")
+        ctx.note(
+            tr("The result is a {suffix} file; it was not converted to {file}.").format(
+                suffix=source.suffix, file=target.name
+            )
+        )
         return
     for side in [source, *sidecars(source)]:
         shutil.move(str(side), str(target.with_suffix(side.suffix)))
     final.path = str(target)
     report.outputs = [o.to_json() for o in ctx.outputs]
-    report.answer = f"{report.answer} Written to {target}.".strip()
+    report.answer = f"{report.answer} {tr('Written to {target}.').format(target=target)}".strip()
 
 
 def _why_needs_llm(decision, config, route) -> str:
     if route == "codegen":
-        return "This request needs generated code, which needs a model; none is configured (offline)."
+        return tr("This request needs generated code, which needs a model; none is configured (offline).")
     plan = decision.plan
     if plan is None:
-        return "No tool fits this request well enough to run without a model; none is configured (offline)."
+        return tr("No tool fits this request well enough to run without a model; none is configured (offline).")
     if gaps_of(plan, "next_step"):
-        return (
-            f"This request has several steps (the first is {plan.tool}); chaining them needs a model, and none is "
+        return tr(
+            "This request has several steps (the first is {tool}); chaining them needs a model, and none is "
             "configured (offline). Ask for one step at a time, or configure a model."
-        )
+        ).format(tool=plan.tool)
     words = gaps_of(plan, "words")
     if words and len(plan.missing) == 1:
         quoted = ", ".join(f"'{w}'" for w in words[0].subject)
-        return (
-            f"The best tool is {plan.tool}, but these words of the request were not understood: {quoted}. "
+        return tr(
+            "The best tool is {tool}, but these words of the request were not understood: {words}. "
             "Without a model GeoClerk answers only what it fully understood: name a loaded layer or field, "
             "rephrase, or configure a model."
-        )
+        ).format(tool=plan.tool, words=quoted)
     if not plan.complete:
-        missing = ", ".join(plan.missing) or "some parameters"
-        return (
-            f"The best tool is {plan.tool}, but {missing} could not be read from the request. "
+        missing = ", ".join(plan.missing) or tr("some parameters")
+        return tr(
+            "The best tool is {tool}, but {missing} could not be read from the request. "
             "Say it explicitly (for example a distance with its unit, or a layer or field name), or configure a model."
-        )
-    return (
-        f"The router is not sure enough ({decision.confidence:.2f} < {config.threshold:.2f}) "
-        f"that {plan.tool} is meant. "
+        ).format(tool=plan.tool, missing=missing)
+    return tr(
+        "The router is not sure enough ({confidence} < {threshold}) that {tool} is meant. "
         "Rephrase more precisely, force the function route, or configure a model."
-    )
+    ).format(confidence=f"{decision.confidence:.2f}", threshold=f"{config.threshold:.2f}", tool=plan.tool)
 
 
 def _discard_outputs(ctx, report) -> None:

@@ -48,6 +48,7 @@ class LLMSettings:
     # is full (the 1.5B model wrote 1,600+ tokens of one reply, two minutes on a CPU). Not sent to OpenAI/Azure, whose
     # reasoning models count their hidden reasoning in the cap and reject `max_tokens`.
     max_tokens: int | None = 2048
+    host: str = "cli"  # where the user fixes the connection: "qgis" (the plugin's settings) or "cli" (the environment)
 
     def __repr__(self) -> str:  # keep the key out of any accidental print or log line
         return f"LLMSettings(provider={self.provider!r}, base_url={self.base_url!r}, model={self.model!r})"
@@ -96,6 +97,12 @@ def key_from_env() -> str | None:
     return os.environ.get("GEOCLERK_API_KEY") or os.environ.get("OPENAI_API_KEY") or None
 
 
+def resolve_key(key) -> str | None:
+    """The API key: a string, or a callable that reads it only now (the plugin's key sits behind QGIS's master
+    password, which must not be asked for by a request that never calls a model)."""
+    return key() if callable(key) else key
+
+
 def settings_from_config(config) -> LLMSettings:
     """LLM settings from an AgentConfig; optional extras (provider, stream, tool_mode...) read when present."""
     provider = getattr(config, "provider", None) or (guess_provider(config.base_url) if config.base_url else "openai")
@@ -103,11 +110,12 @@ def settings_from_config(config) -> LLMSettings:
     return LLMSettings(
         base_url=base_url,
         model=config.model or "default",
-        api_key=config.api_key or key_from_env(),
+        api_key=resolve_key(config.api_key) or key_from_env(),
         provider=provider,
         timeout_s=float(config.timeout_s),
         max_retries=int(getattr(config, "max_retries", 3)),
         backoff_s=float(getattr(config, "backoff_s", 0.5)),
         stream=bool(getattr(config, "stream", False)),
         tool_mode=getattr(config, "tool_mode", None) or os.environ.get("GEOCLERK_TOOL_MODE", "auto"),
+        host=getattr(config, "host", "cli"),
     )

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..errors import CancelledError
 from ..function_lib.io import sidecars
+from ..lang import tr
 from .function_calling import LoopOutcome, call_model, finish, layers_text, serve_function_calling
 from .llm import LLMClient
 from .providers import settings_from_config
@@ -53,10 +54,10 @@ def serve_with_model(request, ctx, infos, decision, registry, config, report, cl
             return
         if config.route == "function":
             report.status = "error"
-            report.error = (
-                f"The function route could not serve this request ({outcome.text}). "
+            report.error = tr(
+                "The function route could not serve this request ({reason}). "
                 "Allow code generation (route auto or codegen) or rephrase it."
-            )
+            ).format(reason=outcome.text)
             return
         report.escalations.append(f"tier 1 → 2: {outcome.text}")
         report.error = None  # tier 1's partial ending is history (in the escalations), not tier 2's outcome
@@ -84,7 +85,7 @@ def _serve_chat(request, ctx, infos, config, report, client) -> None:
     report.answer = reply.content.strip()
     report.status = "ok" if report.answer else "error"
     if not report.answer:
-        report.error = "The model returned an empty reply. Try again, or check the model name."
+        report.error = tr("The model returned an empty reply. Try again, or check the model name.")
 
 
 def _discard_outputs(ctx, report) -> None:
@@ -146,7 +147,7 @@ def _record_codegen(outcome, ctx, report, work_dir: Path) -> None:
     report.steps.extend({"code": a.code, "ok": bool(a.ok)} for a in outcome.attempts)
     if not outcome.ok:
         report.status = "rejected" if outcome.rejected else "error"
-        report.error = outcome.error or "The generated code failed."
+        report.error = outcome.error or tr("The generated code failed.")
         return
     for out in outcome.outputs:
         path = Path(out["path"])
@@ -158,8 +159,10 @@ def _record_codegen(outcome, ctx, report, work_dir: Path) -> None:
         target = ctx.unique_path(stem, path.suffix)
         if out.get("input_overwritten"):
             report.notes.append(
-                f"The code wrote its result over its copy of the input '{path.name}' (your file is unchanged); "
-                f"the result is saved as {target.name}."
+                tr(
+                    "The code wrote its result over its copy of the input '{file}' (your file is unchanged); "
+                    "the result is saved as {result}."
+                ).format(file=path.name, result=target.name)
             )
         shutil.copy2(path, target)
         for sidecar in sidecars(path):
@@ -178,7 +181,7 @@ class ModelChat:
 
     def __call__(self, messages: list[dict]) -> tuple[str, dict]:
         if self.ctx.cancel_event.is_set():
-            raise CancelledError("The request was cancelled.", fix="Nothing was changed.")
+            raise CancelledError()
         reply = call_model(self.client, messages, None, self.ctx, self.report)
         return reply.content, {"prompt_tokens": reply.prompt_tokens, "completion_tokens": reply.completion_tokens}
 

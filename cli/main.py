@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 from ..agent.llm_errors import safe_url
 from ..errors import GeoClerkError
+from ..lang import language, language_from_env, set_language
 
 EXIT_USAGE = 2
 
@@ -86,6 +87,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="run library tools with QGIS Processing where possible (auto) or GeoPandas only",
     )
     p.add_argument("--timeout", type=float, default=60.0, help="model request timeout in seconds")
+    p.add_argument(
+        "--lang",
+        metavar="LOCALE",
+        help="language of answers and errors: en, de or zh_CN (default: GEOCLERK_LANG, else LC_ALL/LANG; "
+        "JSON keys and machine fields stay English)",
+    )
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("exec", help="run a script in the code-generation sandbox")
@@ -117,9 +124,11 @@ def main(argv: list[str] | None = None) -> int:
     previous = None
     if threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    spoken = language()
     try:
         return _main(argv)
     finally:
+        set_language(spoken)  # main() may run inside another program (tests, a plugin): leave its language alone
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
 
@@ -133,6 +142,7 @@ def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        set_language(getattr(args, "lang", None) or language_from_env())
         if not args.command:
             raise CliUsageError("geoclerk: a command is needed: route, run, exec or tools (see 'geoclerk --help')")
         handlers = {"route": cmd_route, "run": cmd_run, "exec": cmd_exec, "tools": cmd_tools, "model": cmd_model}

@@ -131,7 +131,7 @@ class CodegenWorker:
             result = self.sandbox.run(code, work_dir, timeout=self.timeout, cancel_event=cancel_event,
                                       exclude=copies.values())  # fmt: skip
             if result.stage == "cancelled":
-                raise CancelledError("The request was cancelled.", fix="Nothing was changed.")
+                raise CancelledError()
             outcome.attempts.append(Attempt(code, result.ok, result.error, result.stdout))
             if result.ok:  # only this attempt's files: a failed attempt's partial files are not results
                 outcome.outputs = list(result.outputs) + _overwritten(stamps)
@@ -259,4 +259,4 @@ def _final_error(attempts: list[Attempt], max_attempts: int) -> str:
 
 def _check_cancel(cancel_event) -> None:
     if cancel_event is not None and cancel_event.is_set():
-        raise CancelledError("The request was cancelled.", fix="Nothing was changed.")
+        raise CancelledError()

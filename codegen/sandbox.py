@@ -406,4 +406,4 @@ def _site_dirs() -> list[str]:
 
 def ensure_not_cancelled(cancel_event) -> None:
     if cancel_event is not None and cancel_event.is_set():
-        raise CancelledError("The request was cancelled.", fix="Nothing was changed.")
+        raise CancelledError()

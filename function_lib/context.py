@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import CancelledError, ValidationError
+from ..lang import tr
 
 VECTOR_SUFFIXES = {".gpkg", ".geojson", ".json", ".shp", ".fgb", ".parquet", ".geoparquet", ".kml", ".gml"}
 RASTER_SUFFIXES = {".tif", ".tiff", ".asc", ".vrt", ".img", ".nc"}
@@ -175,9 +176,10 @@ class LayerStore:
     def get(self, name: str) -> LayerEntry:
         entry = self.find(name)
         if entry is None:
+            available = tr("Available layers: {names}").format(names=", ".join(self.names()))
             raise ValidationError(
-                f"There is no layer called '{name}'.",
-                fix=did_you_mean(name, self.names(), "Available layers: " + ", ".join(self.names())),
+                tr("There is no layer called '{name}'.").format(name=name),
+                fix=did_you_mean(name, self.names(), available),
             )
         return entry
 
@@ -209,12 +211,21 @@ def sublayers(path: str) -> list[str]:
     return found
 
 
+def feature_counts(n_in: int | None, n_out: int | None) -> str:
+    """' (12 features in, 10 out)' in the user's language; ' (12 features in)' or ' (10 features)' with one unknown."""
+    if n_in is not None and n_out is not None:
+        return tr(" ({n_in} features in, {n_out} out)").format(n_in=n_in, n_out=n_out)
+    if n_in is not None:
+        return tr(" ({n_in} features in)").format(n_in=n_in)
+    return tr(" ({n} features)").format(n=n_out)
+
+
 def did_you_mean(name: str, choices: list[str], fallback: str = "") -> str:
     """'Did you mean X?' for the closest choices (case-insensitive), else the fallback text."""
     lowered = {c.lower(): c for c in choices}
     close = difflib.get_close_matches(name.lower(), list(lowered), n=3, cutoff=0.5)
     if close:
-        return "Did you mean " + " or ".join(f"'{lowered[c]}'" for c in close) + "?"
+        return tr("Did you mean {names}?").format(names=tr(" or ").join(f"'{lowered[c]}'" for c in close))
     return fallback
 
 
@@ -242,7 +253,7 @@ class RunContext:
 
     def check_cancelled(self) -> None:
         if self.cancel_event.is_set():
-            raise CancelledError("The request was cancelled.", fix="Nothing was changed.")
+            raise CancelledError()
 
     def note(self, text: str) -> None:
         """Record something the user should know (CRS used, geometries repaired, ...)."""

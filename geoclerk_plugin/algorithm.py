@@ -8,15 +8,18 @@ from pathlib import Path
 
 from qgis.core import (
     QgsFeatureSink,
+    QgsMapLayer,
     QgsProcessing,
     QgsProcessingAlgorithm,
     QgsProcessingException,
+    QgsProcessingLayerPostProcessorInterface,
     QgsProcessingOutputString,
     QgsProcessingParameterEnum,
     QgsProcessingParameterFeatureSink,
     QgsProcessingParameterFolderDestination,
     QgsProcessingParameterMultipleLayers,
     QgsProcessingParameterString,
+    QgsProject,
     QgsVectorLayer,
 )
 
@@ -24,12 +27,14 @@ from .dependencies import dependency_message
 from .i18n import tr
 
 ROUTES = ("auto", "function", "codegen")
+DATA_LAYERS = (QgsMapLayer.VectorLayer, QgsMapLayer.RasterLayer)
 
 
 class AskGeoClerkAlgorithm(QgsProcessingAlgorithm):
     """Runs one GeoClerk request; the first vector result goes to OUTPUT, every file to OUTPUT_FOLDER."""
 
-    REQUEST, INPUTS, ROUTE, OUTPUT, OUTPUT_FOLDER = "REQUEST", "INPUTS", "ROUTE", "OUTPUT", "OUTPUT_FOLDER"
+    REQUEST, INPUTS, RASTERS, ROUTE = "REQUEST", "INPUTS", "RASTERS", "ROUTE"
+    OUTPUT, OUTPUT_FOLDER = "OUTPUT", "OUTPUT_FOLDER"
 
     def name(self):
         return "ask"
@@ -55,9 +60,16 @@ class AskGeoClerkAlgorithm(QgsProcessingAlgorithm):
 
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterString(self.REQUEST, tr("Request"), multiLine=True))
+        # Vector and raster layers in two lists: a list of any map layer would offer annotation, mesh and plugin
+        # layers too, which hold no data a request can use.
         self.addParameter(
             QgsProcessingParameterMultipleLayers(
-                self.INPUTS, tr("Input layers"), QgsProcessing.TypeMapLayer, optional=True
+                self.INPUTS, tr("Input layers"), QgsProcessing.TypeVector, optional=True
+            )
+        )
+        self.addParameter(
+            QgsProcessingParameterMultipleLayers(
+                self.RASTERS, tr("Input rasters"), QgsProcessing.TypeRaster, optional=True
             )
         )
         self.addParameter(
@@ -91,18 +103,30 @@ class AskGeoClerkAlgorithm(QgsProcessingAlgorithm):
         request = self.parameterAsString(parameters, self.REQUEST, context).strip()
         if not request:
             raise QgsProcessingException(tr("The request is empty. Describe what you want to do."))
-        layers = self.parameterAsLayerList(parameters, self.INPUTS, context) or []
+        layers = []
+        for name in (self.INPUTS, self.RASTERS):
+            for layer in self.parameterAsLayerList(parameters, name, context) or []:
+                if layer.type() not in DATA_LAYERS:  # a model or a script may still pass one: say so, go on
+                    feedback.reportError(tr("'{name}' holds no data GeoClerk can use; it was left out.").format(
+                        name=layer.name()))  # fmt: skip
+                elif layer not in layers:
+                    layers.append(layer)
         route = ROUTES[self.parameterAsEnum(parameters, self.ROUTE, context)]
         folder = output_folder(self.parameterAsString(parameters, self.OUTPUT_FOLDER, context))
         store, infos = build_inputs(layers, folder / "inputs")
         config = GeoClerkSettings.read().agent_config(route)
+        if callable(config.api_key) and _on_main_thread():
+            # processing.run() from the console runs here, on the main thread, which then waits for the worker
+            # thread below: a master-password dialog asked for from that worker would wait for the main thread
+            # forever. So on the main thread the key is read now; in the dialog's task it is read when needed.
+            config.api_key()
         cancel = threading.Event()
         feedback.canceled.connect(cancel.set)
+        log = OnceLog(feedback)
 
         def progress(percent, message=""):
             feedback.setProgress(percent)
-            if message:
-                feedback.pushInfo(message)
+            log.info(message)
             if feedback.isCanceled():
                 cancel.set()
 
@@ -123,23 +147,41 @@ class AskGeoClerkAlgorithm(QgsProcessingAlgorithm):
 
         report = in_python_thread(serve)  # Processing may run us in a QThread; see task.in_python_thread
         data = report.to_json()
-        feedback.pushInfo(f"route={data['route']} tier={data['tier']} status={data['status']}")
+        # A short account (the full report is the REPORT output): what ran, the answer, notes not said yet.
+        log.info(f"route={data['route']} tier={data['tier']} status={data['status']}")
+        answer = data.get("answer") or ""
+        log.info(answer)
         for note in data.get("notes", []):
-            feedback.pushInfo(note)
+            if note not in answer:
+                log.info(note)
         if data["status"] != "ok":
             raise QgsProcessingException(data.get("error") or data["status"])
         results = {
             "STATUS": data["status"],
-            "ANSWER": data.get("answer") or "",
+            "ANSWER": answer,
             "OUTPUT_FOLDER": str(folder),
             "REPORT": json.dumps(data, ensure_ascii=False, default=str),
         }
-        if data.get("answer"):
-            feedback.pushInfo(data["answer"])
         vectors = [o["path"] for o in data["outputs"] if o["kind"] == "vector"]
         if vectors and parameters.get(self.OUTPUT) is not None:
             results[self.OUTPUT] = self._copy_to_sink(vectors[0], parameters, context)
+            self._present(results[self.OUTPUT], data, context)
         return results
+
+    def _present(self, dest, data: dict, context) -> None:
+        """The OUTPUT layer QGIS loads afterwards: named after the request, styled, grouped, with provenance, as
+        the dock's results are (QGIS would call it 'Result layer' and give it a random colour)."""
+        if not dest or not context.willLoadLayerOnCompletion(dest):
+            return
+        from .results import layer_title
+
+        details = context.layerToLoadOnCompletionDetails(dest)
+        details.name = layer_title(data.get("request") or "", 0, 1)
+        details.forceName = True
+        processor = ResultPresenter(data)
+        _PRESENTERS.append(processor)  # QGIS keeps only a pointer: the Python object must outlive this call
+        del _PRESENTERS[:-200]  # bounded: QGIS loads each run's layers right after the run, in batches too
+        details.setPostProcessor(processor)
 
     def _copy_to_sink(self, path, parameters, context):
         layer = QgsVectorLayer(path, "result", "ogr")
@@ -153,6 +195,43 @@ class AskGeoClerkAlgorithm(QgsProcessingAlgorithm):
         for feature in layer.getFeatures():
             sink.addFeature(feature, QgsFeatureSink.FastInsert)
         return dest
+
+
+def _on_main_thread() -> bool:
+    from qgis.PyQt.QtCore import QCoreApplication, QThread
+
+    app = QCoreApplication.instance()
+    return app is not None and QThread.currentThread() == app.thread()
+
+
+class OnceLog:
+    """The Processing log without repeats: progress reports the same stage many times, notes recur in answers."""
+
+    def __init__(self, feedback):
+        self.feedback = feedback
+        self.said: set[str] = set()
+
+    def info(self, text: str) -> None:
+        text = (text or "").strip()
+        if text and text not in self.said:
+            self.said.add(text)
+            self.feedback.pushInfo(text)
+
+
+_PRESENTERS: list = []
+
+
+class ResultPresenter(QgsProcessingLayerPostProcessorInterface):
+    """Runs on the main thread once QGIS has added the OUTPUT layer: the dock's style, group and provenance."""
+
+    def __init__(self, report: dict):
+        super().__init__()
+        self.report = report
+
+    def postProcessLayer(self, layer, context, feedback):  # noqa: N802 - QGIS API
+        from .results import present_layer
+
+        present_layer(layer, self.report, context.project() or QgsProject.instance())
 
 
 def output_folder(value: str) -> Path:

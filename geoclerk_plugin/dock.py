@@ -39,10 +39,11 @@ from .messages import ReplyCard, UserBubble
 from .rerun import make_rerun
 from .results import load_outputs
 from .review import CodeReviewer
-from .settings import GeoClerkSettings
+from .settings import GeoClerkSettings, secrets_of
 from .task import AgentTask
 
 ROUTE_VALUES = ("auto", "function", "codegen")
+CHAT_MIN_HEIGHT = 220  # px: a request and its reply card stay readable
 
 
 def results_dir(project: QgsProject) -> Path:
@@ -94,6 +95,7 @@ class GeoClerkDock(QgsDockWidget):
         self.cards: list[ReplyCard] = []
         self.turns: list[dict] = []
         self.runner = None  # run_request unless replaced (tests, re-runs)
+        self._config = None  # the running request's AgentConfig (its key, once read, is blanked from what is kept)
         self._scroll_timer = QTimer(self)
         self._scroll_timer.setSingleShot(True)
         self._scroll_timer.timeout.connect(self._scroll_now)
@@ -128,6 +130,7 @@ class GeoClerkDock(QgsDockWidget):
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.scroll.setMinimumHeight(CHAT_MIN_HEIGHT)  # never squeezed to a strip by docks stacked with ours
         self.chat = QWidget()
         self.chat_layout = QVBoxLayout(self.chat)
         self.chat_layout.addStretch(1)
@@ -267,7 +270,7 @@ class GeoClerkDock(QgsDockWidget):
             card.show_report({"status": "error", "route": route, "tier": 0, "error": exc.user_text(), "request": text})
             self.request_finished.emit(card)
             return card
-        self._secret = config.api_key or ""
+        self._config = config
         self.task = AgentTask(
             text,
             store,
@@ -336,7 +339,7 @@ class GeoClerkDock(QgsDockWidget):
             return
         if report["status"] == "ok":
             shown = shown_layers(report, task.store)
-            self.last_layers = load_outputs(report, self.project, secrets=(self._secret,), extra=shown)
+            self.last_layers = load_outputs(report, self.project, secrets=secrets_of(self._config), extra=shown)
             made = [la.id() for la in self.last_layers if isinstance(la, QgsVectorLayer)]
             tool_steps = [s for s in report.get("steps") or [] if "tool" in s]
             self.last_steps = tool_steps if tool_steps and len(tool_steps) == len(report["steps"]) else []
@@ -404,7 +407,7 @@ class GeoClerkDock(QgsDockWidget):
     def _remember(self, report: dict) -> None:
         self.turns.append({"request": report.get("request"), "report": report})
         if GeoClerkSettings.read().keep_conversation:
-            conversation.save(self.project, self.turns, secrets=(self._secret,))
+            conversation.save(self.project, self.turns, secrets=secrets_of(self._config))
 
     def clear_conversation(self) -> None:
         """Empty the view and forget the conversation stored in the project."""

@@ -6,6 +6,8 @@ from pathlib import Path
 
 from qgis.PyQt.QtCore import QCoreApplication, QTranslator
 
+from ..lang import candidates, set_language
+
 CONTEXT = "GeoClerk"
 I18N_DIR = Path(__file__).resolve().parent.parent / "i18n"
 
@@ -30,17 +32,9 @@ def user_locale() -> str:
     return QLocale.system().name()
 
 
-# Script and region names QGIS and the system give for Chinese: all Simplified ones use the zh_CN catalogue.
-_ALIASES = {"zh": "zh_CN", "zh_hans": "zh_CN", "zh_sg": "zh_CN", "zh_hans_cn": "zh_CN", "zh_hans_sg": "zh_CN"}
-
-
 def qm_path(locale: str) -> Path | None:
     """The compiled translation for a locale (zh_CN, zh-Hans, de_DE -> de), or None when there is none."""
-    norm = locale.replace("-", "_")
-    alias = _ALIASES.get(norm.lower())
-    for candidate in (norm, alias, norm.split("_")[0]):
-        if not candidate:
-            continue
+    for candidate in candidates(locale):
         path = I18N_DIR / f"geoclerk_{candidate}.qm"
         if path.exists():
             return path
@@ -48,9 +42,12 @@ def qm_path(locale: str) -> Path | None:
 
 
 def install_translator(locale: str | None = None) -> str | None:
-    """Install the translator for `locale` (default: the user's); returns the .qm used, if any."""
+    """Install the translator for `locale` (default: the user's) and set the core's messages to the same language;
+    returns the .qm used, if any."""
     remove_translator()
-    path = qm_path(locale or user_locale())
+    locale = locale or user_locale()
+    set_language(locale)
+    path = qm_path(locale)
     if path is None:
         return None
     translator = QTranslator()
@@ -62,6 +59,8 @@ def install_translator(locale: str | None = None) -> str | None:
 
 
 def remove_translator() -> None:
-    """Remove the translator this plugin installed (on unload or before switching locale)."""
+    """Remove the translator this plugin installed (on unload or before switching locale); core messages are
+    English again."""
+    set_language("en")
     while _installed:
         QCoreApplication.removeTranslator(_installed.pop())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from qgis.PyQt.QtCore import Qt, pyqtSignal
+from qgis.PyQt.QtCore import pyqtSignal
 from qgis.PyQt.QtWidgets import (
     QApplication,
     QFrame,
@@ -17,6 +17,7 @@ from qgis.PyQt.QtWidgets import (
 )
 
 from .i18n import tr
+from .widgets import WrapButton, WrapText
 
 TIER_NAMES = {0: "offline", 1: "functions", 2: "code"}
 STATUS_COLOURS = {
@@ -33,6 +34,16 @@ def tier_label(tier) -> str:
     return {0: tr("offline"), 1: tr("functions"), 2: tr("code")}.get(tier, str(tier))
 
 
+def route_label(route) -> str:
+    """The router's route ('function', 'codegen', 'chat', or a forced one) in the user's language."""
+    return {
+        "auto": tr("Auto"),
+        "function": tr("function"),
+        "codegen": tr("code generation"),
+        "chat": tr("chat"),
+    }.get(route, str(route))
+
+
 class UserBubble(QFrame):
     """The request as the user typed it, with the route they forced (if any)."""
 
@@ -41,12 +52,11 @@ class UserBubble(QFrame):
         self.setObjectName("userBubble")
         self.setStyleSheet("#userBubble { background: #e3f2fd; border-radius: 6px; }")
         layout = QVBoxLayout(self)
-        label = QLabel(text)
-        label.setWordWrap(True)
-        label.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        layout.addWidget(label)
+        layout.addWidget(WrapText(text))
         if route != "auto":
-            layout.addWidget(QLabel(tr("Route forced: {route}").format(route=route)))
+            forced = QLabel(tr("Route forced: {route}").format(route=route_label(route)))
+            forced.setWordWrap(True)
+            layout.addWidget(forced)
         self.text = text
 
 
@@ -67,17 +77,14 @@ class ReplyCard(QFrame):
         layout = QVBoxLayout(self)
         self.badge = QLabel(tr("Working…"))
         self.badge.setObjectName("badge")
-        self.answer = QLabel()
-        self.answer.setWordWrap(True)
-        self.answer.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        self.notes = QLabel()
-        self.notes.setWordWrap(True)
-        self.notes.setStyleSheet("color: #555; font-style: italic;")
+        self.badge.setMinimumWidth(1)  # one line; in a very narrow dock it is cut, never the card
+        self.answer = WrapText()
+        self.notes = WrapText()
+        self.notes.setStyleSheet("QTextBrowser { background: transparent; color: #555; font-style: italic; }")
         self.notes.hide()
-        self.error_view = QLabel()
-        self.error_view.setWordWrap(True)
+        self.error_view = WrapText()
         self.error_view.setObjectName("errorView")
-        self.error_view.setStyleSheet("#errorView { color: #b71c1c; }")
+        self.error_view.setStyleSheet("#errorView { background: transparent; color: #b71c1c; }")
         self.error_view.hide()
         self.settings_button = QPushButton(tr("Open settings"))
         self.settings_button.clicked.connect(self.settings_requested)
@@ -98,14 +105,17 @@ class ReplyCard(QFrame):
         for b in (self.copy_button, self.rerun_button):
             b.hide()
             buttons.addWidget(b)
-        self.ask_model_button = QPushButton(tr("Not what I meant — ask the model"))
+        self.ask_model_button = WrapButton(tr("Not what I meant — ask the model"))
         self.ask_model_button.setToolTip(tr("Send the same request to the model, without the no-model answer"))
         self.ask_model_button.clicked.connect(self.ask_model_requested)
         self.ask_model_button.hide()
-        buttons.addWidget(self.ask_model_button)
         buttons.addStretch(1)
+        ask_row = QHBoxLayout()  # a row of its own: next to Copy and Re-run it made the card wider than a dock
+        ask_row.addWidget(self.ask_model_button)
+        ask_row.addStretch(1)
         self.usage = QLabel()
         self.usage.setStyleSheet("color: #666;")
+        self.usage.setWordWrap(True)
         badge_row = QHBoxLayout()
         badge_row.addWidget(self.badge)
         badge_row.addStretch(1)
@@ -116,6 +126,7 @@ class ReplyCard(QFrame):
         layout.addWidget(self.details_toggle)
         layout.addWidget(self.details)
         layout.addLayout(buttons)
+        layout.addLayout(ask_row)
         layout.addWidget(self.usage)
         self._set_badge("working", tr("Working…"))
 
@@ -135,7 +146,7 @@ class ReplyCard(QFrame):
         self.report = report
         status = report.get("status", "error")
         route, tier = report.get("route", "?"), report.get("tier", 0)
-        self._set_badge(status, f"{route} · {tier_label(tier)} · {status_text(status)}")
+        self._set_badge(status, f"{route_label(route)} · {tier_label(tier)} · {status_text(status)}")
         self.answer.setText(report.get("answer") or "")
         self.answer.setVisible(bool(report.get("answer")))
         self.ask_model_button.setVisible(status == "ok" and tier == 0)  # a tier-0 reading the user can overrule
@@ -167,8 +178,7 @@ class ReplyCard(QFrame):
             row = QHBoxLayout()
             layer = by_path.get(out["path"])
             name = layer.name() if layer is not None else out["path"].replace("\\", "/").rsplit("/", 1)[-1]
-            label = QLabel(f"{out.get('kind', '')}: {name}")
-            label.setWordWrap(True)
+            label = WrapText(f"{out.get('kind', '')}: {name}")
             label.setToolTip(out["path"])
             row.addWidget(label, 1)
             if layer is not None:

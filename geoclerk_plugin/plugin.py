@@ -6,13 +6,29 @@ from pathlib import Path
 
 from qgis.core import Qgis, QgsApplication
 from qgis.PyQt.QtCore import Qt
-from qgis.PyQt.QtGui import QIcon
-from qgis.PyQt.QtWidgets import QAction, QPushButton
+from qgis.PyQt.QtGui import QFontDatabase, QIcon, QTextOption
+from qgis.PyQt.QtWidgets import QAction, QApplication, QDockWidget, QPlainTextEdit, QPushButton
 
 from . import dependencies
 from .i18n import install_translator, remove_translator, tr
 
 ICON = Path(__file__).resolve().parent / "icons" / "geoclerk.svg"
+
+
+def place_dock(iface, dock, area=Qt.RightDockWidgetArea) -> None:
+    """Add the dock as a tab over the docks already open on the right (the Processing Toolbox, usually) and show
+    it: stacked under them, a chat got ~50 px of height."""
+    iface.addDockWidget(area, dock)
+    main = iface.mainWindow()
+    beside = [
+        other
+        for other in main.findChildren(QDockWidget)
+        if other is not dock and not other.isHidden() and not other.isFloating() and main.dockWidgetArea(other) == area
+    ]
+    if beside:
+        main.tabifyDockWidget(beside[0], dock)
+    dock.show()
+    dock.raise_()
 
 
 class GeoClerkPlugin:
@@ -67,7 +83,7 @@ class GeoClerkPlugin:
             self.dock = GeoClerkDock(self.iface, self.iface.mainWindow())
             self.dock.settings_requested.connect(self.show_settings)
             self.dock.visibilityChanged.connect(self.dock_action.setChecked)
-            self.iface.addDockWidget(Qt.RightDockWidgetArea, self.dock)
+            place_dock(self.iface, self.dock)
         return self.dock
 
     def toggle_dock(self, checked: bool = True) -> None:  # noqa: FBT001
@@ -101,10 +117,23 @@ class GeoClerkPlugin:
         if not self.problems or self.dependency_message is not None:
             return
         bar = self.iface.messageBar()
-        item = bar.createMessage(tr("GeoClerk"), self.dependency_text())
+        names = "; ".join(p.describe() for p in self.problems)
+        text = tr("GeoClerk needs Python packages that QGIS's Python lacks: {names}. Install them, or run:")
+        item = bar.createMessage(tr("GeoClerk"), text.format(names=names))
+        # The whole command, wrapped anywhere (its paths have no spaces) and selectable; the bar cut it off.
+        command = QPlainTextEdit(dependencies.fix_text(self.problems))
+        command.setObjectName("pipCommand")
+        command.setReadOnly(True)
+        command.setWordWrapMode(QTextOption.WrapAtWordBoundaryOrAnywhere)
+        command.setMaximumHeight(command.fontMetrics().lineSpacing() * 4 + 8)
+        command.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
+        copy = QPushButton(tr("Copy command"))
+        copy.clicked.connect(lambda: QApplication.clipboard().setText(command.toPlainText()))
         button = QPushButton(tr("Install"))
         button.clicked.connect(self.install_dependencies)
-        item.layout().addWidget(button)
+        for widget in (command, copy, button):
+            item.layout().addWidget(widget)
+        item.layout().setStretchFactor(command, 1)
         self.dependency_message = item
         bar.pushWidget(item, Qgis.Warning)
 

@@ -8,16 +8,22 @@ from pathlib import Path
 
 from qgis.core import QgsLayerMetadata, QgsProject, QgsRasterLayer, QgsVectorLayer
 
+from .i18n import tr
 from .styling import apply_style
 
-GROUP_NAME = "GeoClerk results"
+GROUP_NAME = "GeoClerk results"  # the English name, also found in projects saved before a language change
 PROVENANCE_KEY = "geoclerk/provenance"
 
 
+def group_name() -> str:
+    return tr("GeoClerk results")
+
+
 def results_group(project: QgsProject):
+    """The results group in the user's language (an existing one of the English name is used as it is)."""
     root = project.layerTreeRoot()
-    group = root.findGroup(GROUP_NAME)
-    return group or root.insertGroup(0, GROUP_NAME)
+    group = root.findGroup(group_name()) or root.findGroup(GROUP_NAME)
+    return group or root.insertGroup(0, group_name())
 
 
 def layer_title(request: str, index: int, total: int, limit: int = 60) -> str:
@@ -81,6 +87,21 @@ def load_outputs(report: dict, project: QgsProject, secrets: tuple[str, ...] = (
         group.insertLayer(0, layer)
         added.append(layer)
     return added
+
+
+def present_layer(layer, report: dict, project: QgsProject) -> None:
+    """A result layer another part of QGIS added (the Processing algorithm's OUTPUT): styled as the dock styles its
+    results, with provenance, and moved into the results group."""
+    prov = provenance(report)
+    if isinstance(layer, QgsVectorLayer) and layer.isSpatial():
+        prov["style"] = apply_style(layer, report.get("request") or "", report.get("steps", []))
+    _set_metadata(layer, prov)
+    root = project.layerTreeRoot()
+    node = root.findLayer(layer.id())
+    group = results_group(project)
+    if node is not None and node.parent() is not group:
+        group.insertChildNode(0, node.clone())
+        node.parent().removeChildNode(node)
 
 
 def read_provenance(layer) -> dict | None:

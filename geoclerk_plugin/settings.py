@@ -82,20 +82,47 @@ class GeoClerkSettings:
         if self.preset == "local_gguf":  # GeoClerk starts llama-server for the file when a model is first needed
             common["timeout_s"] = max(self.timeout_s, 300.0)  # a CPU model takes minutes
             return AgentConfig(
-                model="local", local_model=self.gguf_path, local_server=self.llama_server or None, **common
+                model="local", local_model=self.gguf_path, local_server=self.llama_server or None, host="qgis", **common
             )
         base_url = self.base_url or os.environ.get("GEOCLERK_BASE_URL", "")
         model = self.model or os.environ.get("GEOCLERK_MODEL", "")
-        key = None
-        if base_url or model:  # no model, no key: never open the auth database (and its master password) offline
-            key = self.api_key() or os.environ.get("GEOCLERK_API_KEY") or os.environ.get("OPENAI_API_KEY")
         return AgentConfig(
             base_url=base_url or None,
             model=model or None,
-            api_key=key or None,
+            api_key=StoredKey(self.authcfg) if (base_url or model) else None,
             offline=not (base_url or model),
+            host="qgis",
             **common,
         )
+
+
+class StoredKey:
+    """The API key, read from the auth database (else GEOCLERK_API_KEY / OPENAI_API_KEY) when a model is first
+    called, never before: opening the database can ask for QGIS's master password, which a request served
+    without a model must not do. Called from the request's thread; the value is kept for the request."""
+
+    def __init__(self, authcfg: str):
+        self.authcfg = authcfg
+        self.read = False
+        self.value = ""
+
+    def __call__(self) -> str:
+        if not self.read:
+            self.value = read_api_key(self.authcfg) or os.environ.get("GEOCLERK_API_KEY") or ""
+            self.value = self.value or os.environ.get("OPENAI_API_KEY") or ""
+            self.read = True
+        return self.value
+
+    def __repr__(self) -> str:  # never the key in a log line
+        return f"StoredKey(authcfg={self.authcfg!r}, read={self.read})"
+
+
+def secrets_of(config) -> tuple[str, ...]:
+    """The secrets a request may have used, to blank out of what is stored (a key never read is not known)."""
+    key = getattr(config, "api_key", None)
+    if isinstance(key, StoredKey):
+        return (key.value,) if key.read and key.value else ()
+    return (key,) if isinstance(key, str) and key else ()
 
 
 def _coerce(raw, kind):

@@ -1,7 +1,13 @@
-"""Sensible default styles for result layers: graduated, categorized, buffer outlines or a single symbol."""
+"""Sensible default styles for result layers: graduated, categorized, buffer outlines or a single symbol.
+
+Results are drawn over the layers they came from, so polygon fills are semi-transparent; graduated classes follow
+the data (whole-number breaks and labels for counts, fewer classes for few features), and a small layer of a
+measure shows its values as labels.
+"""
 
 from __future__ import annotations
 
+import math
 import re
 
 from qgis.core import (
@@ -9,11 +15,14 @@ from qgis.core import (
     QgsClassificationQuantile,
     QgsGradientColorRamp,
     QgsGraduatedSymbolRenderer,
+    QgsPalLayerSettings,
     QgsRendererCategory,
+    QgsRendererRange,
     QgsSingleSymbolRenderer,
     QgsStyle,
     QgsSymbol,
     QgsVectorLayer,
+    QgsVectorLayerSimpleLabeling,
     QgsWkbTypes,
 )
 from qgis.PyQt.QtGui import QColor
@@ -22,6 +31,9 @@ CLASS_FIELD_WORDS = ("cluster", "class", "category")  # fields tools add to labe
 MEASURE_WORDS = ("count", "area", "length", "distance", "density", "sum", "mean", "total")
 MEASURE_TOOLS = ("count", "area", "length", "density", "distance", "statistics")
 ACCENT = QColor(214, 39, 40)
+MAX_CLASSES = 5
+FILL_ALPHA = 170  # of 255: the inputs under a result polygon stay visible
+LABEL_LIMIT = 30  # label each feature with its value up to this many features (beyond, labels clutter)
 
 
 def choose_style(layer: QgsVectorLayer, request: str, steps: list[dict]) -> tuple[str, str | None]:
@@ -73,12 +85,9 @@ def apply_style(layer: QgsVectorLayer, request: str, steps: list[dict]) -> str:
     """Style the layer in place; returns the style chosen (for provenance and tests)."""
     kind, field = choose_style(layer, request, steps)
     if kind == "graduated":
-        renderer = QgsGraduatedSymbolRenderer(field)
-        renderer.setSourceSymbol(QgsSymbol.defaultSymbol(layer.geometryType()))
-        renderer.setSourceColorRamp(_ramp())
-        renderer.setClassificationMethod(QgsClassificationQuantile())
-        renderer.updateClasses(layer, 5)
-        layer.setRenderer(renderer)
+        layer.setRenderer(_graduated(layer, field))
+        if layer.featureCount() <= LABEL_LIMIT and layer.geometryType() != QgsWkbTypes.LineGeometry:
+            _label_values(layer, field)
     elif kind == "categorized":
         layer.setRenderer(_categorized(layer, field))
     elif kind == "buffer":
@@ -91,15 +100,110 @@ def apply_style(layer: QgsVectorLayer, request: str, steps: list[dict]) -> str:
             symbol.symbolLayer(0).setStrokeWidth(0.6)
         layer.setRenderer(QgsSingleSymbolRenderer(symbol))
     else:
-        symbol = QgsSymbol.defaultSymbol(layer.geometryType())
-        symbol.setColor(ACCENT)
-        if layer.geometryType() == QgsWkbTypes.PolygonGeometry:
-            fill = QColor(ACCENT)
-            fill.setAlpha(140)
-            symbol.setColor(fill)
-        layer.setRenderer(QgsSingleSymbolRenderer(symbol))
+        layer.setRenderer(QgsSingleSymbolRenderer(_fill_symbol(layer, ACCENT)))
     layer.triggerRepaint()
     return kind if field is None else f"{kind}:{field}"
+
+
+def class_count(n_features: int, n_distinct: int, limit: int = MAX_CLASSES) -> int:
+    """Sturges' rule (1 + log2 n), at most `limit` and never more classes than distinct values: 5 features get
+    3 classes, 16 or more get 5."""
+    if n_distinct <= 1:
+        return n_distinct
+    return max(1, min(limit, n_distinct, 1 + int(math.log2(max(n_features, 1)))))
+
+
+def class_breaks(values: list[float], limit: int = MAX_CLASSES) -> list[tuple[float, float]]:
+    """(lower, upper) per class by quantiles. Whole numbers (counts) get whole-number classes that do not
+    overlap ('0 - 2', '3 - 5'); few distinct values get one class each."""
+    data = sorted(v for v in values if v is not None and not (isinstance(v, float) and math.isnan(v)))
+    if not data:
+        return []
+    distinct = sorted(set(data))
+    k = class_count(len(data), len(distinct), limit)
+    if k <= 1:
+        return [(data[0], data[-1])]
+    if len(distinct) <= k:
+        return [(v, v) for v in distinct]
+    integral = all(float(v).is_integer() for v in data)
+    uppers = []
+    for i in range(1, k):
+        position = i * (len(data) - 1) / k
+        low, frac = int(position), position - int(position)
+        value = data[low] + (data[min(low + 1, len(data) - 1)] - data[low]) * frac
+        uppers.append(math.floor(value) if integral else value)
+    uppers = sorted(set(u for u in uppers if data[0] <= u < data[-1])) + [data[-1]]
+    ranges, lower = [], data[0]
+    for upper in uppers:
+        ranges.append((lower, upper))
+        lower = upper + 1 if integral else upper
+    return ranges
+
+
+def _precision(ranges: list[tuple[float, float]], integral: bool) -> int:
+    """Decimals that tell the classes apart: none for whole numbers, else enough for the narrowest class."""
+    if integral:
+        return 0
+    widths = [hi - lo for lo, hi in ranges if hi > lo] or [1.0]
+    return max(0, min(4, 1 - math.floor(math.log10(min(widths)))))
+
+
+def _number(value: float, decimals: int) -> str:
+    return f"{value:,.{decimals}f}"
+
+
+def _graduated(layer: QgsVectorLayer, field: str) -> QgsGraduatedSymbolRenderer:
+    index = layer.fields().indexOf(field)
+    values = [f.attributes()[index] for f in layer.getFeatures()]
+    values = [float(v) for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    ranges = class_breaks(values)
+    integral = all(v.is_integer() for v in values)
+    decimals = _precision(ranges, integral)
+    ramp = _ramp()
+    renderer = QgsGraduatedSymbolRenderer(field)
+    method = QgsClassificationQuantile()  # what the Symbology panel re-classifies with, at the same precision
+    method.setLabelPrecision(decimals)
+    method.setLabelTrimTrailingZeroes(not integral)
+    renderer.setClassificationMethod(method)
+    renderer.setSourceSymbol(_fill_symbol(layer, ACCENT))
+    renderer.setSourceColorRamp(ramp.clone())
+    for i, (lower, upper) in enumerate(ranges):
+        symbol = _fill_symbol(layer, ramp.color(i / max(len(ranges) - 1, 1)))
+        low, high = _number(lower, decimals), _number(upper, decimals)
+        label = low if lower == upper else f"{low} - {high}"
+        renderer.addClassRange(QgsRendererRange(lower, upper, symbol, label))
+    return renderer
+
+
+def _fill_symbol(layer: QgsVectorLayer, colour: QColor) -> QgsSymbol:
+    """The layer's default symbol in `colour`; polygons are filled semi-transparently (the inputs show through)."""
+    symbol = QgsSymbol.defaultSymbol(layer.geometryType())
+    fill = QColor(colour)
+    if layer.geometryType() == QgsWkbTypes.PolygonGeometry:
+        fill.setAlpha(FILL_ALPHA)
+    symbol.setColor(fill)
+    return symbol
+
+
+def _label_values(layer: QgsVectorLayer, field: str) -> None:
+    """Each feature's value as its label (a few districts with their counts read better than a legend)."""
+    index = layer.fields().indexOf(field)
+    values = [v for v in layer.uniqueValues(index) if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    integral = all(float(v).is_integer() for v in values)
+    decimals = 0 if integral else _precision(class_breaks([float(v) for v in values]), False)
+    settings = QgsPalLayerSettings()
+    settings.isExpression = True
+    settings.fieldName = f'format_number("{field}", {decimals})'
+    if layer.geometryType() == QgsWkbTypes.PolygonGeometry:
+        settings.placement = QgsPalLayerSettings.OverPoint
+    fmt = settings.format()
+    buffer = fmt.buffer()
+    buffer.setEnabled(True)
+    buffer.setSize(1.0)
+    fmt.setBuffer(buffer)
+    settings.setFormat(fmt)
+    layer.setLabeling(QgsVectorLayerSimpleLabeling(settings))
+    layer.setLabelsEnabled(True)
 
 
 def _ramp():
@@ -113,8 +217,7 @@ def _categorized(layer: QgsVectorLayer, field: str) -> QgsCategorizedSymbolRende
     ramp = QgsStyle.defaultStyle().colorRamp("Spectral") if QgsStyle.defaultStyle() else None
     categories = []
     for i, value in enumerate(values):
-        symbol = QgsSymbol.defaultSymbol(layer.geometryType())
         t = i / max(len(values) - 1, 1)
-        symbol.setColor(ramp.color(t) if ramp else QColor.fromHsv(int(300 * t), 180, 220))
+        symbol = _fill_symbol(layer, ramp.color(t) if ramp else QColor.fromHsv(int(300 * t), 180, 220))
         categories.append(QgsRendererCategory(value, symbol, str(value)))
     return QgsCategorizedSymbolRenderer(field, categories)

@@ -1,10 +1,97 @@
-"""Small dock widgets: the request input with history and the checkable list of layers in play."""
+"""Small dock widgets: the request input with history, the checkable list of layers in play, wrapping text."""
 
 from __future__ import annotations
 
+import math
+
 from qgis.core import QgsMapLayer, QgsProject
-from qgis.PyQt.QtCore import Qt
-from qgis.PyQt.QtWidgets import QLineEdit, QListWidget, QListWidgetItem
+from qgis.PyQt.QtCore import QSize, Qt
+from qgis.PyQt.QtGui import QTextOption
+from qgis.PyQt.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSizePolicy,
+    QTextBrowser,
+)
+
+
+class WrapButton(QPushButton):
+    """A push button whose text wraps onto two lines when the dock is narrow, instead of widening the card."""
+
+    def __init__(self, text: str = "", parent=None):
+        super().__init__(parent)
+        self.label = QLabel(text, self)
+        self.label.setWordWrap(True)
+        self.label.setAlignment(Qt.AlignCenter)
+        self.label.setAttribute(Qt.WA_TransparentForMouseEvents)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 4)
+        layout.addWidget(self.label)
+        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Minimum)
+
+    def text(self) -> str:
+        return self.label.text()
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
+        self.label.setText(text)
+        self.updateGeometry()
+
+    def sizeHint(self):  # noqa: N802 - Qt override
+        """One line when there is room (a wrapped QLabel alone would ask for a narrow, two-line shape)."""
+        margins = self.layout().contentsMargins()
+        metrics = self.label.fontMetrics()
+        width = metrics.horizontalAdvance(self.label.text()) + margins.left() + margins.right() + 8
+        return QSize(width, metrics.height() + margins.top() + margins.bottom() + 4)
+
+    def minimumSizeHint(self):  # noqa: N802 - Qt override
+        margins = self.layout().contentsMargins()
+        widest = max((self.label.fontMetrics().horizontalAdvance(w) for w in self.label.text().split()), default=0)
+        return QSize(widest + margins.left() + margins.right() + 8, self.sizeHint().height())
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt override
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt override
+        return self.layout().heightForWidth(width)
+
+
+class WrapText(QTextBrowser):
+    """Read-only, selectable text that wraps anywhere a word is too long for the width (URLs, paths) and is as tall
+    as its text. A word-wrapped QLabel breaks only at spaces: one long URL made the whole chat wider than the dock,
+    and cards were cut off on the right. text()/setText() as on a QLabel; copying gives the text unchanged."""
+
+    def __init__(self, text: str = "", parent=None):
+        super().__init__(parent)
+        self.setFrameShape(QFrame.NoFrame)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setWordWrapMode(QTextOption.WrapAtWordBoundaryOrAnywhere)
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
+        self.setMinimumWidth(40)
+        self.document().setDocumentMargin(0)
+        self.viewport().setAutoFillBackground(False)
+        self.setStyleSheet("QTextBrowser { background: transparent; }")
+        self.setText(text)
+
+    def text(self) -> str:
+        return self.toPlainText()
+
+    def setText(self, text: str) -> None:  # noqa: N802 - QLabel's name
+        self.setPlainText(text or "")
+        self._fit()
+
+    def _fit(self) -> None:
+        self.document().setTextWidth(max(self.viewport().width(), 1))
+        self.setFixedHeight(math.ceil(self.document().size().height()) + 2 * self.frameWidth() + 2)
+
+    def resizeEvent(self, event):  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._fit()
 
 
 class HistoryLineEdit(QLineEdit):

@@ -4,9 +4,14 @@
   <context>
     <name>GeoClerk</name>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="26" />
+      <location filename="../geoclerk_plugin/plugin.py" line="42" />
       <source>&amp;GeoClerk</source>
       <translation>&amp;GeoClerk</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/algorithm.py" line="110" />
+      <source>'{name}' holds no data GeoClerk can use; it was left out.</source>
+      <translation>'{name}' enthält keine Daten, die GeoClerk nutzen kann; der Layer wurde weggelassen.</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="72" />
@@ -14,12 +19,12 @@
       <translation>API-Schlüssel</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="326" />
+      <location filename="../geoclerk_plugin/dock.py" line="329" />
       <source>Also used, because the request names them: {names}</source>
       <translation>Ebenfalls verwendet, weil die Anfrage sie nennt: {names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="88" />
       <source>Answer</source>
       <translation>Antwort</translation>
     </message>
@@ -29,17 +34,17 @@
       <translation>Architektur</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="38" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="43" />
       <source>Ask GeoClerk</source>
       <translation>GeoClerk fragen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="136" />
+      <location filename="../geoclerk_plugin/dock.py" line="139" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>Fragen Sie nach einer Analyse, zum Beispiel: Straßen um 100 m puffern</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Auto</source>
       <translation>Automatisch</translation>
     </message>
@@ -54,12 +59,12 @@
       <translation>Durchsuchen…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="143" />
+      <location filename="../geoclerk_plugin/dock.py" line="146" />
       <source>Cancel</source>
       <translation>Abbrechen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="158" />
+      <location filename="../geoclerk_plugin/messages.py" line="169" />
       <source>Cancelled</source>
       <translation>Abgebrochen</translation>
     </message>
@@ -69,12 +74,12 @@
       <translation>Datei wählen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="117" />
+      <location filename="../geoclerk_plugin/dock.py" line="119" />
       <source>Clear</source>
       <translation>Leeren</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Code</source>
       <translation>Code</translation>
     </message>
@@ -94,9 +99,14 @@
       <translation>Verbunden. Modell „{model}“ ist verfügbar.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="94" />
+      <location filename="../geoclerk_plugin/messages.py" line="101" />
       <source>Copy</source>
       <translation>Kopieren</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/plugin.py" line="130" />
+      <source>Copy command</source>
+      <translation>Befehl kopieren</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/connection.py" line="28" />
@@ -104,7 +114,7 @@
       <translation>{url} ist nicht erreichbar. Läuft der Server, und stimmt die Adresse?</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="47" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="52" />
       <source>Describe an analysis in plain language, for example "buffer roads by 100 m". Standard requests run offline; others need a model configured in GeoClerk settings (or GEOCLERK_BASE_URL, GEOCLERK_MODEL and GEOCLERK_API_KEY for headless runs).</source>
       <translation>Beschreiben Sie eine Analyse in Alltagssprache, zum Beispiel „Straßen um 100 m puffern“. Standardanfragen laufen offline; andere brauchen ein in den GeoClerk-Einstellungen konfiguriertes Modell (oder GEOCLERK_BASE_URL, GEOCLERK_MODEL und GEOCLERK_API_KEY bei Läufen ohne Oberfläche).</translation>
     </message>
@@ -119,7 +129,7 @@
       <translation>Gespeicherten Schlüssel löschen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Function</source>
       <translation>Funktion</translation>
     </message>
@@ -129,19 +139,24 @@
       <translation>GGUF-Modelldateien (*.gguf)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="88" />
+      <location filename="../geoclerk_plugin/dock.py" line="89" />
       <source>GeoClerk</source>
       <translation>GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="45" />
+      <location filename="../geoclerk_plugin/plugin.py" line="61" />
       <source>GeoClerk chat</source>
       <translation>GeoClerk-Chat</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="319" />
+      <location filename="../geoclerk_plugin/dock.py" line="322" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoClerk-Protokoll.</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/plugin.py" line="121" />
+      <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Install them, or run:</source>
+      <translation>GeoClerk braucht Python-Pakete, die QGIS' Python fehlen: {names}. Installieren Sie sie oder führen Sie aus:</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/dependencies.py" line="129" />
@@ -149,12 +164,17 @@
       <translation>GeoClerk braucht Python-Pakete, die dem Python von QGIS fehlen: {names}. Verwenden Sie die Schaltfläche Installieren in QGIS oder führen Sie aus: {command}</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/results.py" line="19" />
+      <source>GeoClerk results</source>
+      <translation>GeoClerk-Ergebnisse</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="32" />
       <source>GeoClerk settings</source>
       <translation>GeoClerk-Einstellungen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="46" />
+      <location filename="../geoclerk_plugin/plugin.py" line="62" />
       <source>GeoClerk settings…</source>
       <translation>GeoClerk-Einstellungen…</translation>
     </message>
@@ -164,22 +184,27 @@
       <translation>GeoClerk möchte diesen Code in seiner Sandbox ausführen, auf Kopien Ihrer Layer.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="147" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="189" />
       <source>GeoClerk wrote a result it cannot read: {path}</source>
       <translation>GeoClerk hat ein Ergebnis geschrieben, das nicht lesbar ist: {path}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="60" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="67" />
       <source>Input layers</source>
       <translation>Eingabelayer</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="105" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="72" />
+      <source>Input rasters</source>
+      <translation>Eingabe-Raster</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/plugin.py" line="132" />
       <source>Install</source>
       <translation>Installieren</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="129" />
+      <location filename="../geoclerk_plugin/plugin.py" line="158" />
       <source>Installing the packages failed: {detail} Run this in a terminal instead: {command}</source>
       <translation>Die Installation der Pakete ist fehlgeschlagen: {detail} Führen Sie stattdessen im Terminal aus: {command}</translation>
     </message>
@@ -189,7 +214,7 @@
       <translation>Unterhaltung in der Projektdatei behalten (Schlüssel werden nicht gespeichert)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="115" />
+      <location filename="../geoclerk_plugin/dock.py" line="117" />
       <source>Layers in play</source>
       <translation>Beteiligte Layer</translation>
     </message>
@@ -214,22 +239,22 @@
       <translation>Keine Basis-URL gesetzt. Wählen Sie eine Anbietervorlage oder geben Sie die Server-URL ein (endet auf /v1).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="101" />
+      <location filename="../geoclerk_plugin/messages.py" line="108" />
       <source>Not what I meant — ask the model</source>
       <translation>Nicht das, was ich meinte – das Modell fragen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="178" />
+      <location filename="../geoclerk_plugin/messages.py" line="188" />
       <source>Open</source>
       <translation>Öffnen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="82" />
+      <location filename="../geoclerk_plugin/messages.py" line="89" />
       <source>Open settings</source>
       <translation>Einstellungen öffnen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="73" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="85" />
       <source>Output folder</source>
       <translation>Ausgabeordner</translation>
     </message>
@@ -249,27 +274,27 @@
       <translation>Anbieter</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="349" />
+      <location filename="../geoclerk_plugin/dock.py" line="352" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="96" />
+      <location filename="../geoclerk_plugin/messages.py" line="103" />
       <source>Re-run edited</source>
       <translation>Bearbeitet erneut ausführen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="89" />
       <source>Report (JSON)</source>
       <translation>Bericht (JSON)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="57" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="62" />
       <source>Request</source>
       <translation>Anfrage</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="69" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="81" />
       <source>Result layer</source>
       <translation>Ergebnislayer</translation>
     </message>
@@ -279,17 +304,17 @@
       <translation>Erzeugten Code prüfen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Route</source>
       <translation>Route</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="152" />
+      <location filename="../geoclerk_plugin/dock.py" line="155" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>Route für die nächste Nachricht: den Router entscheiden lassen oder eine erzwingen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="49" />
+      <location filename="../geoclerk_plugin/messages.py" line="57" />
       <source>Route forced: {route}</source>
       <translation>Route erzwungen: {route}</translation>
     </message>
@@ -309,27 +334,27 @@
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="378" />
+      <location filename="../geoclerk_plugin/dock.py" line="381" />
       <source>Selected {n} of {total} features in '{layer}' (a QGIS selection: say 'extract' or 'save' for a new layer).</source>
       <translation>{n} von {total} Objekten in '{layer}' ausgewählt (eine QGIS-Auswahl: für eine neue Ebene 'extrahiere' oder 'speichere' sagen).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="156" />
+      <location filename="../geoclerk_plugin/dock.py" line="159" />
       <source>Send</source>
       <translation>Senden</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="102" />
+      <location filename="../geoclerk_plugin/messages.py" line="109" />
       <source>Send the same request to the model, without the no-model answer</source>
       <translation>Dieselbe Anfrage an das Modell senden, ohne die Antwort ohne Modell</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="119" />
+      <location filename="../geoclerk_plugin/dock.py" line="121" />
       <source>Settings…</source>
       <translation>Einstellungen…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="187" />
+      <location filename="../geoclerk_plugin/messages.py" line="197" />
       <source>Show code</source>
       <translation>Code anzeigen</translation>
     </message>
@@ -339,7 +364,7 @@
       <translation>Erzeugten Code vor dem Ausführen anzeigen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="87" />
+      <location filename="../geoclerk_plugin/messages.py" line="94" />
       <source>Show tool calls</source>
       <translation>Werkzeugaufrufe anzeigen</translation>
     </message>
@@ -349,7 +374,7 @@
       <translation>Einzelner Agent (ReAct)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="146" />
+      <location filename="../geoclerk_plugin/messages.py" line="157" />
       <source>Something went wrong.</source>
       <translation>Etwas ist schiefgegangen.</translation>
     </message>
@@ -359,7 +384,7 @@
       <translation>Das lokale Modell wird gestartet (einige Sekunden)…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="75" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="87" />
       <source>Status</source>
       <translation>Status</translation>
     </message>
@@ -379,7 +404,7 @@
       <translation>Das Paket „openai“ fehlt. Installieren Sie es über die Meldung, die GeoClerk beim Start angezeigt hat.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="212" />
+      <location filename="../geoclerk_plugin/messages.py" line="222" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>Die bearbeiteten Werkzeugaufrufe sind kein gültiges JSON: {error}</translation>
     </message>
@@ -394,17 +419,17 @@
       <translation>Das lokale Modell {name} läuft unter {url}.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="123" />
+      <location filename="../geoclerk_plugin/plugin.py" line="152" />
       <source>The packages were installed. GeoClerk is ready.</source>
       <translation>Die Pakete wurden installiert. GeoClerk ist bereit.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="93" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="105" />
       <source>The request is empty. Describe what you want to do.</source>
       <translation>Die Anfrage ist leer. Beschreiben Sie, was Sie tun möchten.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="159" />
+      <location filename="../geoclerk_plugin/messages.py" line="170" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>Die Anfrage wurde abgebrochen. Dem Projekt wurde nichts hinzugefügt.</translation>
     </message>
@@ -424,12 +449,12 @@
       <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="256" />
+      <location filename="../geoclerk_plugin/dock.py" line="259" />
       <source>The steps of the previous request, on '{new}' instead of '{old}'.</source>
       <translation>Die Schritte der vorigen Anfrage, auf '{new}' statt '{old}'.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="329" />
+      <location filename="../geoclerk_plugin/dock.py" line="332" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoClerk-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
@@ -439,17 +464,17 @@
       <translation>Diesen Antworten ohne Modell vertrauen (die Prüfung durch das Modell überspringen)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="154" />
+      <location filename="../geoclerk_plugin/dock.py" line="157" />
       <source>Type a request and press Enter</source>
       <translation>Anfrage eingeben und Eingabetaste drücken</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="68" />
+      <location filename="../geoclerk_plugin/messages.py" line="78" />
       <source>Working…</source>
       <translation>In Arbeit…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="175" />
+      <location filename="../geoclerk_plugin/messages.py" line="185" />
       <source>Zoom to</source>
       <translation>Hinzoomen</translation>
     </message>
@@ -459,27 +484,42 @@
       <translation>eine .gguf-Datei (leer: das Modell, das `make model` geladen hat)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="223" />
+      <location filename="../geoclerk_plugin/messages.py" line="233" />
       <source>cancelled</source>
       <translation>abgebrochen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="33" />
+      <location filename="../geoclerk_plugin/messages.py" line="43" />
+      <source>chat</source>
+      <translation>Chat</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="34" />
       <source>code</source>
       <translation>Code</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="219" />
+      <location filename="../geoclerk_plugin/messages.py" line="42" />
+      <source>code generation</source>
+      <translation>Codeerzeugung</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="229" />
       <source>done</source>
       <translation>fertig</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="222" />
+      <location filename="../geoclerk_plugin/messages.py" line="232" />
       <source>error</source>
       <translation>Fehler</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="33" />
+      <location filename="../geoclerk_plugin/messages.py" line="41" />
+      <source>function</source>
+      <translation>Funktion</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="34" />
       <source>functions</source>
       <translation>Funktionen</translation>
     </message>
@@ -499,12 +539,12 @@
       <translation>llama-server wurde gestartet, antwortet aber nicht; siehe {log}.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="220" />
+      <location filename="../geoclerk_plugin/messages.py" line="230" />
       <source>needs a model</source>
       <translation>braucht ein Modell</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="240" />
+      <location filename="../geoclerk_plugin/messages.py" line="250" />
       <source>no model calls</source>
       <translation>keine Modellaufrufe</translation>
     </message>
@@ -514,12 +554,12 @@
       <translation>für lokale Server nicht nötig</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="33" />
+      <location filename="../geoclerk_plugin/messages.py" line="34" />
       <source>offline</source>
       <translation>offline</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="221" />
+      <location filename="../geoclerk_plugin/messages.py" line="231" />
       <source>rejected</source>
       <translation>abgelehnt</translation>
     </message>
@@ -529,12 +569,12 @@
       <translation>in der QGIS-Authentifizierungsdatenbank gespeichert</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="233" />
+      <location filename="../geoclerk_plugin/messages.py" line="243" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} Modellaufrufe, {prompt} + {completion} Tokens</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="230" />
+      <location filename="../geoclerk_plugin/messages.py" line="240" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} ms</translation>
     </message>

@@ -4,9 +4,14 @@
   <context>
     <name>GeoClerk</name>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="26" />
+      <location filename="../geoclerk_plugin/plugin.py" line="42" />
       <source>&amp;GeoClerk</source>
       <translation>&amp;GeoClerk</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/algorithm.py" line="110" />
+      <source>'{name}' holds no data GeoClerk can use; it was left out.</source>
+      <translation>“{name}”不含 GeoClerk 可用的数据，已略过。</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="72" />
@@ -14,12 +19,12 @@
       <translation>API 密钥</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="326" />
+      <location filename="../geoclerk_plugin/dock.py" line="329" />
       <source>Also used, because the request names them: {names}</source>
       <translation>另外使用了请求中提到的图层：{names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="88" />
       <source>Answer</source>
       <translation>回答</translation>
     </message>
@@ -29,17 +34,17 @@
       <translation>架构</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="38" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="43" />
       <source>Ask GeoClerk</source>
       <translation>询问 GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="136" />
+      <location filename="../geoclerk_plugin/dock.py" line="139" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>用自然语言提出分析需求，例如：将道路缓冲 100 米</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Auto</source>
       <translation>自动</translation>
     </message>
@@ -54,12 +59,12 @@
       <translation>浏览…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="143" />
+      <location filename="../geoclerk_plugin/dock.py" line="146" />
       <source>Cancel</source>
       <translation>取消</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="158" />
+      <location filename="../geoclerk_plugin/messages.py" line="169" />
       <source>Cancelled</source>
       <translation>已取消</translation>
     </message>
@@ -69,12 +74,12 @@
       <translation>选择文件</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="117" />
+      <location filename="../geoclerk_plugin/dock.py" line="119" />
       <source>Clear</source>
       <translation>清空</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Code</source>
       <translation>代码</translation>
     </message>
@@ -94,9 +99,14 @@
       <translation>已连接。模型“{model}”可用。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="94" />
+      <location filename="../geoclerk_plugin/messages.py" line="101" />
       <source>Copy</source>
       <translation>复制</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/plugin.py" line="130" />
+      <source>Copy command</source>
+      <translation>复制命令</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/connection.py" line="28" />
@@ -104,7 +114,7 @@
       <translation>无法连接到 {url}。服务器是否已启动？地址是否正确？</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="47" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="52" />
       <source>Describe an analysis in plain language, for example "buffer roads by 100 m". Standard requests run offline; others need a model configured in GeoClerk settings (or GEOCLERK_BASE_URL, GEOCLERK_MODEL and GEOCLERK_API_KEY for headless runs).</source>
       <translation>用自然语言描述分析，例如“将道路缓冲 100 米”。标准请求可离线运行；其他请求需要在 GeoClerk 设置中配置模型（无界面运行时可使用 GEOCLERK_BASE_URL、GEOCLERK_MODEL 和 GEOCLERK_API_KEY 环境变量）。</translation>
     </message>
@@ -119,7 +129,7 @@
       <translation>删除已保存的密钥</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Function</source>
       <translation>函数</translation>
     </message>
@@ -129,19 +139,24 @@
       <translation>GGUF 模型文件 (*.gguf)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="88" />
+      <location filename="../geoclerk_plugin/dock.py" line="89" />
       <source>GeoClerk</source>
       <translation>GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="45" />
+      <location filename="../geoclerk_plugin/plugin.py" line="61" />
       <source>GeoClerk chat</source>
       <translation>GeoClerk 对话</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="319" />
+      <location filename="../geoclerk_plugin/dock.py" line="322" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk 意外出错：{error}。请附上 GeoClerk 日志报告此问题。</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/plugin.py" line="121" />
+      <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Install them, or run:</source>
+      <translation>GeoClerk 需要 QGIS 的 Python 缺少的 Python 包：{names}。请安装它们，或运行：</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/dependencies.py" line="129" />
@@ -149,12 +164,17 @@
       <translation>GeoClerk 需要 QGIS 的 Python 中缺少的软件包：{names}。请在 QGIS 中使用“安装”按钮，或运行：{command}</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/results.py" line="19" />
+      <source>GeoClerk results</source>
+      <translation>GeoClerk 结果</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="32" />
       <source>GeoClerk settings</source>
       <translation>GeoClerk 设置</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="46" />
+      <location filename="../geoclerk_plugin/plugin.py" line="62" />
       <source>GeoClerk settings…</source>
       <translation>GeoClerk 设置…</translation>
     </message>
@@ -164,22 +184,27 @@
       <translation>GeoClerk 想在沙箱中、基于您图层的副本运行这段代码。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="147" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="189" />
       <source>GeoClerk wrote a result it cannot read: {path}</source>
       <translation>GeoClerk 写出的结果无法读取：{path}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="60" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="67" />
       <source>Input layers</source>
       <translation>输入图层</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="105" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="72" />
+      <source>Input rasters</source>
+      <translation>输入栅格</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/plugin.py" line="132" />
       <source>Install</source>
       <translation>安装</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="129" />
+      <location filename="../geoclerk_plugin/plugin.py" line="158" />
       <source>Installing the packages failed: {detail} Run this in a terminal instead: {command}</source>
       <translation>安装软件包失败：{detail} 请改为在终端中运行：{command}</translation>
     </message>
@@ -189,7 +214,7 @@
       <translation>在项目文件中保存对话（不会保存任何密钥）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="115" />
+      <location filename="../geoclerk_plugin/dock.py" line="117" />
       <source>Layers in play</source>
       <translation>参与分析的图层</translation>
     </message>
@@ -214,22 +239,22 @@
       <translation>尚未设置基础 URL。请选择服务商预设，或输入服务器地址（以 /v1 结尾）。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="101" />
+      <location filename="../geoclerk_plugin/messages.py" line="108" />
       <source>Not what I meant — ask the model</source>
       <translation>不是我想要的——询问模型</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="178" />
+      <location filename="../geoclerk_plugin/messages.py" line="188" />
       <source>Open</source>
       <translation>打开</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="82" />
+      <location filename="../geoclerk_plugin/messages.py" line="89" />
       <source>Open settings</source>
       <translation>打开设置</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="73" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="85" />
       <source>Output folder</source>
       <translation>输出文件夹</translation>
     </message>
@@ -249,27 +274,27 @@
       <translation>服务商</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="349" />
+      <location filename="../geoclerk_plugin/dock.py" line="352" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS 无法将这些结果作为图层打开：{names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="96" />
+      <location filename="../geoclerk_plugin/messages.py" line="103" />
       <source>Re-run edited</source>
       <translation>运行修改后的版本</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="89" />
       <source>Report (JSON)</source>
       <translation>报告（JSON）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="57" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="62" />
       <source>Request</source>
       <translation>请求</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="69" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="81" />
       <source>Result layer</source>
       <translation>结果图层</translation>
     </message>
@@ -279,17 +304,17 @@
       <translation>审查生成的代码</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="65" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Route</source>
       <translation>路由</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="152" />
+      <location filename="../geoclerk_plugin/dock.py" line="155" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>下一条消息的路由：由路由器决定，或强制指定</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="49" />
+      <location filename="../geoclerk_plugin/messages.py" line="57" />
       <source>Route forced: {route}</source>
       <translation>已强制路由：{route}</translation>
     </message>
@@ -309,27 +334,27 @@
       <translation>明确的标准请求离线运行，无需模型（第 0 层）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="378" />
+      <location filename="../geoclerk_plugin/dock.py" line="381" />
       <source>Selected {n} of {total} features in '{layer}' (a QGIS selection: say 'extract' or 'save' for a new layer).</source>
       <translation>已在“{layer}”中选中 {total} 个要素中的 {n} 个（QGIS 选择；如需新图层，请说“提取”或“保存”）。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="156" />
+      <location filename="../geoclerk_plugin/dock.py" line="159" />
       <source>Send</source>
       <translation>发送</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="102" />
+      <location filename="../geoclerk_plugin/messages.py" line="109" />
       <source>Send the same request to the model, without the no-model answer</source>
       <translation>将同一请求发送给模型，不使用无模型的回答</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="119" />
+      <location filename="../geoclerk_plugin/dock.py" line="121" />
       <source>Settings…</source>
       <translation>设置…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="187" />
+      <location filename="../geoclerk_plugin/messages.py" line="197" />
       <source>Show code</source>
       <translation>显示代码</translation>
     </message>
@@ -339,7 +364,7 @@
       <translation>运行前显示生成的代码</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="87" />
+      <location filename="../geoclerk_plugin/messages.py" line="94" />
       <source>Show tool calls</source>
       <translation>显示工具调用</translation>
     </message>
@@ -349,7 +374,7 @@
       <translation>单智能体（ReAct）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="146" />
+      <location filename="../geoclerk_plugin/messages.py" line="157" />
       <source>Something went wrong.</source>
       <translation>出现了问题。</translation>
     </message>
@@ -359,7 +384,7 @@
       <translation>正在启动本地模型（需要几秒钟）…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="75" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="87" />
       <source>Status</source>
       <translation>状态</translation>
     </message>
@@ -379,7 +404,7 @@
       <translation>缺少“openai”软件包。请通过 GeoClerk 启动时显示的消息安装。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="212" />
+      <location filename="../geoclerk_plugin/messages.py" line="222" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>修改后的工具调用不是有效的 JSON：{error}</translation>
     </message>
@@ -394,17 +419,17 @@
       <translation>本地模型 {name} 正在 {url} 运行。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="123" />
+      <location filename="../geoclerk_plugin/plugin.py" line="152" />
       <source>The packages were installed. GeoClerk is ready.</source>
       <translation>软件包已安装，GeoClerk 已就绪。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="93" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="105" />
       <source>The request is empty. Describe what you want to do.</source>
       <translation>请求为空。请描述您想做什么。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="159" />
+      <location filename="../geoclerk_plugin/messages.py" line="170" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>请求已取消，项目中没有添加任何内容。</translation>
     </message>
@@ -424,12 +449,12 @@
       <translation>服务器拒绝了该 API 密钥。请检查密钥（以及它是否属于该服务商）。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="256" />
+      <location filename="../geoclerk_plugin/dock.py" line="259" />
       <source>The steps of the previous request, on '{new}' instead of '{old}'.</source>
       <translation>上一个请求的步骤，用于“{new}”而不是“{old}”。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="329" />
+      <location filename="../geoclerk_plugin/dock.py" line="332" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>如需处理此请求，请打开 GeoClerk 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
     </message>
@@ -439,17 +464,17 @@
       <translation>信任这些无模型回答（跳过模型的一轮核对）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="154" />
+      <location filename="../geoclerk_plugin/dock.py" line="157" />
       <source>Type a request and press Enter</source>
       <translation>输入请求并按回车</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="68" />
+      <location filename="../geoclerk_plugin/messages.py" line="78" />
       <source>Working…</source>
       <translation>处理中…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="175" />
+      <location filename="../geoclerk_plugin/messages.py" line="185" />
       <source>Zoom to</source>
       <translation>缩放至</translation>
     </message>
@@ -459,27 +484,42 @@
       <translation>一个 .gguf 文件（留空：使用 `make model` 下载的模型）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="223" />
+      <location filename="../geoclerk_plugin/messages.py" line="233" />
       <source>cancelled</source>
       <translation>已取消</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="33" />
+      <location filename="../geoclerk_plugin/messages.py" line="43" />
+      <source>chat</source>
+      <translation>对话</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="34" />
       <source>code</source>
       <translation>代码</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="219" />
+      <location filename="../geoclerk_plugin/messages.py" line="42" />
+      <source>code generation</source>
+      <translation>代码生成</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="229" />
       <source>done</source>
       <translation>完成</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="222" />
+      <location filename="../geoclerk_plugin/messages.py" line="232" />
       <source>error</source>
       <translation>错误</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="33" />
+      <location filename="../geoclerk_plugin/messages.py" line="41" />
+      <source>function</source>
+      <translation>函数</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="34" />
       <source>functions</source>
       <translation>函数</translation>
     </message>
@@ -499,12 +539,12 @@
       <translation>llama-server 已启动但没有响应；请查看 {log}。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="220" />
+      <location filename="../geoclerk_plugin/messages.py" line="230" />
       <source>needs a model</source>
       <translation>需要模型</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="240" />
+      <location filename="../geoclerk_plugin/messages.py" line="250" />
       <source>no model calls</source>
       <translation>未调用模型</translation>
     </message>
@@ -514,12 +554,12 @@
       <translation>本地服务器无需密钥</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="33" />
+      <location filename="../geoclerk_plugin/messages.py" line="34" />
       <source>offline</source>
       <translation>离线</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="221" />
+      <location filename="../geoclerk_plugin/messages.py" line="231" />
       <source>rejected</source>
       <translation>已拒绝</translation>
     </message>
@@ -529,12 +569,12 @@
       <translation>已保存在 QGIS 认证数据库中</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="233" />
+      <location filename="../geoclerk_plugin/messages.py" line="243" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} 次模型调用，{prompt} + {completion} 个词元</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="230" />
+      <location filename="../geoclerk_plugin/messages.py" line="240" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} 毫秒</translation>
     </message>

@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PLUGIN_DIR = "geoclerk"
 # What the plugin needs at run time; everything else (tests, bench, scripts, data, CI, venv) stays out.
-TOP_FILES = ("metadata.txt", "__init__.py", "errors.py", "compat.py", "README.md", "LICENSE")
+TOP_FILES = ("metadata.txt", "__init__.py", "errors.py", "compat.py", "lang.py", "README.md", "LICENSE")
 TOP_DIRS = ("geoclerk_plugin", "router", "function_lib", "codegen", "agent", "cli", "i18n")
 SKIP_DIRS = {"__pycache__", ".pytest_cache", ".ruff_cache", ".mypy_cache", "tests", ".git", ".venv"}
 SKIP_SUFFIXES = {".pyc", ".pyo", ".ts", ".orig", ".rej", ".swp", ".log"}

@@ -1,9 +1,12 @@
-"""Keep i18n/*.ts in step with every tr("...") in geoclerk_plugin/, and compile them to .qm with lrelease."""
+"""Keep the translations in step with the code: i18n/*.ts with every tr("...") in geoclerk_plugin/ (compiled to .qm
+with lrelease), and the core's i18n/core_*.json with every tr("...") of the no-qgis core (lang.py) and every
+core_tr("...") of the QGIS adapters that write core messages."""
 
 from __future__ import annotations
 
 import argparse
 import ast
+import json
 import shutil
 import subprocess
 import sys
@@ -12,27 +15,63 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "geoclerk_plugin"
+CORE = ("router", "function_lib", "codegen", "agent", "cli", "errors.py")  # layer 0: lang.tr()
 I18N = ROOT / "i18n"
 LOCALES = ("zh_CN", "de")
 CONTEXT = "GeoClerk"
 
 
-def extract(folder: Path = SOURCES) -> dict[str, str]:
-    """Every literal passed to tr(), mapped to the first file:line that uses it (sorted by text)."""
+def _python_files(paths):
+    for path in paths:
+        yield from sorted(path.rglob("*.py")) if path.is_dir() else [path]
+
+
+def extract(folder: Path = SOURCES, names=("tr",), paths=None) -> dict[str, str]:
+    """Every literal passed to one of `names`, mapped to the first file:line that uses it (sorted by text)."""
     found: dict[str, str] = {}
-    for path in sorted(folder.rglob("*.py")):
+    for path in _python_files(paths if paths is not None else [folder]):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)
-                and node.func.id == "tr"
+                and node.func.id in names
                 and node.args
                 and isinstance(node.args[0], ast.Constant)
                 and isinstance(node.args[0].value, str)
             ):
                 found.setdefault(node.args[0].value, f"{path.relative_to(ROOT).as_posix()}:{node.lineno}")
     return dict(sorted(found.items()))
+
+
+def extract_core() -> dict[str, str]:
+    """The core's messages: tr() in the no-qgis core, core_tr() in the QGIS adapters."""
+    found = extract(paths=[ROOT / p for p in CORE], names=("tr",))
+    for text, where in extract(SOURCES, names=("core_tr",)).items():
+        found.setdefault(text, where)
+    return dict(sorted(found.items()))
+
+
+def core_path(locale: str) -> Path:
+    return I18N / f"core_{locale}.json"
+
+
+def read_core(locale: str) -> dict[str, str]:
+    """English template -> translation ('' when unfinished) of the core's table."""
+    path = core_path(locale)
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def update_core(locales=LOCALES) -> dict[str, list[str]]:
+    """Rewrite each core table with the current templates (keeping translations); returns unfinished per locale."""
+    sources = extract_core()
+    unfinished = {}
+    for locale in locales:
+        done = read_core(locale)
+        table = {s: done.get(s, "") for s in sources}
+        core_path(locale).write_text(json.dumps(table, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        unfinished[locale] = [s for s in sources if not table[s]]
+    return unfinished
 
 
 def read_ts(path: Path) -> dict[str, str]:
@@ -105,11 +144,15 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if not args.compile_only:
         unfinished = update()
-        for locale, missing in unfinished.items():
-            print(f"{locale}: {len(extract()) - len(missing)} translated, {len(missing)} unfinished")
-            for text in missing[:20]:
-                print(f"  unfinished: {text!r}")
-        if args.check and any(unfinished.values()):
+        core = update_core()
+        failed = False
+        for what, todo, total in (("Qt", unfinished, len(extract())), ("core", core, len(extract_core()))):
+            for locale, missing in todo.items():
+                print(f"{what} {locale}: {total - len(missing)} translated, {len(missing)} unfinished")
+                for text in missing[:20]:
+                    print(f"  unfinished: {text!r}")
+                failed = failed or bool(missing)
+        if args.check and failed:
             return 1
     for qm in compile_all():
         print(f"built {qm.relative_to(ROOT)}")

@@ -9,6 +9,8 @@ from pathlib import Path
 
 # GDAL writes statistics next to rasters it reads (dem.tif.aux.xml); the bundled data must stay as shipped.
 os.environ.setdefault("GDAL_PAM_ENABLED", "NO")
+# Core messages follow GEOCLERK_LANG, else the POSIX locale: the tests read English unless they ask for another.
+os.environ["GEOCLERK_LANG"] = "en"
 
 import pytest
 

@@ -52,6 +52,56 @@ def test_real_tier0_buffer(real_engine, dock, town):  # noqa: F811
     assert prov["tier"] == 0 and prov["model"] is None and SECRET not in json.dumps(prov)
 
 
+@pytest.mark.parametrize(
+    ("locale", "said", "counts", "badge", "group"),
+    [
+        ("de", "schools um 100 m gepuffert.", "(6 Objekte ein, 6 aus), Ergebnis in EPSG:32633.",
+         "Funktion · offline · fertig", "GeoClerk-Ergebnisse"),
+        ("zh-Hans", "已将schools缓冲100 m。", "（输入 6 个要素，输出 6 个），结果坐标系为 EPSG:32633。",
+         "函数 · 离线 · 完成", "GeoClerk 结果"),
+    ],
+)  # fmt: skip
+def test_real_tier0_answer_in_the_users_language(real_engine, dock, town, locale, said, counts, badge, group):  # noqa: F811
+    # issue 13: answers stayed English in a German or Chinese QGIS ("Puffer on 'schools' (12 features in…)")
+    from geoclerk.geoclerk_plugin import i18n
+
+    i18n.install_translator(locale)
+    try:
+        dock.layer_picker.set_checked([town["schools"].id()])
+        card = ask(dock, "buffer schools by 100 m")
+    finally:
+        i18n.remove_translator()
+    assert card.report["status"] == "ok" and card.report["route"] == "function", card.report
+    answer = card.answer.text()
+    assert answer.startswith(said) and answer.endswith(counts), answer
+    assert card.badge.text() == badge
+    found = QgsProject.instance().layerTreeRoot().findGroup(group)
+    assert found is not None and [la.layer().featureCount() for la in found.findLayers()] == [6]
+
+
+@pytest.mark.parametrize(
+    ("locale", "words", "fix", "badge"),
+    [
+        ("de", "aber diese Wörter der Anfrage wurden nicht verstanden: 'along', 'zorbles'.",
+         "öffnen Sie die GeoClerk-Einstellungen", "braucht ein Modell"),
+        ("zh-Hans", "但请求中的这些词无法理解：'along', 'zorbles'。", "请打开 GeoClerk 设置并配置模型", "需要模型"),
+    ],
+)  # fmt: skip
+def test_real_not_understood_in_the_users_language(real_engine, dock, town, locale, words, fix, badge):  # noqa: F811
+    # tier 0 answers only what it understood; the words it could not place are named, in the user's language
+    from geoclerk.geoclerk_plugin import i18n
+
+    i18n.install_translator(locale)
+    try:
+        dock.layer_picker.set_checked([town["schools"].id()])
+        card = ask(dock, "buffer the schools by 100 m along the zorbles")
+    finally:
+        i18n.remove_translator()
+    assert (card.report["status"], card.report["route"], card.report["outputs"]) == ("needs_llm", "function", [])
+    assert words in card.error_view.text() and fix in card.error_view.text(), card.error_view.text()
+    assert badge in card.badge.text() and not card.settings_button.isHidden()
+
+
 def test_a_layer_the_request_names_is_taken_and_ticked(real_engine, dock, town):  # noqa: F811
     # issue 13: only the districts ticked, "count the schools in each district" said a layer could not be read
     dock.layer_picker.set_checked([town["districts"].id()])
@@ -71,6 +121,12 @@ def test_real_count_points_is_graduated_on_request(real_engine, dock, town):  # 
     [layer] = result_layers()
     counts = sorted(f[layer.renderer().classAttribute()] for f in layer.getFeatures())
     assert layer.renderer().type() == "graduatedSymbol" and sum(counts) == 6
+    # classes of whole numbers that cover every district, drawn see-through over the inputs, counts as labels
+    ranges = layer.renderer().ranges()
+    assert all(r.lowerValue().is_integer() and r.upperValue().is_integer() for r in ranges)
+    assert all("." not in r.label() for r in ranges) and len(ranges) <= 2  # 3 districts: at most 2 classes
+    assert all(sum(r.lowerValue() <= c <= r.upperValue() for r in ranges) == 1 for c in counts)
+    assert all(r.symbol().color().alpha() < 255 for r in ranges) and layer.labelsEnabled()
 
 
 def test_real_needs_model_without_model(real_engine, dock, town):  # noqa: F811
@@ -206,6 +262,7 @@ def test_a_refused_key_offers_the_settings(real_engine, dock, town, scripted_mod
     card = ask(dock, "buffer the schools by a comfortable walking distance")
     assert card.report["status"] == "error" and card.report["fix_in_settings"] is True, card.report
     assert "refused the key" in card.error_view.text() and "Open settings" in card.report["error"]
+    assert "GEOCLERK_API_KEY" not in card.report["error"]  # inside QGIS the key is set in the plugin's settings
     assert not card.settings_button.isHidden()
 
 
@@ -284,3 +341,22 @@ def test_do_the_same_for_another_layer_repeats_the_last_steps(real_engine, dock,
     # anything more than 'the same for X' is a new request: offline, it needs a model
     more = ask(dock, "do the same for the cafes but with 200 m")
     assert more.report["status"] == "needs_llm", more.report
+
+
+def test_the_key_is_read_only_when_the_model_is_called(real_engine, dock, town, scripted_model, isolated_settings,  # noqa: F811
+                                                       monkeypatch):  # fmt: skip
+    # issue 13: QGIS's master password was asked for on requests that never call a model
+    from geoclerk.geoclerk_plugin import settings as settings_module
+
+    reads = []
+    monkeypatch.setattr(settings_module, "read_api_key", lambda authcfg: reads.append(authcfg) or "")
+    isolated_settings.setValue("GeoClerk/trust_tier0", True)
+    dock.layer_picker.set_checked([town["schools"].id()])
+    card = ask(dock, "buffer schools by 100 m")
+    assert (card.report["status"], card.report["tier"]) == ("ok", 0), card.report
+    assert reads == [] and scripted_model.requests == []
+    scripted_model.add(_buffer_call, {"content": "Buffered the schools by 250 m."})
+    dock.route_combo.setCurrentIndex(dock.route_combo.findData("function"))
+    card = ask(dock, "buffer the schools by a comfortable walking distance")
+    assert (card.report["status"], card.report["tier"]) == ("ok", 1), card.report
+    assert len(reads) == 1 and all(h.get("authorization") == f"Bearer {SECRET}" for h in scripted_model.headers)

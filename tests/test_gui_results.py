@@ -116,3 +116,68 @@ def test_counts_per_polygon_are_graduated_on_the_count_field(tmp_path):
     assert layer.isValid()
     steps = [{"tool": "count_points_in_polygons", "params": {"polygons": "districts", "points": "houses"}}]
     assert choose_style(layer, "Count the houses in each district", steps) == ("graduated", "NUMPOINTS")
+
+
+def _polygons_with(tmp_path, name: str, field: str, values: list) -> QgsVectorLayer:
+    """A polygon GeoJSON with one square per value (a choropleth's input)."""
+    features = ",".join(
+        f'{{"type":"Feature","properties":{{"{field}":{json.dumps(v)}}},"geometry":{{"type":"Polygon",'
+        f'"coordinates":[[[{i},0],[{i + 1},0],[{i + 1},1],[{i},1],[{i},0]]]}}}}'
+        for i, v in enumerate(values)
+    )
+    path = tmp_path / f"{name}.geojson"
+    path.write_text(f'{{"type":"FeatureCollection","features":[{features}]}}')
+    layer = QgsVectorLayer(str(path), name, "ogr")
+    assert layer.isValid()
+    return layer
+
+
+@pytest.mark.parametrize(
+    ("values", "expected"),
+    [
+        ([81, 90, 100, 112, 130], [(81, 93), (94, 108), (109, 130)]),  # 5 features: 3 classes, whole numbers
+        ([0, 1, 2, 2, 1, 0, 1], [(0, 0), (1, 1), (2, 2)]),  # 3 distinct counts: one class each
+        (list(range(100)), [(0, 19), (20, 39), (40, 59), (60, 79), (80, 99)]),
+        ([7, 7, 7], [(7, 7)]),
+        ([2.5, 3.5], [(2.5, 2.5), (3.5, 3.5)]),
+    ],
+)
+def test_class_breaks_suit_the_data(values, expected):
+    from geoclerk.geoclerk_plugin.styling import class_breaks
+
+    assert class_breaks(values) == expected
+
+
+def test_a_choropleth_of_counts_has_whole_number_classes_over_the_inputs(tmp_path):
+    # issue 13: counts showed "81 - 112.2", 5 features got 5 classes, the fill hid the inputs
+    from geoclerk.geoclerk_plugin.styling import FILL_ALPHA, apply_style
+
+    layer = _polygons_with(tmp_path, "districts_count", "NUMPOINTS", [81.0, 90.0, 100.0, 112.0, 130.0])
+    steps = [{"tool": "count_points_in_polygons", "params": {"polygons": "districts", "points": "houses"}}]
+    assert apply_style(layer, "count the houses in each district", steps) == "graduated:NUMPOINTS"
+    renderer = layer.renderer()
+    assert [r.label() for r in renderer.ranges()] == ["81 - 93", "94 - 108", "109 - 130"]
+    for feature in layer.getFeatures():  # every feature falls in exactly one class
+        value = feature["NUMPOINTS"]
+        assert sum(r.lowerValue() <= value <= r.upperValue() for r in renderer.ranges()) == 1
+    assert all(r.symbol().color().alpha() == FILL_ALPHA < 255 for r in renderer.ranges())
+    assert layer.labelsEnabled() and layer.labeling().settings().fieldName == 'format_number("NUMPOINTS", 0)'
+
+
+def test_a_choropleth_of_measures_keeps_the_decimals_it_needs(tmp_path):
+    from geoclerk.geoclerk_plugin.styling import apply_style
+
+    values = [0.12, 0.31, 0.45, 0.52, 0.77, 0.81, 0.93, 1.4, 2.05]  # 9 features: 4 classes, quartile breaks
+    layer = _polygons_with(tmp_path, "density", "density", values)
+    assert apply_style(layer, "show the density of each district", []) == "graduated:density"
+    labels = [r.label() for r in layer.renderer().ranges()]
+    assert labels == ["0.12 - 0.45", "0.45 - 0.77", "0.77 - 0.93", "0.93 - 2.05"]
+    assert layer.labeling().settings().fieldName == 'format_number("density", 2)'
+
+
+def test_many_features_are_not_labelled_and_lines_never(tmp_path):
+    from geoclerk.geoclerk_plugin.styling import apply_style
+
+    layer = _polygons_with(tmp_path, "many", "population", list(range(40)))
+    apply_style(layer, "show the population", [])
+    assert not layer.labelsEnabled() and len(layer.renderer().ranges()) == 5

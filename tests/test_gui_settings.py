@@ -125,7 +125,7 @@ QgsSettings().sync()
 again = SettingsDialog()  # an empty key field keeps the stored key
 again.accept()
 print(json.dumps({"authcfg": s.authcfg, "key": GeoClerkSettings.read().api_key(),
-                  "config_key": GeoClerkSettings.read().agent_config().api_key,
+                  "config_key": GeoClerkSettings.read().agent_config().api_key(),
                   "ini": QgsSettings().fileName()}))
 app.exitQgis()
 """

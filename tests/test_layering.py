@@ -14,6 +14,7 @@ LAYER0 = ["router", "function_lib", "codegen", "agent"]
 
 
 def _layer0_files():
+    yield ROOT / "lang.py"  # the core's message catalogue, used by every layer
     for folder in LAYER0:
         yield from sorted((ROOT / folder).rglob("*.py"))
 

@@ -28,6 +28,17 @@ def test_metadata_versions_cover_this_qgis():
     )
 
 
+def test_metadata_changelog_starts_with_this_version():
+    """The plugin repository shows the changelog: its first entry is the version being published, in lines."""
+    meta = configparser.ConfigParser()
+    meta.read(ROOT / "metadata.txt", encoding="utf-8")
+    general = meta["general"]
+    lines = general["changelog"].strip().splitlines()
+    assert lines[0] == general["version"] and all(line.startswith("- ") for line in lines[1:4])
+    assert "GeoClerk" in general["about"] and len(general["about"]) > 500
+    assert "supportsQt6" not in general  # set only once proven on Qt 6 (the QGIS-versions issue)
+
+
 def test_plugin_loads_and_unloads_cleanly(qgis_iface, isolated_settings):  # noqa: F811
     registry = QgsApplication.processingRegistry()
     plugin = classFactory(qgis_iface)

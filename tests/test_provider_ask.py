@@ -39,7 +39,7 @@ def test_algorithm_parameters(provider):
     alg = QgsApplication.processingRegistry().algorithmById("geoclerk:ask")
     assert alg.displayName() == "Ask GeoClerk"
     names = [p.name() for p in alg.parameterDefinitions()]
-    assert names == ["REQUEST", "INPUTS", "ROUTE", "OUTPUT", "OUTPUT_FOLDER"]
+    assert names == ["REQUEST", "INPUTS", "RASTERS", "ROUTE", "OUTPUT", "OUTPUT_FOLDER"]
     assert alg.parameterDefinition("ROUTE").options() == ["Auto", "Function", "Code"]
     assert {o.name() for o in alg.outputDefinitions()} >= {"OUTPUT", "OUTPUT_FOLDER", "STATUS", "ANSWER", "REPORT"}
 
@@ -111,3 +111,68 @@ def test_processing_run_needs_model_fails_clearly(provider, toolkit, tmp_path):
     with pytest.raises(QgsProcessingException, match="needs generated code"):
         processing.run("geoclerk:ask", {"REQUEST": "model noise exposure", "INPUTS": [paths["roads"]], "ROUTE": 0,
                                         "OUTPUT_FOLDER": str(tmp_path / "files")})  # fmt: skip
+
+
+def test_only_data_layers_are_offered_as_inputs(provider, qgis_new_project, tmp_path):
+    # issue 13: the "Annotations" layer was offered as an input
+    from qgis.core import QgsAnnotationLayer, QgsProject, QgsRasterLayer
+    from qgis.gui import QgsProcessingMultipleInputPanelWidget
+    from qgis.PyQt.QtWidgets import QAbstractItemView
+
+    paths = make_town(tmp_path / "data")
+    project = QgsProject.instance()
+    project.addMapLayer(QgsVectorLayer(paths["schools"], "schools", "ogr"))
+    project.addMapLayer(QgsRasterLayer(str(Path(__file__).parent.parent / "data" / "sample" / "dem.tif"), "dem"))
+    project.addMapLayer(QgsAnnotationLayer("My notes", QgsAnnotationLayer.LayerOptions(project.transformContext())))
+    alg = QgsApplication.processingRegistry().algorithmById("geoclerk:ask")
+    offered = {}
+    for name in ("INPUTS", "RASTERS"):  # the lists the algorithm's dialog shows
+        widget = QgsProcessingMultipleInputPanelWidget(alg.parameterDefinition(name), [], [])
+        widget.setProject(project)
+        model = widget.findChildren(QAbstractItemView)[0].model()
+        offered[name] = [model.index(row, 0).data().split(" [")[0] for row in range(model.rowCount())]
+    assert offered == {"INPUTS": ["schools"], "RASTERS": ["dem"]}
+
+
+class RecordingFeedback:
+    """Build a QgsProcessingFeedback that keeps every line pushed to the log."""
+
+    @staticmethod
+    def make():
+        from qgis.core import QgsProcessingFeedback
+
+        class Feedback(QgsProcessingFeedback):
+            def __init__(self):
+                super().__init__()
+                self.lines = []
+
+            def pushInfo(self, info):  # noqa: N802 - QGIS API
+                self.lines.append(info)
+                super().pushInfo(info)
+
+        return Feedback()
+
+
+def test_the_output_is_named_styled_and_grouped_and_the_log_is_short(provider, toolkit, tmp_path, qgis_new_project):
+    # issue 13: the output was "Result layer" in a default style outside any group; the log repeated lines
+    import processing
+    from geoclerk.geoclerk_plugin.results import read_provenance
+    from qgis.core import QgsProject
+
+    paths = make_town(tmp_path / "data")
+    toolkit.decision.plan = Plan("buffer", {"layer": "schools", "distance": 100}, complete=True)
+    toolkit.decision.confidence = 0.95
+    feedback = RecordingFeedback.make()
+    params = {"REQUEST": "buffer schools by 100 m", "INPUTS": [paths["schools"]], "OUTPUT": "TEMPORARY_OUTPUT"}
+    result = processing.runAndLoadResults("geoclerk:ask", params, feedback=feedback)
+    layer = QgsProject.instance().mapLayer(result["OUTPUT"])
+    assert layer.name() == "buffer schools by 100 m" and layer.featureCount() == 6
+    assert layer.renderer().symbol().color().alpha() < 100  # the dock's buffer style: see-through, red outline
+    group = QgsProject.instance().layerTreeRoot().findGroup("GeoClerk results")
+    assert group is not None and [n.layer() for n in group.findLayers()] == [layer]
+    assert read_provenance(layer)["request"] == "buffer schools by 100 m"
+    # GeoClerk's own lines: QGIS itself ends with 'Results: {…every output…}', REPORT's JSON included
+    lines = [line.strip() for line in feedback.lines if line.strip() and not line.startswith("Results: {")]
+    assert len(lines) == len(set(lines)) and "route=function tier=0 status=ok" in lines, lines
+    assert not any(line.startswith("{") or '"steps"' in line for line in lines), lines
+    assert sum(result["ANSWER"] in line for line in lines) == 1

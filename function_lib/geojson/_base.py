@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..context import RunContext, ToolResult
+from ...lang import tr
+from ..context import RunContext, ToolResult, feature_counts
 from ..spec import Param, ToolSpec
 
 
@@ -29,8 +30,7 @@ def vector_result(
     """Save a result layer (GeoPackage unless fmt says otherwise) and build the summary: what was done,
     features in and out, notes."""
     out = ctx.save_vector(gdf, name, fmt)
-    counts = f" ({n_in} features in, {len(gdf)} out)" if n_in is not None else f" ({len(gdf)} features)"
-    text = summary + counts + "."
+    text = summary + feature_counts(n_in, len(gdf)) + tr(".")
     if ctx.call_notes:
         text += " " + " ".join(ctx.call_notes)
     return ToolResult(summary=text, outputs=[out], values={"feature_count": len(gdf), **values})

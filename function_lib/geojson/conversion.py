@@ -11,6 +11,7 @@ import urllib.request
 from pathlib import Path
 
 from ...errors import ToolError, ValidationError
+from ...lang import tr
 from ..context import RunContext, ToolResult, safe_name
 from ..io import checked_layer, read_vector
 from ..spec import Param, ToolSpec
@@ -174,10 +175,11 @@ def add_field(
     gdf = checked_layer(ctx, layer)
     out = gdf.copy()
     if field_name in out.columns:
-        ctx.note(f"Field '{field_name}' existed and was overwritten in the new layer.")
+        ctx.note(tr("Field '{field}' existed and was overwritten in the new layer.").format(field=field_name))
     out[field_name] = evaluate(expression, gdf) if expression is not None else _typed(value)
     how = f"= {expression}" if expression is not None else f"= {value!r}"
-    return vector_result(ctx, out, f"{layer}_{field_name}", f"Added field '{field_name}' {how} to '{layer}'", len(gdf))
+    said = tr("Added field '{field}' {how} to '{layer}'").format(field=field_name, how=how, layer=layer)
+    return vector_result(ctx, out, f"{layer}_{field_name}", said, len(gdf))
 
 
 def _typed(value: str):
@@ -214,7 +216,8 @@ def rename_field(ctx: RunContext, layer: str, field: str, new_name: str) -> Tool
     if new_name in gdf.columns and new_name != field:
         raise ValidationError(f"Layer '{layer}' already has a field '{new_name}'.", fix="Choose another name.")
     out = gdf.rename(columns={field: new_name})
-    return vector_result(ctx, out, f"{layer}_renamed", f"Renamed '{field}' to '{new_name}' in '{layer}'", len(gdf))
+    said = tr("Renamed '{field}' to '{new}' in '{layer}'").format(field=field, new=new_name, layer=layer)
+    return vector_result(ctx, out, f"{layer}_renamed", said, len(gdf))
 
 
 @tool(
@@ -235,7 +238,8 @@ def rename_field(ctx: RunContext, layer: str, field: str, new_name: str) -> Tool
 )
 def save_result(ctx: RunContext, layer: str, format: str, name: str | None = None) -> ToolResult:  # noqa: A002
     gdf = checked_layer(ctx, layer, repair=False)
-    return _write_as(ctx, gdf, name or layer, format, f"Saved '{layer}' as {format.upper()}")
+    said = tr("Saved '{layer}' as {format}").format(layer=layer, format=format.upper())
+    return _write_as(ctx, gdf, name or layer, format, said)
 
 
 @tool(
@@ -254,7 +258,8 @@ def convert_format(ctx: RunContext, layer: str, format: str) -> ToolResult:  # n
     gdf = checked_layer(ctx, layer, repair=False)
     source = ctx.layers.get(layer).path
     origin = Path(source).suffix.lstrip(".").upper() if source else "memory"
-    return _write_as(ctx, gdf, layer, format, f"Converted '{layer}' from {origin} to {format.upper()}")
+    said = tr("Converted '{layer}' from {origin} to {format}").format(layer=layer, origin=origin, format=format.upper())
+    return _write_as(ctx, gdf, layer, format, said)
 
 
 def _write_as(ctx: RunContext, gdf, name: str, fmt: str, summary: str) -> ToolResult:
@@ -262,13 +267,14 @@ def _write_as(ctx: RunContext, gdf, name: str, fmt: str, summary: str) -> ToolRe
     if fmt not in FORMATS:
         raise ValidationError(f"Unknown format '{fmt}'.", fix="Use one of: " + ", ".join(FORMATS))
     if fmt == "geojson" and gdf.crs is not None and not gdf.crs.equals("EPSG:4326"):
-        ctx.note("GeoJSON files are written in the layer's CRS, which RFC 7946 readers may assume is EPSG:4326.")
+        ctx.note(tr("GeoJSON files are written in the layer's CRS, which RFC 7946 readers may assume is EPSG:4326."))
     if fmt == "shp":
         long_names = [c for c in gdf.columns if len(str(c)) > 10]
         if long_names:
-            ctx.note("Shapefile truncates field names to 10 characters: " + ", ".join(map(str, long_names)) + ".")
+            names = ", ".join(map(str, long_names))
+            ctx.note(tr("Shapefile truncates field names to 10 characters: {names}.").format(names=names))
     result = vector_result(ctx, gdf, safe_name(name), summary, len(gdf), fmt=fmt)
-    result.summary += f" File: {result.outputs[0].path}"
+    result.summary += tr(" File: {path}").format(path=result.outputs[0].path)
     return result
 
 

@@ -6,6 +6,7 @@ import html
 import json
 
 from ...errors import ValidationError
+from ...lang import tr
 from ..context import RunContext, ToolResult
 from ..io import checked_layer
 from ..spec import Param, ToolSpec
@@ -101,7 +102,9 @@ def visualize_layer(ctx: RunContext, layer: str, field: str | None = None) -> To
     _axes_labels(ax, gdf, f"{layer}" + (f" by {field}" if field else ""))
     out = _save_png(ctx, fig, f"{layer}_map")
     return ToolResult(
-        summary=f"Drew a map of '{layer}' ({len(gdf)} features) to {out.path}.", outputs=[out], values=legend
+        summary=tr("Drew a map of '{layer}' ({n} features) to {path}.").format(layer=layer, n=len(gdf), path=out.path),
+        outputs=[out],
+        values=legend,
     )
 
 
@@ -199,7 +202,11 @@ def _json_script(element_id: str, payload) -> str:
 def _limited(ctx, gdf, name: str):
     if len(gdf) <= HTML_ROW_LIMIT:
         return gdf
-    ctx.note(f"The HTML view of '{name}' shows the first {HTML_ROW_LIMIT} of {len(gdf)} features.")
+    ctx.note(
+        tr("The HTML view of '{layer}' shows the first {limit} of {n} features.").format(
+            layer=name, limit=HTML_ROW_LIMIT, n=len(gdf)
+        )
+    )
     return gdf.head(HTML_ROW_LIMIT)
 
 

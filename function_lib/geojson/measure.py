@@ -6,6 +6,7 @@ import math
 import numbers
 
 from ...errors import ValidationError
+from ...lang import tr
 from ..context import RunContext, ToolResult, did_you_mean
 from ..io import aligned, checked_layer, crs_label, note_if_disjoint, read_table, run_validated
 from ..metric import apply_per_zone, spans_zones, to_metric
@@ -80,9 +81,13 @@ def _unit_size(ctx, gdf, kind: str, unit: str, units: dict) -> float:
     if unit in ("ft", "ft2") and gdf.crs is not None:
         names = {ax.unit_name.lower() for ax in getattr(gdf.crs, "axis_info", [])}
         if any("us survey foot" in n for n in names):
-            ctx.note("Feet are US survey feet (1200/3937 m), the unit of the layer's CRS.")
+            ctx.note(tr("Feet are US survey feet (1200/3937 m), the unit of the layer's CRS."))
             return US_SURVEY_FOOT if kind == "length" else US_SURVEY_FOOT**2
     return units[unit]
+
+
+def _kind_word(kind: str) -> str:
+    return {"area": tr("area"), "length": tr("length")}.get(kind, kind)
 
 
 def _measure_result(ctx, gdf, layer: str, kind: str, base_values, unit: str | None, used: str) -> ToolResult:
@@ -98,14 +103,18 @@ def _measure_result(ctx, gdf, layer: str, kind: str, base_values, unit: str | No
         ctx,
         out,
         f"{layer}_{kind}",
-        f"Measured the {kind} of '{layer}' in {used} into {column}, total {shown}",
+        tr("Measured the {kind} of '{layer}' in {crs} into {field}, total {total}").format(
+            kind=_kind_word(kind), layer=layer, crs=used, field=column, total=shown
+        ),
         len(gdf),
         **{f"total_{base}": total_base},
         total=total,
         unit=unit or base,
         measure_crs=used,
     )
-    result.answer = f"The total {kind} of '{layer}' is {shown} ({len(out)} features, measured in {used})."
+    result.answer = tr("The total {kind} of '{layer}' is {total} ({n} features, measured in {crs}).").format(
+        kind=_kind_word(kind), layer=layer, total=shown, n=len(out), crs=used
+    )
     return result
 
 
@@ -178,14 +187,15 @@ def add_xy(ctx: RunContext, layer: str, crs: str | None = None) -> ToolResult:
         points = points.to_crs(crs)
         used = crs_label(points.crs)
     if (points.geom_type == "MultiPoint").any():
-        ctx.note("Multi-point features got the coordinates of their centroid.")
+        ctx.note(tr("Multi-point features got the coordinates of their centroid."))
         points = points.centroid
     out = gdf.copy()
     for name in ("x", "y"):
         if name in out.columns:
-            ctx.note(f"Field '{name}' existed and was overwritten.")
+            ctx.note(tr("Field '{field}' existed and was overwritten.").format(field=name))
     out["x"], out["y"] = points.x.to_numpy(), points.y.to_numpy()
-    return vector_result(ctx, out, f"{layer}_xy", f"Added x/y fields in {used} to '{layer}'", len(gdf))
+    said = tr("Added x/y fields in {crs} to '{layer}'").format(crs=used, layer=layer)
+    return vector_result(ctx, out, f"{layer}_xy", said, len(gdf))
 
 
 @tool(
@@ -204,13 +214,17 @@ def count_features(ctx: RunContext, layer: str, by: str | None = None) -> ToolRe
     gdf = ctx.gdf(layer)
     if by is None:
         n = len(gdf)
-        answer = f"Layer '{layer}' has {n} feature{'s' if n != 1 else ''}."
+        answer = (tr("Layer '{layer}' has 1 feature.") if n == 1 else tr("Layer '{layer}' has {n} features.")).format(
+            layer=layer, n=n
+        )
         return ToolResult(summary=answer, answer=answer, values={"count": n})
     counts = gdf[by].value_counts(dropna=False).rename_axis(by).reset_index(name="count")
     out = ctx.save_table(counts, f"{layer}_count_by_{by}")
     top = ", ".join(f"{k}: {v}" for k, v in zip(counts[by].head(5), counts["count"].head(5)))
     more = ", ..." if len(counts) > 5 else ""
-    summary = f"Counted {len(gdf)} features of '{layer}' in {len(counts)} groups of {by} ({top}{more})."
+    summary = tr("Counted {n} features of '{layer}' in {groups} groups of {field} ({values}).").format(
+        n=len(gdf), layer=layer, groups=len(counts), field=by, values=top + more
+    )
     return ToolResult(summary=summary, outputs=[out], values={"count": len(gdf), "groups": len(counts)})
 
 
@@ -249,7 +263,11 @@ def count_points_in_polygons(ctx: RunContext, polygons: str, points: str, field_
     out = polys.copy()
     if field_name in out.columns:  # never replace a field of the user's layer: take the next free name
         asked, field_name = field_name, free_field_name(field_name, out.columns)
-        ctx.note(f"'{polygons}' already has a field '{asked}'; the counts are in the new field '{field_name}'.")
+        ctx.note(
+            tr("'{layer}' already has a field '{field}'; the counts are in the new field '{new}'.").format(
+                layer=polygons, field=asked, new=field_name
+            )
+        )
     out[field_name] = np.bincount(poly_pos, minlength=len(polys)).astype("int64")
     inside = int(np.unique(point_pos).size)
     if not inside:
@@ -258,12 +276,14 @@ def count_points_in_polygons(ctx: RunContext, polygons: str, points: str, field_
         ctx,
         out,
         f"{polygons}_{field_name}",
-        f"Counted {inside} of {len(pts)} points of '{points}' in the polygons of '{polygons}'",
+        tr("Counted {inside} of {n} points of '{points}' in the polygons of '{polygons}'").format(
+            inside=inside, n=len(pts), points=points, polygons=polygons
+        ),
         len(polys),
         points_inside=inside,
     )
-    result.answer = (
-        f"{inside} of {len(pts)} points of '{points}' fall inside the {len(polys)} polygons of '{polygons}'."
+    result.answer = tr("{inside} of {n} points of '{points}' fall inside the {m} polygons of '{polygons}'.").format(
+        inside=inside, n=len(pts), points=points, m=len(polys), polygons=polygons
     )
     return result
 
@@ -319,7 +339,8 @@ def group_by(ctx: RunContext, layer: str, by: list, field: str | None = None, ag
                 fix="Use agg=count, or a numeric field.",
             )
         if is_text(data[field]):
-            ctx.note(f"'{field}' is a text field; its values were read as numbers (others left out).")
+            text = tr("'{field}' is a text field; its values were read as numbers (others left out).")
+            ctx.note(text.format(field=field))
         column = f"{field}_{agg}"
         table[column] = values.groupby([data[b] for b in by], dropna=False, sort=True).agg(agg)
     table = table.reset_index()
@@ -329,9 +350,10 @@ def group_by(ctx: RunContext, layer: str, by: list, field: str | None = None, ag
         f"{' / '.join(map(str, row[: len(by)]))}: {_short(row[-1])}"
         for row in table[list(by) + [shown]].head(5).itertuples(index=False)
     )
-    summary = (
-        f"Grouped {len(gdf)} features of '{layer}' by {', '.join(by)} into {len(table)} groups, "
-        f"{agg}{' of ' + field if column else ''} ({head}{', ...' if len(table) > 5 else ''})."
+    of = tr("{agg} of {field}").format(agg=agg, field=field) if column else agg
+    summary = tr("Grouped {n} features of '{layer}' by {fields} into {groups} groups, {what} ({values}).").format(
+        n=len(gdf), layer=layer, fields=", ".join(by), groups=len(table), what=of,
+        values=head + (", ..." if len(table) > 5 else ""),
     )
     return ToolResult(summary=summary, outputs=[out], values={"groups": len(table)})
 

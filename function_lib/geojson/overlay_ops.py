@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import ToolError, ValidationError
+from ...lang import tr
 from ..context import RunContext, ToolResult
 from ..io import aligned, checked_layer, note_if_disjoint, run_validated
 from ..spec import Param, ToolSpec
@@ -32,7 +33,7 @@ def load_layer(ctx: RunContext, name: str, expect: tuple[str, ...] = (), repair:
         raise ToolError(f"Layer '{name}' has no geometries.", fix="Choose a layer with geometries.")
     if missing.any():
         gdf = gdf[~missing]
-        ctx.note(f"Skipped {int(missing.sum())} features of '{name}' without geometry.")
+        ctx.note(tr("Skipped {n} features of '{layer}' without geometry.").format(n=int(missing.sum()), layer=name))
     return gdf
 
 
@@ -61,8 +62,12 @@ def second_layer(ctx: RunContext, gdf, name: str, expect: tuple[str, ...] = (), 
     other = aligned(ctx, gdf, other, first_name, name)
     finite = np.isfinite(shapely.bounds(np.asarray(other.geometry.array))).all(axis=1)
     if not finite.all():
-        ctx.note(f"Left out {int((~finite).sum())} features of '{name}' that cannot be expressed in the CRS of "
-                 f"'{first_name}' (too far from its area of use).")
+        ctx.note(
+            tr(
+                "Left out {n} features of '{layer}' that cannot be expressed in the CRS of '{other}' (too far from "
+                "its area of use)."
+            ).format(n=int((~finite).sum()), layer=name, other=first_name)
+        )
         other = other[finite]
     if len(other) == 0:
         raise ToolError(f"No feature of '{name}' can be used in the CRS of '{first_name}'.",
@@ -101,7 +106,8 @@ def clip(ctx: RunContext, layer: str, overlay: str) -> ToolResult:
     out = run_validated(ctx, _clipped, (gdf, layer), (mask, overlay))
     if len(out) == 0:
         note_if_disjoint(ctx, gdf, mask, layer, overlay)
-    return vector_result(ctx, out, f"{layer}_clipped", f"Clipped '{layer}' to '{overlay}'", len(gdf))
+    said = tr("Clipped '{layer}' to '{overlay}'").format(layer=layer, overlay=overlay)
+    return vector_result(ctx, out, f"{layer}_clipped", said, len(gdf))
 
 
 def _clipped(gdf, mask):
@@ -188,15 +194,20 @@ def dissolve(ctx: RunContext, layer: str, fields: list | None = None, field: str
         field = field if agg else None
     values = _agg_values(ctx, gdf, field, agg) if field else None
     out = run_validated(ctx, lambda g: _dissolved(g, by, values, agg), (gdf, layer))
-    what = f"Dissolved '{layer}' by {', '.join(by)}" if by else f"Dissolved all of '{layer}' into one feature"
+    if by:
+        what = tr("Dissolved '{layer}' by {fields}").format(layer=layer, fields=", ".join(by))
+    else:
+        what = tr("Dissolved all of '{layer}' into one feature").format(layer=layer)
     extra = {}
     if field:
         column = f"{field}_{agg}"
         shown = ", ".join(_group_value(out, by, column, k) for k in range(min(len(out), 5)))
-        what += f", {agg} of {field} per group in {column} ({shown}{', ...' if len(out) > 5 else ''})"
+        what += tr(", {agg} of {field} per group in {column} ({values})").format(
+            agg=agg, field=field, column=column, values=shown + (", ..." if len(out) > 5 else "")
+        )
         extra["aggregated"] = column
     elif by:
-        ctx.note("Other fields keep the first feature's value of each group (give field and agg to aggregate one).")
+        ctx.note(tr("Other fields keep the first feature's value of each group (give field and agg to aggregate one)."))
     return vector_result(ctx, out, f"{layer}_dissolved", what, len(gdf), **extra)
 
 
@@ -307,8 +318,8 @@ def split_polygons_by_lines(ctx: RunContext, layer: str, lines: str) -> ToolResu
     all_geoms = np.concatenate(pieces + [polys[untouched]]) if pieces else polys[untouched]
     order = np.argsort(all_rows, kind="stable")
     out = gpd.GeoDataFrame(gdf.iloc[all_rows[order]].reset_index(drop=True), geometry=all_geoms[order], crs=gdf.crs)
-    return vector_result(ctx, out, f"{layer}_split", f"Split {len(hit)} polygons of '{layer}' with '{lines}'",
-                         len(gdf), split_polygons=int(len(hit)))
+    said = tr("Split {n} polygons of '{layer}' with '{lines}'").format(n=len(hit), layer=layer, lines=lines)
+    return vector_result(ctx, out, f"{layer}_split", said, len(gdf), split_polygons=int(len(hit)))
 
 
 @tool(
@@ -333,7 +344,7 @@ def to_lines(ctx: RunContext, layer: str) -> ToolResult:
     lines = geoms.copy()
     lines[poly] = shapely.boundary(geoms[poly])
     out = gdf.set_geometry(lines, crs=gdf.crs)
-    return vector_result(ctx, out, f"{layer}_lines", f"Converted '{layer}' to lines", len(gdf))
+    return vector_result(ctx, out, f"{layer}_lines", tr("Converted '{layer}' to lines").format(layer=layer), len(gdf))
 
 
 @tool(
@@ -369,10 +380,11 @@ def lines_to_polygons(ctx: RunContext, layer: str) -> ToolResult:
     geoms = np.where(n_single, polys[first], multi)
     out = gdf.iloc[kept_rows].set_geometry(geoms, crs=gdf.crs)
     if len(kept_rows) < len(gdf):
-        ctx.note(f"Dropped {len(gdf) - len(kept_rows)} lines with fewer than 3 distinct vertices.")
+        ctx.note(tr("Dropped {n} lines with fewer than 3 distinct vertices.").format(n=len(gdf) - len(kept_rows)))
     if len(out) == 0:
         raise ToolError(f"No line of '{layer}' can form a polygon.", fix="Lines need at least 3 vertices.")
-    return vector_result(ctx, out, f"{layer}_polygons", f"Converted the lines of '{layer}' to polygons", len(gdf))
+    said = tr("Converted the lines of '{layer}' to polygons").format(layer=layer)
+    return vector_result(ctx, out, f"{layer}_polygons", said, len(gdf))
 
 
 @tool(
@@ -398,4 +410,5 @@ def vertices_to_points(ctx: RunContext, layer: str) -> ToolResult:
     out = gpd.GeoDataFrame(gdf.drop(columns=gdf.geometry.name).iloc[row].reset_index(drop=True),
                            geometry=shapely.points(coords), crs=gdf.crs)
     out["vertex_index"] = np.arange(len(row)) - starts
-    return vector_result(ctx, out, f"{layer}_vertices", f"Extracted the vertices of '{layer}'", len(gdf))
+    said = tr("Extracted the vertices of '{layer}'").format(layer=layer)
+    return vector_result(ctx, out, f"{layer}_vertices", said, len(gdf))

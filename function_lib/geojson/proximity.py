@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import ValidationError
+from ...lang import tr
 from ..context import RunContext, ToolResult
 from ..io import crs_label
 from ..metric import apply_per_zone, metric_crs, spans_zones
@@ -208,8 +209,9 @@ def buffer(ctx: RunContext, layer: str, distance: float, rings: int = 1, dissolv
             np.asarray(out.geometry.array))).sum())
         if vanished:
             ctx.note(vanished_note(vanished, int(polygonal.sum()), distance))
-    what = f"Buffered '{layer}' by {distance:g} m" + (f" in {rings} rings" if rings > 1 else "")
-    what += (", dissolved" if dissolve else "") + f" (measured in {used})"
+    what = tr("Buffered '{layer}' by {distance} m").format(layer=layer, distance=f"{distance:g}")
+    what += tr(" in {n} rings").format(n=rings) if rings > 1 else ""
+    what += (tr(", dissolved") if dissolve else "") + tr(" (measured in {crs})").format(crs=used)
     return vector_result(ctx, out, f"{layer}_buffer", what, len(gdf), measured_in=used)
 
 
@@ -244,13 +246,17 @@ def within_distance(ctx: RunContext, layer: str, reference: str, distance: float
         far = np.ones(len(gdf), dtype=bool)
         far[hits] = False
         out = gdf.iloc[np.flatnonzero(far)]
-        what = f"Selected features of '{layer}' farther than {distance:g} m from '{reference}'"
+        what = tr("Selected features of '{layer}' farther than {distance} m from '{reference}'").format(
+            layer=layer, distance=f"{distance:g}", reference=reference
+        )
         name = f"{layer}_beyond_{distance:g}m"
     else:
         out = gdf.iloc[hits]
-        what = f"Selected features of '{layer}' within {distance:g} m of '{reference}'"
+        what = tr("Selected features of '{layer}' within {distance} m of '{reference}'").format(
+            layer=layer, distance=f"{distance:g}", reference=reference
+        )
         name = f"{layer}_within_{distance:g}m"
-    what += f" (measured in {crs_label(crs)})"
+    what += tr(" (measured in {crs})").format(crs=crs_label(crs))
     return vector_result(ctx, out, name, what, len(gdf), measured_in=crs_label(crs))
 
 
@@ -328,15 +334,19 @@ def nearest_distance_summary(ctx: RunContext, layer: str, target: str | None = N
         table = out.groupby(by, dropna=False)["nn_distance"].agg(stats).reset_index()
     else:
         table = pd.DataFrame([out["nn_distance"].agg(stats)])
-    answer = f"mean nearest distance {dist.mean():.1f} m (min {dist.min():.1f}, max {dist.max():.1f})"
+    answer = tr("mean nearest distance {mean} m (min {min}, max {max})").format(
+        mean=f"{dist.mean():.1f}", min=f"{dist.min():.1f}", max=f"{dist.max():.1f}"
+    )
     values = {"mean_m": float(dist.mean()), "min_m": float(dist.min()), "max_m": float(dist.max())}
     if other is None and metric is not None and _all_points(metric[1][0]) and len(gdf) >= 3:
         area = shapely.area(shapely.convex_hull(shapely.multipoints(metric[1][0])))
         if area > 0:
             values["clark_evans_r"] = float(dist.mean() / (0.5 * np.sqrt(area / len(gdf))))
-            answer += f"; Clark-Evans R = {values['clark_evans_r']:.2f} (<1 clustered, >1 dispersed)"
-    what = f"Nearest-neighbour distances of '{layer}'" + (f" to '{target}'" if target else "")
-    what += f": {answer} (measured in {used})"
+            r = f"{values['clark_evans_r']:.2f}"
+            answer += tr("; Clark-Evans R = {r} (<1 clustered, >1 dispersed)").format(r=r)
+    what = tr("Nearest-neighbour distances of '{layer}'").format(layer=layer)
+    what += tr(" to '{target}'").format(target=target) if target else ""
+    what += f": {answer}" + tr(" (measured in {crs})").format(crs=used)
     result = vector_result(ctx, out, f"{layer}_nearest", what, len(gdf), measured_in=used, **values)
     result.outputs.append(ctx.save_table(table, f"{layer}_nearest_summary"))
     result.answer = answer
@@ -370,8 +380,12 @@ def join_nearest(ctx: RunContext, layer: str, target: str | None = None) -> Tool
                 name = f"nearest_{name}"
             out[name] = other[c].to_numpy()[idx]
     out["distance"] = dist
-    what = f"Joined each feature of '{layer}' to its nearest " + (f"feature of '{target}'" if target else "neighbour")
-    what += f" (mean {dist.mean():.1f} m, measured in {used})"
+    if target:
+        what = tr("Joined each feature of '{layer}' to its nearest feature of '{target}'")
+        what = what.format(layer=layer, target=target)
+    else:
+        what = tr("Joined each feature of '{layer}' to its nearest neighbour").format(layer=layer)
+    what += tr(" (mean {mean} m, measured in {crs})").format(mean=f"{dist.mean():.1f}", crs=used)
     return vector_result(ctx, out, f"{layer}_nearest_lines", what, len(gdf), measured_in=used)
 
 
@@ -398,8 +412,11 @@ def connect_closest_pair(ctx: RunContext, layer: str) -> ToolResult:
     ids = gdf.index.to_numpy()
     out = gpd.GeoDataFrame({"from_index": [ids[a]], "to_index": [ids[b]], "distance": [dist[a]]},
                            geometry=line, crs=gdf.crs)
-    answer = f"features {ids[a]} and {ids[b]} are closest, {dist[a]:.1f} m apart"
-    what = f"Closest pair in '{layer}': {answer} (measured in {used})"
+    answer = tr("features {a} and {b} are closest, {distance} m apart").format(
+        a=ids[a], b=ids[b], distance=f"{dist[a]:.1f}"
+    )
+    what = tr("Closest pair in '{layer}': {answer}").format(layer=layer, answer=answer)
+    what += tr(" (measured in {crs})").format(crs=used)
     result = vector_result(ctx, out, f"{layer}_closest_pair", what, len(gdf), distance_m=float(dist[a]))
     result.answer = answer
     return result
@@ -439,7 +456,8 @@ def nearest_point_on_line(ctx: RunContext, layer: str, lines: str) -> ToolResult
     out["line_index"] = line_gdf.index.to_numpy()[idx]
     out["distance"] = dist
     out["x"], out["y"] = shapely.get_x(on_line), shapely.get_y(on_line)
-    what = f"Found the nearest point on '{lines}' for each point of '{layer}' (measured in {crs_label(crs)})"
+    what = tr("Found the nearest point on '{lines}' for each point of '{layer}'").format(lines=lines, layer=layer)
+    what += tr(" (measured in {crs})").format(crs=crs_label(crs))
     return vector_result(ctx, out, f"{layer}_on_{lines}", what, len(gdf), measured_in=crs_label(crs))
 
 
@@ -460,7 +478,9 @@ def perpendicular_distance(ctx: RunContext, layer: str, lines: str) -> ToolResul
     out = gdf.copy()
     out["line_index"] = line_gdf.index.to_numpy()[idx]
     out["distance"] = dist
-    what = f"Distance from each point of '{layer}' to the nearest line of '{lines}': mean {dist.mean():.1f} m"
-    what += f" (measured in {crs_label(crs)})"
+    what = tr("Distance from each point of '{layer}' to the nearest line of '{lines}': mean {mean} m").format(
+        layer=layer, lines=lines, mean=f"{dist.mean():.1f}"
+    )
+    what += tr(" (measured in {crs})").format(crs=crs_label(crs))
     return vector_result(ctx, out, f"{layer}_distance_to_{lines}", what, len(gdf), measured_in=crs_label(crs),
                          mean_m=float(dist.mean()))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ...errors import ValidationError
+from ...lang import tr
 from ..context import RunContext, ToolResult
 from ..io import aligned, checked_layer, note_if_disjoint, run_validated
 from ..metric import apply_per_zone
@@ -55,16 +56,19 @@ def select_rows(
             ranked = _numeric_if_possible(out[field])
             order = ranked.sort_values(ascending=ascending, na_position="last", kind="stable").index[:top_n]
             out = out.loc[order]
-            what.append(f"{'lowest' if ascending else 'highest'} {top_n} by {field}")
+            ranking = tr("lowest {n} by {field}") if ascending else tr("highest {n} by {field}")
+            what.append(ranking.format(n=top_n, field=field))
         else:
             out = out.head(top_n)
-            what.append(f"first {top_n}")
+            what.append(tr("first {n}").format(n=top_n))
+    condition = tr(" and ").join(what)
     if len(out) == 0:
-        ctx.note(f"No feature of '{layer}' matched {' and '.join(what)}.")
-    result = vector_result(ctx, out, f"{layer}_selected", f"Selected {' and '.join(what)} from '{layer}'", len(gdf))
+        ctx.note(tr("No feature of '{layer}' matched {condition}.").format(layer=layer, condition=condition))
+    said = tr("Selected {condition} from '{layer}'").format(condition=condition, layer=layer)
+    result = vector_result(ctx, out, f"{layer}_selected", said, len(gdf))
     named = _named(out, field)
     if named and top_n is not None and len(out) <= 10:  # 'which district has the highest income?' names it
-        result.answer = f"{result.summary.rstrip('.')}: {named}."
+        result.answer = f"{result.summary.rstrip('.。')}: {named}" + tr(".")
     return result
 
 
@@ -132,8 +136,12 @@ def filter_by_expression(ctx: RunContext, layer: str, expression: str) -> ToolRe
     gdf = checked_layer(ctx, layer, repair=False)
     out = gdf[filter_mask(expression, gdf)]
     if len(out) == 0:
-        ctx.note(f"No feature of '{layer}' matched {expression}." + _value_hint(gdf, expression))
-    return vector_result(ctx, out, f"{layer}_filtered", f"Filtered '{layer}' by {expression}", len(gdf))
+        ctx.note(
+            tr("No feature of '{layer}' matched {condition}.").format(layer=layer, condition=expression)
+            + _value_hint(gdf, expression)
+        )
+    said = tr("Filtered '{layer}' by {expression}").format(layer=layer, expression=expression)
+    return vector_result(ctx, out, f"{layer}_filtered", said, len(gdf))
 
 
 def _value_hint(gdf, expression: str) -> str:
@@ -186,9 +194,11 @@ def spatial_join(ctx: RunContext, layer: str, join: str, predicate: str = "inter
     matched = int(out.pop("index_right").notna().sum())
     if not matched and predicate != "nearest":
         note_if_disjoint(ctx, left, right, layer, join, "no feature matched")
-    summary = f"Joined '{join}' to '{layer}' by {predicate}: {matched} matches"
+    summary = tr("Joined '{join}' to '{layer}' by {predicate}: {n} matches").format(
+        join=join, layer=layer, predicate=predicate, n=matched
+    )
     if "join_distance_m" in out:
-        summary += f", median distance {out['join_distance_m'].median():.1f} m"
+        summary += tr(", median distance {distance} m").format(distance=f"{out['join_distance_m'].median():.1f}")
     return vector_result(ctx, out, f"{layer}_{join}_join", summary, len(left), matches=matched)
 
 
@@ -197,7 +207,7 @@ def _joined(ctx, left, right, predicate: str):
     import geopandas as gpd
 
     if predicate == "nearest" and left.crs is None:
-        ctx.note("Neither layer has a CRS: the nearest distance is in the layers' coordinate units, not metres.")
+        ctx.note(tr("Neither layer has a CRS: the nearest distance is in the layers' coordinate units, not metres."))
         joined = gpd.sjoin_nearest(left, right, how="left", distance_col="join_distance")
     elif predicate == "nearest":
         # Measured in metres; a world-wide layer is matched zone by zone (apply_per_zone).
@@ -235,8 +245,10 @@ def sort_by_field(ctx: RunContext, layer: str, field: str, descending: bool = Fa
     order = keys.sort_values(ascending=not descending, na_position="last", kind="stable").index
     out = gdf.loc[order].copy()
     out["rank"] = range(1, len(out) + 1)
-    direction = "descending" if descending else "ascending"
-    return vector_result(ctx, out, f"{layer}_sorted", f"Sorted '{layer}' by {field} ({direction})", len(gdf))
+    said = tr("Sorted '{layer}' by {field} (descending)")
+    if not descending:
+        said = tr("Sorted '{layer}' by {field} (ascending)")
+    return vector_result(ctx, out, f"{layer}_sorted", said.format(layer=layer, field=field), len(gdf))
 
 
 @tool(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import ToolError, ValidationError
+from ...lang import tr
 from ..context import RunContext, ToolResult
 from ..io import crs_label, read_table
 from ..metric import apply_per_zone, metric_crs, spans_zones, to_metric
@@ -100,7 +101,7 @@ def voronoi(ctx: RunContext, layer: str) -> ToolResult:
     _, first = np.unique(xy, axis=0, return_index=True)
     first = np.sort(first)
     if len(first) < len(gdf):
-        ctx.note(f"Left out {len(gdf) - len(first)} duplicate points: one cell per distinct location.")
+        ctx.note(tr("Left out {n} duplicate points: one cell per distinct location.").format(n=len(gdf) - len(first)))
     if len(first) < 2:
         raise ToolError("Voronoi polygons need at least two distinct points.", fix="Use a layer with more points.")
     xmin, ymin, xmax, ymax = shapely.total_bounds(geoms)
@@ -110,7 +111,8 @@ def voronoi(ctx: RunContext, layer: str) -> ToolResult:
                                                        ordered=True))
     cells = shapely.intersection(cells, frame)
     out = gdf.iloc[first].set_geometry(back_to(cells, crs, gdf.crs) if crs is not None else cells, crs=gdf.crs)
-    what = f"Voronoi polygons of '{layer}'" + (f" (drawn in {crs_label(crs)})" if crs is not None else "")
+    what = tr("Voronoi polygons of '{layer}'").format(layer=layer)
+    what += tr(" (drawn in {crs})").format(crs=crs_label(crs)) if crs is not None else ""
     return vector_result(ctx, out, f"{layer}_voronoi", what, len(gdf))
 
 
@@ -183,9 +185,9 @@ def main_direction(ctx: RunContext, layer: str) -> ToolResult:
     unit = "_m" if used is not None else ""
     out["main_direction"] = res["main_direction"].to_numpy()
     out["length" + unit], out["width" + unit] = res["length"].to_numpy(), res["width"].to_numpy()
-    what = f"Main direction of each feature of '{layer}'"
+    what = tr("Main direction of each feature of '{layer}'").format(layer=layer)
     if used is not None:
-        what += f" (computed in {used})"
+        what += tr(" (computed in {crs})").format(crs=used)
     return vector_result(ctx, out, f"{layer}_direction", what, len(gdf))
 
 
@@ -253,7 +255,7 @@ def cluster_points(ctx: RunContext, layer: str, method: str = "dbscan", clusters
 
         k = clusters or min(5, len(gdf))
         if clusters is None:
-            ctx.note(f"No cluster count given; used k = {k}.")
+            ctx.note(tr("No cluster count given; used k = {k}.").format(k=k))
         if k > len(gdf):
             raise ValidationError(f"Cannot make {k} clusters from {len(gdf)} points.", fix="Ask for fewer clusters.")
         labels = KMeans(n_clusters=k, n_init=10, random_state=0).fit_predict(xy)
@@ -265,7 +267,8 @@ def cluster_points(ctx: RunContext, layer: str, method: str = "dbscan", clusters
         if eps is None:
             _, nn = nearest(geoms) if len(gdf) > 1 else (None, np.array([1.0]))
             eps = float(2 * np.mean(nn)) or 1.0
-            ctx.note(f"No eps given; used {eps:.1f} m (twice the mean nearest-neighbour distance).")
+            text = tr("No eps given; used {eps} m (twice the mean nearest-neighbour distance).")
+            ctx.note(text.format(eps=f"{eps:.1f}"))
         labels = DBSCAN(eps=eps, min_samples=samples).fit_predict(xy)
         how = f"DBSCAN, eps = {eps:g} m, min_samples = {samples}"
     out = gdf.copy()
@@ -277,8 +280,11 @@ def cluster_points(ctx: RunContext, layer: str, method: str = "dbscan", clusters
     table["center_x"], table["center_y"] = shapely.get_x(centres), shapely.get_y(centres)
     n_clusters = int((table.cluster_id >= 0).sum())
     noise = int((labels < 0).sum())
-    answer = f"{n_clusters} clusters" + (f", {noise} noise points" if method == "dbscan" else "")
-    what = f"Clustered '{layer}' ({how}, in {crs_label(crs)}): {answer}"
+    answer = tr("{n} clusters").format(n=n_clusters)
+    answer += tr(", {n} noise points").format(n=noise) if method == "dbscan" else ""
+    what = tr("Clustered '{layer}' ({how}, in {crs}): {answer}").format(
+        layer=layer, how=how, crs=crs_label(crs), answer=answer
+    )
     result = vector_result(ctx, out, f"{layer}_clusters", what, len(gdf), clusters=n_clusters, noise=noise)
     result.outputs.append(ctx.save_table(table, f"{layer}_cluster_summary"))
     result.answer = answer
@@ -318,12 +324,12 @@ def xy_to_line(ctx: RunContext, layer: str, x1: str, y1: str, x2: str, y2: str) 
         raise ValidationError(f"The fields {', '.join(cols)} hold no numeric coordinates.",
                               fix="Choose the fields that hold the start and end coordinates.")
     if not ok.all():
-        ctx.note(f"Skipped {int((~ok).sum())} rows with missing or non-numeric coordinates.")
+        ctx.note(tr("Skipped {n} rows with missing or non-numeric coordinates.").format(n=int((~ok).sum())))
     crs = getattr(ctx.layers.get(layer).data, "crs", None)
     xs, ys = values[ok][:, [0, 2]], values[ok][:, [1, 3]]
     if crs is None and (np.abs(xs) <= 180).all() and (np.abs(ys) <= 90).all():
         crs = "EPSG:4326"
-        ctx.note("The table has no CRS and its coordinates look like longitude/latitude, so EPSG:4326 was assumed.")
+        ctx.note(tr("The table has no CRS and its coordinates look like longitude/latitude, so EPSG:4326 was assumed."))
     lines = shapely.linestrings(values[ok].reshape(-1, 2, 2))
     out = gpd.GeoDataFrame(table[ok].reset_index(drop=True), geometry=lines, crs=crs)
     return vector_result(ctx, out, f"{layer}_lines", f"Lines from {x1},{y1} to {x2},{y2} in '{layer}'", len(table))

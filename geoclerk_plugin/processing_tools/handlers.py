@@ -20,6 +20,7 @@ from ...errors import ValidationError
 from ...function_lib.context import did_you_mean
 from ...function_lib.geojson._base import vanished_note, zero_buffer_error
 from ...function_lib.geojson.measure import free_field_name, plain_number
+from ...lang import tr as core_tr
 from .inputs import LINE_OR_POLYGON, crs_label, is_metric, load_layer, metric_crs_for
 
 AGG_NAMES = {"count": "count", "sum": "sum", "mean": "mean", "min": "minimum", "max": "maximum", "median": "median"}
@@ -314,8 +315,10 @@ def _basic_statistics_post(call, results, outputs):
     layer = call.layers["layer"]
     if not layer.fields().field(field).isNumeric():
         results = _text_field_statistics(call, layer, field, results)
-    parts = [f"{k.lower()} {_fmt(results[k])}" for k in keys if isinstance(results.get(k), (int, float))]
-    call.answer = f"{field}: " + ", ".join(parts) + "."
+    names = {"COUNT": core_tr("count"), "MEAN": core_tr("mean"), "MIN": core_tr("min"), "MAX": core_tr("max"),
+             "SUM": core_tr("sum"), "STD_DEV": core_tr("std_dev"), "MEDIAN": core_tr("median")}  # fmt: skip
+    parts = [f"{names[k]} {_fmt(results[k])}" for k in keys if isinstance(results.get(k), (int, float))]
+    call.answer = f"{field}: " + ", ".join(parts) + core_tr(".")
     if results.get("TEXT_REASON"):
         call.answer += " " + results["TEXT_REASON"]
 
@@ -394,11 +397,13 @@ def _count_post(call, results, outputs):
     source.ReleaseResultSet(rows)
     total, most = total or 0, most or 0
     call.values.update({"total": total, "max": most})
-    call.answer = f"{_fmt(total)} points in {n} polygons (at most {_fmt(most)} in one)."
+    call.answer = core_tr("{total} points in {n} polygons (at most {most} in one).").format(
+        total=_fmt(total), n=n, most=_fmt(most)
+    )
 
 
 def _dbscan_post(call, results, outputs):
-    call.answer = f"{results.get('NUM_CLUSTERS', 0)} clusters found."
+    call.answer = core_tr("{n} clusters found.").format(n=results.get("NUM_CLUSTERS", 0))
 
 
 def _fmt(value) -> str:

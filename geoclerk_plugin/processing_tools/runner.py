@@ -22,7 +22,8 @@ from qgis.core import (
 )
 
 from ...errors import CancelledError, ToolError, ValidationError
-from ...function_lib.context import ToolResult
+from ...function_lib.context import ToolResult, feature_counts
+from ...lang import tr as core_tr
 from .inputs import (
     LINE_OR_POLYGON,
     check_fields,
@@ -125,7 +126,7 @@ class Call:
         finally:
             done.set()
         if feedback.isCanceled():
-            raise CancelledError("The request was cancelled.", fix="Nothing was changed.")
+            raise CancelledError()
         if not ok:
             text = " ".join(feedback.errors) or feedback.textLog().strip()[-500:]
             raise ToolError(f"{alg.displayName()} failed: {text}", fix="Check the inputs and parameters.")
@@ -437,17 +438,17 @@ def _output_crs(outputs):
 
 def _result(call: Call, outputs, n_out) -> ToolResult:
     main = call.layers.get(call.main)
-    text = f"{call.alg.displayName()} on '{call.main_name()}'"
+    text = core_tr("{tool} on '{layer}'").format(tool=call.alg.displayName(), layer=call.main_name())
     if isinstance(main, QgsVectorLayer):
         n_in = main.featureCount()
-        text += f" ({n_in} features in" + (f", {n_out} out)" if n_out is not None else ")")
+        text += feature_counts(n_in, n_out)
         call.values["features_in"] = n_in
     if n_out is not None:
         call.values["feature_count"] = n_out
     crs = _output_crs(outputs) or call.source_crs or (main.crs() if main is not None else None)
     if crs is not None and crs.isValid():
-        text += f", result in {crs_label(crs)}"
-    text += "."
+        text += core_tr(", result in {crs}").format(crs=crs_label(crs))
+    text += core_tr(".")
     notes = call.ctx.notes[call.first_note :]  # this call's notes, not an earlier step's
     if notes:
         text += " " + " ".join(notes)
