@@ -7,7 +7,7 @@ from pathlib import Path
 from qgis.core import Qgis, QgsApplication
 from qgis.PyQt.QtCore import Qt
 from qgis.PyQt.QtGui import QIcon
-from qgis.PyQt.QtWidgets import QAction, QPushButton
+from qgis.PyQt.QtWidgets import QAction, QDockWidget, QPushButton
 
 from . import dependencies
 from .i18n import install_translator, remove_translator, tr
@@ -68,13 +68,25 @@ class GeoClerkPlugin:
             self.dock.settings_requested.connect(self.show_settings)
             self.dock.visibilityChanged.connect(self.dock_action.setChecked)
             self.iface.addDockWidget(Qt.RightDockWidgetArea, self.dock)
+            self._tab_over_right_panel(self.dock)
         return self.dock
+
+    def _tab_over_right_panel(self, dock) -> None:
+        """A chat needs height: stacked under another open panel on the right (the Processing Toolbox most users
+        keep there) the dock got a ~60 px chat area, so it opens as a tab over that panel instead."""
+        main = self.iface.mainWindow()
+        for other in main.findChildren(QDockWidget):
+            if other is not dock and not other.isHidden() and not other.isFloating():
+                if main.dockWidgetArea(other) == Qt.RightDockWidgetArea:
+                    main.tabifyDockWidget(other, dock)
+                    return
 
     def toggle_dock(self, checked: bool = True) -> None:  # noqa: FBT001
         dock = self.ensure_dock()
         if dock is not None:
             dock.setVisible(bool(checked))
             if checked:
+                dock.raise_()  # the front tab when it shares the area with another panel
                 self.warm_up()
 
     def warm_up(self) -> None:
