@@ -105,6 +105,7 @@ class ReplyCard(QFrame):
         buttons.addWidget(self.ask_model_button)
         buttons.addStretch(1)
         self.usage = QLabel()
+        self.usage.setWordWrap(True)
         self.usage.setStyleSheet("color: #666;")
         badge_row = QHBoxLayout()
         badge_row.addWidget(self.badge)
