@@ -19,7 +19,7 @@ from qgis.core import QgsApplication, QgsLayerTreeGroup, QgsProject, QgsVectorLa
 from qgis.PyQt.QtCore import QCoreApplication, QEvent, QPoint, Qt, QTimer
 from qgis.PyQt.QtGui import QInputMethodEvent, QKeyEvent
 from qgis.PyQt.QtTest import QTest
-from qgis.PyQt.QtWidgets import QAbstractButton, QApplication, QDockWidget, QLabel, QWidget
+from qgis.PyQt.QtWidgets import QAbstractButton, QApplication, QDockWidget, QLabel, QLineEdit, QWidget
 from qgis.utils import iface, plugins
 
 PLUGIN = "geoclerk"
@@ -241,6 +241,17 @@ def step_ask(state: State, step: dict) -> dict:
     }
 
 
+def step_click_card_settings(state: State, step: dict) -> dict:
+    """Press the last card's "Open settings": the dialog it opens is recorded (title, fields) and closed."""
+    card = state.dock.cards[-1]
+    before = len(state.dialogs)
+    QTest.mouseClick(card.settings_button, Qt.LeftButton)  # returns once the modal dialog is closed
+    wait_until(lambda: len(state.dialogs) > before, 10)
+    opened = state.dialogs[before:]
+    del state.dialogs[before:]  # expected: not among the dialogs that stopped the user
+    return {"opened": opened}
+
+
 def step_screenshot(state: State, step: dict) -> dict:
     """The main window as the user sees it (map and dock), once the map has finished drawing."""
     canvas = iface.mapCanvas()
@@ -260,6 +271,7 @@ STEPS = {
     "show_panel": step_show_panel,
     "open_dock": step_open_dock,
     "ask": step_ask,
+    "click_card_settings": step_click_card_settings,
     "screenshot": step_screenshot,
 }
 
@@ -270,7 +282,8 @@ def close_modal_dialogs(state: State) -> None:
     widget = QApplication.activeModalWidget()
     if widget is not None:
         texts = [w.text() for w in widget.findChildren(QLabel) if w.text()]
-        state.dialogs.append({"title": widget.windowTitle(), "texts": texts[:6]})
+        fields = [w.text() for w in widget.findChildren(QLineEdit) if w.text()]
+        state.dialogs.append({"title": widget.windowTitle(), "texts": texts[:6], "fields": fields})
         widget.close()
 
 

@@ -194,6 +194,7 @@ def scenario(lang: str, data: Path, out: Path) -> dict:
             {"do": "screenshot", "name": f"{shot}_2_code"},
             {"do": "ask", "name": "refused", "request": requests["refused"], "layers": ["roads"]},
             {"do": "screenshot", "name": f"{shot}_3_refused_key"},
+            {"do": "click_card_settings", "name": "settings_from_card"},
         ],
     }
 
@@ -259,6 +260,7 @@ def test_the_installed_plugin_in_the_qgis_desktop(lang, display, plugin_zip, tmp
         scenario_path = tmp_path / "scenario.json"
         scenario_path.write_text(json.dumps(scenario(lang, data, out), ensure_ascii=False))
         code = run_qgis(display, profiles, scenario_path, tmp_path / "qgis.log")
+        server_url = server.url
     log = (tmp_path / "qgis.log").read_text(errors="replace")[-3000:]
     assert out.exists(), f"the driver never ran (exit {code}):\n{log}"
     seen = json.loads(out.read_text())
@@ -338,6 +340,8 @@ def test_the_installed_plugin_in_the_qgis_desktop(lang, display, plugin_zip, tmp
     assert re.search(r"\b401\b", card["error"]) and card["settings_button"] == tr("Open settings")
     if lang == "en":
         assert "refused the key" in card["error"]
+    [dialog] = steps["settings_from_card"]["opened"]  # the button opens GeoClerk's settings, on this endpoint
+    assert dialog["title"] == tr("GeoClerk settings") and server_url in dialog["fields"]
 
     for name in ("1_tier0", "2_code", "3_refused_key"):
         shot = steps[f"desktop_{lang}_{name}"]
