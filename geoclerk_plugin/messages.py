@@ -102,8 +102,10 @@ class ReplyCard(QFrame):
         self.ask_model_button.setToolTip(tr("Send the same request to the model, without the no-model answer"))
         self.ask_model_button.clicked.connect(self.ask_model_requested)
         self.ask_model_button.hide()
-        buttons.addWidget(self.ask_model_button)
         buttons.addStretch(1)
+        overrule = QHBoxLayout()  # its own row: beside Copy and Re-run edited it made the card ~590 px wide
+        overrule.addWidget(self.ask_model_button)
+        overrule.addStretch(1)
         self.usage = QLabel()
         self.usage.setWordWrap(True)
         self.usage.setStyleSheet("color: #666;")
@@ -117,6 +119,7 @@ class ReplyCard(QFrame):
         layout.addWidget(self.details_toggle)
         layout.addWidget(self.details)
         layout.addLayout(buttons)
+        layout.addLayout(overrule)
         layout.addWidget(self.usage)
         self._set_badge("working", tr("Working…"))
 
