@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 import traceback
 from pathlib import Path
 
-from qgis.core import QgsApplication, QgsLayerTreeGroup, QgsProject, QgsVectorLayer
+from qgis.core import Qgis, QgsApplication, QgsLayerTreeGroup, QgsProject, QgsSettings, QgsVectorLayer
 from qgis.PyQt.QtCore import QCoreApplication, QEvent, QPoint, Qt, QTimer
 from qgis.PyQt.QtGui import QInputMethodEvent, QKeyEvent
 from qgis.PyQt.QtTest import QTest
@@ -154,13 +155,10 @@ def step_start(state: State, step: dict) -> dict:
     screen = QApplication.primaryScreen().availableGeometry()
     main.setGeometry(screen)  # Xvfb has no window manager to maximise it
     settle(0.5)
-    module = __import__(PLUGIN)
-    from qgis.core import QgsSettings
-
     return {
         "plugins": sorted(plugins),
-        "plugin_file": module.__file__,
-        "qgis_version": __import__("qgis.core", fromlist=["Qgis"]).Qgis.QGIS_VERSION,
+        "plugin_file": sys.modules[PLUGIN].__file__,
+        "qgis_version": Qgis.QGIS_VERSION,
         "locale": QgsSettings().value("locale/userLocale", ""),
         "translation": getattr(state.plugin, "translation", None),
         "menu": [a.text() for a in iface.mainWindow().menuBar().actions()],
@@ -168,6 +166,7 @@ def step_start(state: State, step: dict) -> dict:
 
 
 def step_load_layers(state: State, step: dict) -> dict:
+    """Layer ▸ Add Layer for each file (each named like its file), then the map on one of them."""
     for path in step["paths"]:
         name = Path(path).stem
         layer = iface.addVectorLayer(path, name, "ogr")

@@ -279,6 +279,8 @@ def test_the_installed_plugin_in_the_qgis_desktop(lang, display, plugin_zip, tmp
     else:
         assert Path(start["translation"]).name == Path(CATALOGUES[lang]).with_suffix(".qm").name
 
+    assert steps["load_layers"]["loaded"] == {"districts": 8, "roads": 21, "houses": 1500, "schools": 12}
+
     # The dock, opened from the Plugins menu, sits on the right with room to chat, labelled in the user's language.
     dock = steps["open_dock"]
     assert dock["visible"] and dock["area"] == "right" and dock["icon"]
