@@ -117,6 +117,7 @@ class ChildPolicy:
         default_factory=lambda: ["numpy", "pandas", "shapely", "geopandas", "matplotlib.pyplot", "sklearn", "pyproj"]
     )
     extra_sys_path: list = field(default_factory=list)
+    first_sys_path: list = field(default_factory=list)  # of those, the ones the parent searches before its stdlib
     limits: dict = field(default_factory=lambda: Limits().to_json())
 
     def to_json(self) -> dict:

@@ -122,7 +122,8 @@ class Sandbox:
         self.root.mkdir(parents=True, exist_ok=True)
         self._tmp = tempfile.mkdtemp(prefix="geoclerk-sandbox-tmp-")
         policy = ChildPolicy(root=str(self.root), tmp_dir=self._tmp, sensitive_paths=sensitive_paths(),
-                             limits=self.limits.to_json(), extra_sys_path=_site_dirs())  # fmt: skip
+                             limits=self.limits.to_json(), extra_sys_path=_site_dirs(),
+                             first_sys_path=_leading_site_dirs(_site_dirs()))  # fmt: skip
         if self.preload is not None:
             policy.preload = list(self.preload)
         env = clean_env(dict(os.environ))
@@ -402,6 +403,17 @@ def _site_dirs() -> list[str]:
         and ("site-packages" in p or "dist-packages" in p or os.path.basename(p.rstrip(os.sep)) in PLUGIN_LIBS_NAMES)
         and os.path.isdir(p)
     ]
+
+
+def _leading_site_dirs(dirs: list[str]) -> list[str]:
+    """Those of `dirs` the parent searches before its standard library (the plugin puts its geoclerk_libs first, so
+    its newer packages win). The child must search them first too: appended after the system's dist-packages, a
+    Debian QGIS's child imported NumPy 1.24 from /usr/lib/python3 under the plugin's pandas and failed."""
+    stdlib = os.path.dirname(os.__file__)
+    if stdlib in sys.path:
+        ahead = set(sys.path[: sys.path.index(stdlib)])
+        return [p for p in dirs if p in ahead]
+    return [p for p in dirs if os.path.basename(p.rstrip(os.sep)) in PLUGIN_LIBS_NAMES]
 
 
 def ensure_not_cancelled(cancel_event) -> None:

@@ -16,7 +16,7 @@ from qgis.core import (
     QgsVectorLayer,
 )
 from qgis.gui import QgsDockWidget
-from qgis.PyQt.QtCore import Qt, QTimer, QUrl, pyqtSignal
+from qgis.PyQt.QtCore import QEvent, Qt, QTimer, QUrl, pyqtSignal
 from qgis.PyQt.QtGui import QDesktopServices
 from qgis.PyQt.QtWidgets import (
     QComboBox,
@@ -135,6 +135,7 @@ class GeoClerkDock(QgsDockWidget):
         self.chat_layout = QVBoxLayout(self.chat)
         self.chat_layout.addStretch(1)
         self.scroll.setWidget(self.chat)
+        self.chat.installEventFilter(self)  # its layout requests: keep the chat as wide as its cards need
         layout.addWidget(self.scroll, 1)
         self.hint = QLabel(tr("Ask for an analysis, for example: buffer roads by 100 m"))
         self.hint.setWordWrap(True)
@@ -164,6 +165,18 @@ class GeoClerkDock(QgsDockWidget):
         layout.addLayout(row)
         self.setWidget(body)
         self._set_working(False)
+
+    def eventFilter(self, watched, event):  # noqa: N802 - Qt override
+        if watched is self.chat and event.type() == QEvent.LayoutRequest:
+            self._fit_chat_width()
+        return super().eventFilter(watched, event)
+
+    def _fit_chat_width(self) -> None:
+        """The chat never scrolls sideways, so it may not get narrower than its widest card needs (plus the
+        vertical scrollbar, which appears once the chat is long): QGIS widens the panel instead of cutting badges,
+        buttons and text off on the right, as the desktop run showed it did."""
+        bar = self.scroll.verticalScrollBar().sizeHint().width()
+        self.scroll.setMinimumWidth(self.chat.minimumSizeHint().width() + bar + 2 * self.scroll.frameWidth())
 
     def _set_working(self, working: bool) -> None:
         self.progress.setVisible(working)

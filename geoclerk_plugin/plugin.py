@@ -91,6 +91,7 @@ class GeoClerkPlugin:
         if dock is not None:
             dock.setVisible(bool(checked))
             if checked:
+                dock.raise_()  # the front tab when it shares the area with another panel
                 self.warm_up()
 
     def warm_up(self) -> None:

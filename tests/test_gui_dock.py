@@ -288,3 +288,28 @@ def test_missing_packages_are_named_in_the_reply(dock, town, toolkit, monkeypatc
     card = ask(dock, "buffer schools by 100 m")
     assert "scikit-learn (missing, need >= 1.1)" in card.error_view.text() and "pip install" in card.error_view.text()
     assert set(QgsProject.instance().mapLayers()) == before and not dock.is_busy()
+
+
+def test_cards_are_never_cut_off_on_the_right(dock, town, toolkit):
+    # The desktop run (tests/test_desktop_qgis.py) found it: in QGIS's ~300 px right panel the badge, the usage
+    # line and "Not what I meant — ask the model" ended past the chat's right edge, the more so once it scrolled.
+    from qgis.PyQt.QtCore import QPoint
+    from qgis.PyQt.QtWidgets import QAbstractButton, QLabel, QWidget
+
+    toolkit.decision.plan = Plan("buffer", {"layer": "schools", "distance": 100}, complete=True)
+    toolkit.decision.confidence = 0.95
+    dock.layer_picker.set_checked([town["schools"].id()])
+    dock.show()
+    dock.resize(240, 400)
+    for distance in (100, 200, 300):  # enough cards for the vertical scrollbar
+        ask(dock, f"buffer schools by {distance} m")
+    process_until(lambda: False, 0.3)
+    viewport = dock.scroll.viewport()
+    assert dock.scroll.verticalScrollBar().isVisible()
+    cut = []
+    for widget in dock.chat.findChildren(QWidget):
+        if widget.isVisible() and isinstance(widget, (QLabel, QAbstractButton)):
+            right = widget.mapTo(viewport, QPoint(widget.width(), 0)).x()
+            if right > viewport.width() + 1:
+                cut.append(f"{widget.text()!r} ends at {right} > {viewport.width()}")
+    assert cut == []

@@ -53,6 +53,31 @@ def test_plugin_loads_and_unloads_cleanly(qgis_iface, isolated_settings):  # noq
     assert plugin.dock is None and plugin.actions == []
 
 
+def test_the_dock_opens_as_a_tab_over_a_panel_already_on_the_right(qgis_iface, isolated_settings, monkeypatch):  # noqa: F811
+    # The desktop run (tests/test_desktop_qgis.py) found it: under the Processing Toolbox the chat got ~60 px.
+    from qgis.PyQt.QtCore import Qt
+    from qgis.PyQt.QtWidgets import QDockWidget
+
+    main = qgis_iface.mainWindow()
+    monkeypatch.setattr(qgis_iface, "addDockWidget", main.addDockWidget)  # pytest-qgis's iface drops docks
+    toolbox, hidden = QDockWidget("Processing Toolbox", main), QDockWidget("Layer Styling", main)
+    for panel in (hidden, toolbox):
+        main.addDockWidget(Qt.RightDockWidgetArea, panel)
+    hidden.hide()
+    plugin = classFactory(qgis_iface)
+    monkeypatch.setattr(plugin, "warm_up", lambda: None)
+    try:
+        plugin.initGui()
+        plugin.toggle_dock(True)
+        assert main.tabifiedDockWidgets(plugin.dock) == [toolbox]
+        assert main.dockWidgetArea(plugin.dock) == Qt.RightDockWidgetArea
+    finally:
+        plugin.unload()
+        for panel in (toolbox, hidden):
+            main.removeDockWidget(panel)
+            panel.deleteLater()
+
+
 def test_missing_dependency_shows_one_message_and_installs(qgis_iface, monkeypatch, tmp_path):
     installed = {"geopandas": "1.1.4", "shapely": "1.8.5", "scikit-learn": "1.9.1", "openai": "3.54.0",
                  "pyyaml": "6.0.2", "jsonschema": "4.26.0"}  # fmt: skip

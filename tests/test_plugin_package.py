@@ -50,6 +50,19 @@ def test_zip_holds_the_plugin_and_nothing_else(plugin_zip):
     assert any(n.startswith("geoclerk/router/model/") for n in names)  # the trained model is what runs
 
 
+def test_the_icons_the_plugin_names_are_in_the_zip(plugin_zip):
+    # The rename left the file as geoagent.svg: the installed plugin showed text where its icon belongs.
+    import configparser
+
+    from geoclerk.geoclerk_plugin import plugin, provider
+
+    names = set(zipfile.ZipFile(plugin_zip).namelist())
+    meta = configparser.ConfigParser()
+    meta.read(ROOT / "metadata.txt")
+    wanted = {meta["general"]["icon"]} | {p.ICON.relative_to(ROOT).as_posix() for p in (plugin, provider)}
+    assert {f"geoclerk/{path}" for path in wanted} <= names
+
+
 def _qgis_process(args, profile, env_extra=None, timeout=600):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QGIS_CUSTOM_CONFIG_PATH=str(profile))
     for var in ("PYTHONPATH", "GEOCLERK_BASE_URL", "GEOCLERK_MODEL"):

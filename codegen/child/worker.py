@@ -25,7 +25,10 @@ def main() -> int:
     os.dup2(2, 1)
     policy = json.loads(proto_in.readline())
 
-    sys.path += [p for p in policy.get("extra_sys_path", []) if p not in sys.path]  # after this script's own dir
+    # The parent's package folders: those it searches before its standard library (the plugin-managed folder, whose
+    # newer packages must win over the system's) come first here too, after this script's own dir; the rest last.
+    sys.path[1:1] = [p for p in policy.get("first_sys_path", []) if p not in sys.path[1:]]
+    sys.path += [p for p in policy.get("extra_sys_path", []) if p not in sys.path]
     import guards
     import landlock
     from liveout import Channel, Flusher
