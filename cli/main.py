@@ -265,9 +265,8 @@ def _batch_item(line: str) -> tuple[str, list[str]]:
 
 def _describe_all(paths: list[str], cache: dict) -> list:
     """The inputs as `run` names them: each layer of a multi-layer file on its own, a repeated stem numbered."""
-    from ..function_lib.context import LayerStore, output_kind
-    from ..function_lib.describe import describe_gdf, describe_path
-    from ..function_lib.io import read_vector
+    from ..function_lib.context import LayerStore
+    from ..function_lib.describe import describe_entry
 
     store = LayerStore()
     for path in paths:
@@ -276,12 +275,7 @@ def _describe_all(paths: list[str], cache: dict) -> list:
     for entry in (store.get(n) for n in store.names()):
         key = (entry.path, entry.name, entry.layer)
         if key not in cache:
-            if output_kind(entry.path) == "raster":
-                cache[key] = describe_path(entry.path, entry.name)
-            else:
-                cache[key] = describe_gdf(
-                    read_vector(entry.path, layer=entry.layer), entry.name, entry.path, layer=entry.layer
-                )
+            cache[key] = describe_entry(entry)
         infos.append(cache[key])
     return infos
 

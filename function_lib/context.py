@@ -19,7 +19,22 @@ HTML_SUFFIXES = {".html", ".htm"}
 # A folder given as an input stands for the GIS files in it (not .json: often not GIS), except folders that are
 # one dataset (a FileGDB).
 DATASET_FOLDERS = {".gdb"}
-FOLDER_INPUT_SUFFIXES = (VECTOR_SUFFIXES - {".json"}) | RASTER_SUFFIXES | {".csv", ".tsv", ".gpx"}
+FOLDER_INPUT_SUFFIXES = (VECTOR_SUFFIXES - {".json"}) | RASTER_SUFFIXES | {".csv", ".tsv", ".gpx", ".xlsx", ".ods"}
+
+
+def _has_shp(dbf: Path) -> bool:
+    """A .dbf beside a .shp of the same stem is the shapefile's attribute part, not a table of its own."""
+    return any(dbf.with_suffix(s).exists() for s in (".shp", ".SHP"))
+
+
+def url_stem(url: str) -> str:
+    """A layer name for a URL input: its last path part without the suffix ('…/collections/rivers/items' → rivers)."""
+    parts = [p for p in re.split(r"[/?#]", re.sub(r"^\w+:(?=https?://)", "", url).split("://", 1)[-1]) if p]
+    parts = [p for p in parts[1:] if p.lower() not in ("items", "collections")] or parts[:1]
+    if "/collections/" in url:
+        after = url.split("/collections/", 1)[1].split("/")[0]
+        return safe_name(after) or "url"
+    return safe_name(Path(parts[-1].split("=")[-1]).stem) or "url"
 
 
 def output_kind(path: str | Path) -> str:
@@ -126,6 +141,10 @@ class LayerStore:
 
         A file holding several layers with features (a GeoPackage with 'parcels' and 'roads') adds one input
         per layer, named by the layer; the first entry is returned."""
+        from .tables import is_url
+
+        if is_url(path):
+            return self.add(self._free_name(url_stem(str(path))), path=str(path))
         if Path(path).is_dir() and Path(path).suffix.lower() not in DATASET_FOLDERS:
             return self._add_folder(Path(path))
         path = str(path)
@@ -138,7 +157,12 @@ class LayerStore:
 
     def _add_folder(self, folder: Path) -> LayerEntry:
         """A folder given as an input: every GIS file directly inside it (sorted), each added as above."""
-        files = sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in FOLDER_INPUT_SUFFIXES)
+        files = sorted(
+            p
+            for p in folder.iterdir()
+            if p.is_file()
+            and (p.suffix.lower() in FOLDER_INPUT_SUFFIXES or (p.suffix.lower() == ".dbf" and not _has_shp(p)))
+        )
         if not files:
             raise ValidationError(
                 f"The folder '{folder}' holds no GIS files.",
@@ -183,13 +207,15 @@ class LayerStore:
 
 
 MULTI_LAYER_SUFFIXES = {".gpkg", ".gpx", ".kml", ".gml", ".sqlite", ".gdb"}
+SHEET_FILES = {".xlsx", ".xls", ".ods"}
 
 
 def sublayers(path: str) -> list[str]:
     """The layers with features of a file that can hold several (GeoPackage, GPX, KML, ...), in file order.
 
     [] for single-layer formats and unreadable files (the reader will say why)."""
-    if Path(path).suffix.lower() not in MULTI_LAYER_SUFFIXES:
+    sheets = Path(path).suffix.lower() in SHEET_FILES  # every sheet with rows is a table of its own
+    if Path(path).suffix.lower() not in MULTI_LAYER_SUFFIXES and not sheets:
         return []
     try:
         import pyogrio
@@ -199,7 +225,7 @@ def sublayers(path: str) -> list[str]:
             return []
         found = []
         for name, geometry_type in listed:
-            if geometry_type is None:
+            if geometry_type is None and not sheets:
                 continue  # an attribute table without geometry (GeoPackage metadata, say)
             count = pyogrio.read_info(path, layer=str(name), force_feature_count=True)["features"]
             if count:
@@ -260,19 +286,34 @@ class RunContext:
 
     # -- inputs ----------------------------------------------------------------------------
     def gdf(self, name: str):
-        """The named layer as a GeoDataFrame (read once, then cached)."""
+        """The named layer as a GeoDataFrame (read once, then cached); a table without geometry is refused with
+        what it can be used for."""
+        data = self.data(name)
+        if _is_table(data):
+            from .io import no_geometry_error
+
+            entry = self.layers.get(name)
+            raise no_geometry_error(data, Path(entry.path).name if entry.path else entry.name)
+        return data
+
+    def data(self, name: str):
+        """The named input as read: a GeoDataFrame (a layer) or a DataFrame (a table without geometry), cached."""
         entry = self.layers.get(name)
-        if entry.data is not None and _is_gdf(entry.data):
+        if entry.data is not None and (_is_gdf(entry.data) or _is_table(entry.data)):
             return entry.data
         if entry.loader is not None:
             entry.data = entry.loader()
         elif entry.path:
-            from .io import read_vector
+            from .tables import read_input
 
-            entry.data = read_vector(entry.path, layer=entry.layer)
+            entry.data = read_input(entry.path, layer=entry.layer)
         else:
             raise ValidationError(f"Layer '{name}' has no data to read.")
         return entry.data
+
+    def is_table(self, name: str) -> bool:
+        """True when the named input is a table without geometry."""
+        return _is_table(self.data(name))
 
     def peek(self, name: str) -> LayerPeek:
         """What decides which half runs a job, learnt cheaply: from loaded data, a QGIS layer, or the
@@ -281,9 +322,9 @@ class RunContext:
 
         entry = self.layers.get(name)
         data = entry.data
+        if _is_table(data) or (data is None and entry.path and from_columns(entry.path)):
+            return LayerPeek(is_table=True)
         if data is None and entry.path and output_kind(entry.path) in ("table", "vector"):
-            if output_kind(entry.path) == "table":
-                return LayerPeek(is_table=True)
             try:
                 import pyogrio
 
@@ -354,3 +395,14 @@ class RunContext:
 
 def _is_gdf(obj) -> bool:
     return type(obj).__name__ == "GeoDataFrame"
+
+
+def from_columns(path: str) -> bool:
+    """A table file (CSV, sheet, DBF) whose geometry, if any, comes from its columns."""
+    from .tables import TABLE_SUFFIXES
+
+    return Path(path).suffix.lower() in TABLE_SUFFIXES
+
+
+def _is_table(obj) -> bool:
+    return type(obj).__name__ == "DataFrame"

@@ -71,6 +71,8 @@ DISTANCE_WORDS = {"abstand", "entfernung", "radius", "umkreis", "von", "um", "in
                   "naher", "naeher", "im", "bis", "zu", "weg", "reichweite", "puffer"}  # fmt: skip
 
 TOOL_CUES = {
+    "join_table": {"verknupfe", "verknupfen", "verbinde", "verbinden", "hange", "tabelle", "uber", "mit", "an",
+                   "schlussel", "schlusselfeld", "feld"},
     "qgis_slope": {"grad", "prozent", "hangneigung", "neigung", "steigung", "gefalle"},
     "qgis_zonal_statistics": {"zonenstatistik", "mittlere", "je", "pro"},
     "distance_matrix": {"zwischen", "distanzmatrix", "abstande", "abstaende", "entfernungen", "paarweise"},

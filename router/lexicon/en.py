@@ -150,6 +150,7 @@ TOOL_CUES = {
     "qgis_extract_within_distance": {"within", "near", "close", "from", "of", "extract"},
     "qgis_extract_by_location": {"or", "inside", "intersect", "intersecting", "touch", "touching", "cross", "crossing",
                                  "within", "overlap", "overlapping", "located", "lie", "fall", "select", "extract"},
+    "join_table": {"join", "attach", "link", "merge", "table", "key", "field", "on", "by", "to", "with", "attributes"},
     "spatial_join": {"attach", "name", "names", "add", "join", "joined", "attributes", "spatial",
                      "location", "which", "lies", "in" },
     "save_result": {"save", "export", "write", "store", "as", "format", "file"},
