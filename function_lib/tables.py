@@ -154,7 +154,9 @@ def layer_or_table(df, name: str):
     import geopandas as gpd
     import pandas as pd
 
+    attrs = dict(df.attrs)  # how it was read (separator, encoding): kept for the description
     df = pd.DataFrame(df)
+    df.attrs.update(attrs)
     texts = gc.geometry_text_columns(df)
     if texts:
         column, kind = _preferred(texts)
