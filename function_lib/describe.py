@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-PROMPT_BUDGET = 5600  # characters of one layer's description: about 1.4k tokens
+# Characters of one layer's description: ≤ ~1.4k tokens even for field names like attribute_number_017, which
+# tokenise at under 3 characters a token (tests/test_inputs_content.py counts with the agent's tokenizer).
+PROMPT_BUDGET = 4000
 SAMPLE_CHARS = 60  # a sample longer than this (a WKT, a JSON struct) is cut
 
 

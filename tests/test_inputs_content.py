@@ -1,0 +1,211 @@
+"""Inputs read by content (issue 14): geometry columns, coordinate names in en/de/zh, GeoParquet with nested
+columns, FlatGeobuf, capped descriptions, large files, encodings and URL inputs."""
+
+from __future__ import annotations
+
+import http.server
+import threading
+
+import geopandas as gpd
+import pytest
+import shapely
+from geoclerk.agent.pipeline import AgentConfig, build_context, run_request
+from geoclerk.function_lib.describe import describe_path
+from geoclerk.function_lib.io import read_vector, write_vector
+from geoclerk.function_lib.tables import flatten_nested, read_input
+from shapely.geometry import Point, box
+
+
+@pytest.mark.parametrize(
+    "column, values",
+    [
+        ("wkt_geom", ["Point (13.4051 52.52)", "Point (11.5761 48.1374)"]),  # as QGIS writes it
+        ("geometry_wkt", ["POINT(13.4051 52.52)", "POINT(11.5761 48.1374)"]),
+        (
+            "shape",
+            [shapely.to_wkb(Point(13.4051, 52.52), hex=True), shapely.to_wkb(Point(11.5761, 48.1374), hex=True)],
+        ),  # WKB hex  # fmt: skip
+        (
+            "geo",
+            [
+                '{"type": "Point", "coordinates": [13.4051, 52.52]}',
+                '{"type": "Point", "coordinates": [11.5761, 48.1374]}',
+            ],
+        ),  # fmt: skip
+    ],
+)
+def test_a_geometry_column_is_found_by_its_values(tmp_path, column, values):
+    path = tmp_path / "cities.csv"
+    rows = [f'{i},"{v.replace(chr(34), chr(34) * 2)}"' for i, v in enumerate(values)]
+    path.write_text("\n".join([f"id,{column}", *rows]) + "\n", encoding="utf-8")
+    gdf = read_vector(path)
+    assert column not in gdf.columns and gdf["id"].tolist() == [0, 1]
+    assert gdf.geometry.x.round(4).tolist() == [13.4051, 11.5761]
+    assert gdf.geometry.y.round(4).tolist() == [52.52, 48.1374]
+    assert gdf.crs.to_epsg() == 4326  # degrees without doubt
+    assert "geometry read from the" in gdf.attrs["crs_note"]
+
+
+@pytest.mark.parametrize(
+    "x, y",
+    [("lon", "lat"), ("Longitude", "Latitude"), ("lng", "lat"), ("POINT_X", "POINT_Y"), ("经度", "纬度"),
+     ("geo_laenge", "geo_breite"), ("X坐标", "Y坐标")],
+)  # fmt: skip
+def test_coordinate_pairs_by_name_in_three_languages(tmp_path, x, y):
+    path = tmp_path / "stops.csv"
+    path.write_text(f"name,{x},{y}\na,13.4051,52.52\nb,11.5761,48.1374\n", encoding="utf-8")
+    gdf = read_vector(path)
+    assert gdf.geometry.x.tolist() == [13.4051, 11.5761] and gdf.crs.to_epsg() == 4326
+
+
+def test_projected_coordinates_get_no_crs_but_a_question(tmp_path):
+    path = tmp_path / "messpunkte.csv"
+    path.write_text("nr;Rechtswert;Hochwert\n1;389000,5;5819000\n2;390000;5820000,25\n", encoding="utf-8")
+    gdf = read_vector(path)
+    assert gdf.crs is None and gdf.geometry.x.tolist() == [389000.5, 390000.0]
+    assert "assign one with reproject" in gdf.attrs["crs_note"]
+    whole = tmp_path / "grid.csv"
+    whole.write_text("x,y\n1,2\n3,4\n", encoding="utf-8")  # small whole numbers: a local grid, not degrees
+    assert read_vector(whole).crs is None
+
+
+def test_an_origin_destination_table_stays_a_table_and_becomes_lines_on_request(tmp_path):
+    path = tmp_path / "trips.csv"
+    path.write_text("trip,from_x,from_y,to_x,to_y\n1,13.40,52.52,11.58,48.14\n2,8.68,50.11,13.40,52.52\n")
+    table = read_input(path)
+    assert type(table).__name__ == "DataFrame"
+    ctx, infos = build_context([str(path)], tmp_path / "out")
+    assert "coordinate pairs from_x/from_y, to_x/to_y" in infos[0].prompt_text()
+    report = run_request("make lines from from_x from_y to to_x to_y in trips", [str(path)], tmp_path / "out2",
+                         AgentConfig(offline=True))  # fmt: skip
+    assert report.status == "ok", report.to_json()
+    lines = gpd.read_file(report.outputs[0]["path"])
+    assert [list(g.coords) for g in lines.geometry] == [
+        [(13.40, 52.52), (11.58, 48.14)],
+        [(8.68, 50.11), (13.40, 52.52)],
+    ]
+    assert lines.crs.to_epsg() == 4326
+
+
+def _overture(tmp_path):
+    gdf = gpd.GeoDataFrame(
+        {
+            "id": ["a", "b"],
+            "names": [{"primary": "Rathaus", "common": None}, {"primary": "Bahnhof", "common": None}],
+            "categories": [{"main": "government", "alternate": ["office"]}, {"main": "transit", "alternate": []}],
+            "sources": [[{"dataset": "osm"}], [{"dataset": "meta"}, {"dataset": "osm"}]],
+        },
+        geometry=[Point(13.40, 52.52), Point(13.37, 52.52)],
+        crs="EPSG:4326",
+    )
+    path = tmp_path / "places.parquet"
+    gdf.to_parquet(path)
+    return path
+
+
+def test_geoparquet_with_nested_columns_is_described_and_used(tmp_path):
+    path = _overture(tmp_path)
+    original = path.read_bytes()
+    info = describe_path(path)
+    fields = {f.name: f for f in info.fields}
+    assert fields["names"].type == "json" and fields["names"].samples[0] == '{"primary":"Rathaus","common":null}'
+    assert fields["sources"].samples[1] == '[{"dataset":"meta"},{"dataset":"osm"}]'
+    report = run_request("buffer the places by 100 m", [str(path)], tmp_path / "out", AgentConfig(offline=True))
+    assert report.status == "ok", report.to_json()
+    out = gpd.read_file(report.outputs[0]["path"])
+    assert out["names"].tolist()[0] == '{"primary":"Rathaus","common":null}' and len(out) == 2
+    assert path.read_bytes() == original
+    flat = flatten_nested(gpd.read_parquet(path))
+    assert flat["names.primary"].tolist() == ["Rathaus", "Bahnhof"]
+    assert flat["categories.alternate"].tolist() == ['["office"]', "[]"]
+    assert flat.crs.to_epsg() == 4326 and "names" not in flat.columns
+
+
+def test_geoparquet_and_flatgeobuf_round_trip(tmp_path):
+    gdf = gpd.GeoDataFrame({"n": [1, 2]}, geometry=[box(0, 0, 1, 1), box(1, 1, 3, 3)], crs="EPSG:32633")
+    for suffix in (".parquet", ".fgb"):
+        path = write_vector(gdf, tmp_path / f"zones{suffix}")
+        back = read_vector(path).sort_values("n")  # FlatGeobuf's spatial index may reorder features
+        assert back["n"].tolist() == [1, 2] and back.area.tolist() == [1.0, 4.0] and back.crs.to_epsg() == 32633
+
+
+def test_a_300_field_layer_is_described_within_its_cap(tmp_path):
+    from geoclerk.agent.tokens import count_text
+
+    columns = {f"attribute_number_{i:03d}": [i * 1.5, i * 2.5] for i in range(300)}
+    gdf = gpd.GeoDataFrame(columns, geometry=[Point(0, 0), Point(1, 1)], crs="EPSG:32633")
+    path = tmp_path / "wide.gpkg"
+    gdf.to_file(path)
+    text = describe_path(path).prompt_text()
+    assert count_text(text) <= 1500, count_text(text)
+    assert "attribute_number_001 (real): 1.5, 2.5" in text
+    assert "not shown" in text  # says what was left out
+    shown = [line for line in text.splitlines() if line.startswith("    attribute_number_")]
+    assert 30 <= len(shown) < 300
+
+
+def test_a_large_file_is_described_from_its_driver(tmp_path, monkeypatch):
+    """Above the size limit the description comes from the header and the first rows (the 2-million-row timing
+    is `make bench-inputs`)."""
+    from geoclerk.function_lib import large
+
+    gdf = gpd.GeoDataFrame({"v": range(5000)}, geometry=[Point(i, i) for i in range(5000)], crs="EPSG:32633")
+    path = tmp_path / "many.gpkg"
+    gdf.to_file(path)
+    monkeypatch.setattr(large, "LARGE_FILE_BYTES", 1000)
+    read_rows = []
+    import pyogrio
+
+    def spy(*args, **kwargs):
+        read_rows.append(kwargs.get("max_features"))
+        return real_read(*args, **kwargs)
+
+    real_read = pyogrio.read_dataframe
+    monkeypatch.setattr(pyogrio, "read_dataframe", spy)
+    info = describe_path(path)
+    assert info.feature_count == 5000 and info.geometry_type == "Point" and info.crs == "EPSG:32633"
+    assert read_rows == [large.SAMPLE_ROWS]
+    assert info.bounds == [0.0, 0.0, 4999.0, 4999.0]
+    assert "large file: described from its first 200 rows" in info.prompt_text()
+
+
+def test_encodings_cpg_cp1252_bom_and_field_names(tmp_path):
+    gdf = gpd.GeoDataFrame({"straße": ["Hauptstraße", "Weg"]}, geometry=[Point(0, 0), Point(1, 1)], crs="EPSG:32633")
+    gdf.to_file(tmp_path / "strassen.shp", encoding="cp1252")
+    assert read_vector(tmp_path / "strassen.shp")["straße"].tolist() == ["Hauptstraße", "Weg"]
+    (tmp_path / "strassen.cpg").unlink(missing_ok=True)  # no .cpg: the DBF's code page byte or cp1252
+    assert read_vector(tmp_path / "strassen.shp")["straße"].tolist() == ["Hauptstraße", "Weg"]
+    bom = tmp_path / "站点.csv"
+    bom.write_bytes("\ufeff名称,经度,纬度\n车站,116.397,39.909\n".encode())
+    gdf = read_vector(bom)
+    assert list(gdf.columns[:3]) == ["名称", "经度", "纬度"] and gdf["名称"].tolist() == ["车站"]
+    assert gdf.crs.to_epsg() == 4326
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def test_a_url_input_is_read_through_gdal(tmp_path):
+    folder = tmp_path / "site"
+    folder.mkdir()
+    gpd.GeoDataFrame({"name": ["a", "b"]}, geometry=[Point(0, 0), Point(100, 0)], crs="EPSG:32633").to_file(
+        folder / "wells.geojson", driver="GeoJSON"
+    )
+    handler = lambda *a, **k: _Quiet(*a, directory=str(folder), **k)  # noqa: E731
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_port}/wells.geojson"
+        report = run_request("buffer the wells by 10 m", [url], tmp_path / "out", AgentConfig(offline=True))
+        missing = f"http://127.0.0.1:{server.server_port}/nothing.geojson"
+        broken = run_request("buffer nothing by 10 m", [missing], tmp_path / "out2", AgentConfig(offline=True))
+    finally:
+        server.shutdown()
+    assert report.status == "ok", report.to_json()
+    out = gpd.read_file(report.outputs[0]["path"])
+    assert sorted(out["name"]) == ["a", "b"] and out.area.sum() == pytest.approx(2 * 314.0, rel=0.01)
+    assert broken.status == "error" and f"Could not read '{missing}'" in broken.error
+    assert "download the file" in broken.error
