@@ -209,3 +209,20 @@ def test_a_url_input_is_read_through_gdal(tmp_path):
     assert sorted(out["name"]) == ["a", "b"] and out.area.sum() == pytest.approx(2 * 314.0, rel=0.01)
     assert broken.status == "error" and f"Could not read '{missing}'" in broken.error
     assert "download the file" in broken.error
+
+
+@pytest.mark.slow
+def test_a_two_million_row_geopackage_is_described_in_under_two_seconds(tmp_path):
+    """The issue's limit, with the file `make bench-inputs` builds (~8 s to build, so marked slow)."""
+    import time
+
+    from geoclerk.bench.inputs import LIMIT_S, ROWS, build
+
+    path = tmp_path / "big.gpkg"
+    build(path)
+    start = time.perf_counter()
+    info = describe_path(path)
+    took = time.perf_counter() - start
+    assert info.feature_count == ROWS and info.geometry_type == "Point" and info.crs == "EPSG:32633"
+    assert info.fields[1].samples == ["p0", "p1", "p2"]
+    assert took < LIMIT_S, took
