@@ -335,7 +335,9 @@ class RunContext:
                 bounds, crs = info.get("total_bounds"), info.get("crs")
                 span = lon_span(bounds, crs) if bounds is not None and crs else None
                 return LayerPeek(int(info["features"]), span)
-            data = self.gdf(name)
+            data = self.data(name)
+            if _is_table(data):  # a GeoPackage attribute table, a GeoJSON without geometries
+                return LayerPeek(is_table=True)
         if data is not None and _is_gdf(data):
             families = {str(t).removeprefix("Multi") for t in data.geometry.geom_type.dropna().unique()}
             span = lon_span(data.total_bounds, data.crs) if len(data) else None

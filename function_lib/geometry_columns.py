@@ -117,7 +117,7 @@ def ewkt_srid(values) -> int | None:
     return int(codes.pop()) if len(codes) == 1 else None
 
 
-def _axis(name: str):
+def axis_of(name: str):
     """(family, 'x' or 'y', rest of the name) when a part of the column name is an axis word, else None.
 
     Parts are split at separators and before a trailing number ('x1', 'from_x', 'POINT_X', 'pickup_longitude');
@@ -143,7 +143,7 @@ def coordinate_pairs(df) -> list[CoordinatePair]:
 
     axes = {}
     for column in df.columns:
-        hit = _axis(str(column))
+        hit = axis_of(str(column))
         if hit:
             axes.setdefault((hit[0], hit[2]), {}).setdefault(hit[1], str(column))
     pairs = []

@@ -261,6 +261,8 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None, from_layers=()
             if fm.name.lower() in joined and (fm.score >= 1.0 or fm.name not in own):
                 rivals = [o.name for o in found if o.name != fm.name and o.start < fm.end and fm.start < o.end
                           and o.score >= fm.score]  # fmt: skip
+                if rivals and all(r.lower() in joined for r in rivals):
+                    rivals = []  # 'from' for from_x and from_y: the plan uses every field the word fits
                 if fm.score < 1.0 and rivals:  # 'Lifttyp': LiftID, lift_name and LiftType fit it alike
                     claims.extra.append(f"{folded[fm.start : fm.end]} ({fm.name}, or {' or '.join(rivals)}?)")
                     continue

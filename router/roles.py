@@ -141,15 +141,20 @@ def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None
 
     # 3. Still unfilled: the only compatible layer left (never a guess between several, and never when the
     # text names a kind of layer that is not in play: 'buffer the hospitals' with only schools loaded).
+    # A table named but fitting no param ('buffer the budget') is never replaced by the layer left over.
+    tables = [m.name for m in mentions if m.name not in used and getattr(by_name[m.name], "kind", "") == "table"]
     for p in [main] + others:
         if p.name in out:
             continue
         pool = [la for la in layers if la.name not in used and compatible(p, la)]
-        if len(pool) == 1 and p.required and not absent:
+        if len(pool) == 1 and p.required and not absent and not tables:
             out[p.name] = pool[0].name
             used.add(pool[0].name)
         elif p.required:
-            missing.append(Gap.param(p.name))
+            if tables:  # the one named is a table, which this param cannot take
+                missing.append(Gap("param", f"{p.name} ('{tables[0]}' is a table without geometry)", p.name))
+            else:
+                missing.append(Gap.param(p.name))
     return out, missing
 
 

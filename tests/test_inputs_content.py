@@ -69,21 +69,39 @@ def test_projected_coordinates_get_no_crs_but_a_question(tmp_path):
     assert read_vector(whole).crs is None
 
 
-def test_an_origin_destination_table_stays_a_table_and_becomes_lines_on_request(tmp_path):
+OD_TABLES = {
+    "trips.csv": "trip,from_x,from_y,to_x,to_y\n1,13.40,52.52,11.58,48.14\n2,8.68,50.11,13.40,52.52\n",
+    "fahrten.csv": "fahrt;start_lon;start_lat;ziel_lon;ziel_lat\n1;13,40;52,52;11,58;48,14\n2;8,68;50,11;13,40;52,52\n",
+    "行程.csv": "编号,起点经度,起点纬度,终点经度,终点纬度\n1,13.40,52.52,11.58,48.14\n2,8.68,50.11,13.40,52.52\n",
+}
+OD_REQUESTS = [
+    ("trips.csv", "draw the trips as lines"),
+    ("trips.csv", "origin-destination lines from trips"),
+    ("fahrten.csv", "Linien aus den Start- und Zielkoordinaten von fahrten"),
+    ("fahrten.csv", "erzeuge Linien in fahrten von start_lon/start_lat nach ziel_lon/ziel_lat"),
+    ("行程.csv", "根据行程的起终点坐标连线"),
+    ("行程.csv", "用行程的起点经度、起点纬度到终点经度、终点纬度生成线"),
+]
+
+
+def test_an_origin_destination_table_stays_a_table_and_says_how_to_make_lines(tmp_path):
     path = tmp_path / "trips.csv"
-    path.write_text("trip,from_x,from_y,to_x,to_y\n1,13.40,52.52,11.58,48.14\n2,8.68,50.11,13.40,52.52\n")
-    table = read_input(path)
-    assert type(table).__name__ == "DataFrame"
+    path.write_text(OD_TABLES["trips.csv"], encoding="utf-8")
+    assert type(read_input(path)).__name__ == "DataFrame"  # two locations per row: no point is guessed
     ctx, infos = build_context([str(path)], tmp_path / "out")
     assert "coordinate pairs from_x/from_y, to_x/to_y" in infos[0].prompt_text()
-    report = run_request("make lines from from_x from_y to to_x to_y in trips", [str(path)], tmp_path / "out2",
-                         AgentConfig(offline=True))  # fmt: skip
-    assert report.status == "ok", report.to_json()
+
+
+@pytest.mark.parametrize("name, request_text", OD_REQUESTS)
+def test_origin_destination_lines_on_request_at_tier0(tmp_path, name, request_text):
+    path = tmp_path / name
+    path.write_text(OD_TABLES[name], encoding="utf-8")
+    report = run_request(request_text, [str(path)], tmp_path / "out", AgentConfig(offline=True))
+    assert report.status == "ok" and report.tier == 0, report.to_json()
     lines = gpd.read_file(report.outputs[0]["path"])
     assert [list(g.coords) for g in lines.geometry] == [
-        [(13.40, 52.52), (11.58, 48.14)],
-        [(8.68, 50.11), (13.40, 52.52)],
-    ]
+        [(13.40, 52.52), (11.58, 48.14)], [(8.68, 50.11), (13.40, 52.52)]
+    ]  # fmt: skip
     assert lines.crs.to_epsg() == 4326
 
 

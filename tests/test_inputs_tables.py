@@ -86,10 +86,12 @@ def test_tier0_declines_when_the_key_is_not_obvious(tmp_path, lang):
     assert "share several fields (ward_id, name)" in " ".join(report.router["plan"]["missing"])
 
 
-def test_tier0_refuses_a_geometry_tool_on_a_table(tmp_path):
-    report = run_request("buffer the budget by 10 m", _wards(tmp_path), tmp_path / "out", AgentConfig(offline=True))
-    assert report.status != "ok" and report.outputs == []
-    assert report.router["plan"]["params"].get("layer") != "budget"
+@pytest.mark.parametrize("request_text", ["buffer the budget by 10 m", "puffere budget um 10 m", "将budget缓冲10米"])
+def test_tier0_refuses_a_geometry_tool_on_a_table_and_says_why(tmp_path, request_text):
+    report = run_request(request_text, _wards(tmp_path), tmp_path / "out", AgentConfig(offline=True))
+    assert report.status == "needs_llm" and report.outputs == []
+    assert "layer" not in report.router["plan"]["params"]  # never the wards left over in its place
+    assert "('budget' is a table without geometry)" in report.error
 
 
 def test_tier1_joins_through_the_model_and_sees_the_table(tmp_path):

@@ -150,6 +150,8 @@ TOOL_CUES = {
     "qgis_extract_within_distance": {"within", "near", "close", "from", "of", "extract"},
     "qgis_extract_by_location": {"or", "inside", "intersect", "intersecting", "touch", "touching", "cross", "crossing",
                                  "within", "overlap", "overlapping", "located", "lie", "fall", "select", "extract"},
+    "xy_to_line": {"origin", "destination", "origin-destination", "od", "lines", "line", "draw", "from", "to",
+                   "start", "end", "coordinates", "flow", "flows"},
     "join_table": {"join", "attach", "link", "merge", "table", "key", "field", "on", "by", "to", "with", "attributes"},
     "spatial_join": {"attach", "name", "names", "add", "join", "joined", "attributes", "spatial",
                      "location", "which", "lies", "in" },
