@@ -166,3 +166,33 @@ def test_a_table_with_named_but_empty_coordinates_says_so(tmp_path):
     bad.write_text("name,lat,lon\na,north,east\n", encoding="utf-8")
     with pytest.raises(ValidationError, match="lon/lat columns, but they hold no numbers"):
         read_input(bad)
+
+
+def test_tier2_code_reads_the_table_as_described(tmp_path):
+    """The code worker gets the table copied beside the layer and told how to read it (separator, decimal comma)."""
+    from geoclerk.tests.agent_toolkit import TinyRouter, tiny_registry
+
+    code = """
+import geopandas as gpd
+import pandas as pd
+wards = gpd.read_file('wards.gpkg')
+budget = pd.read_csv('budget.csv', sep=';', decimal=',')
+out = wards.merge(budget, on='ward_id', how='left')
+out.to_file('wards_budget.gpkg', driver='GPKG')
+print(f"total budget {out['budget_eur'].sum():.1f} EUR over {out['budget_eur'].notna().sum()} wards")
+"""
+    server = ScriptedServer().start()
+    try:
+        server.add({"content": f"```python\n{code.strip()}\n```"})
+        report = run_request("score the wards by their budget", _wards(tmp_path), tmp_path / "out",
+                             config_for(server), registry=tiny_registry(),
+                             router=TinyRouter(route="codegen", confidence=0.9))  # fmt: skip
+        prompt = " ".join(str(m.get("content")) for m in server.requests[0]["messages"])
+    finally:
+        server.stop()
+    assert report.status == "ok", report.to_json()
+    assert report.tier == 2 and "total budget 2000.5 EUR over 2 wards" in report.answer
+    assert "- budget: table (no geometry), 3 rows, file budget.csv" in prompt
+    assert "pandas.read_csv(sep=';', decimal=',')" in prompt
+    out = gpd.read_file(next(o["path"] for o in report.outputs if o["path"].endswith(".gpkg")))
+    assert sorted(out["budget_eur"].dropna()) == [800.0, 1200.5]
