@@ -198,7 +198,7 @@ def _processing_unsuited(spec: ToolSpec, args: dict, ctx: RunContext) -> str | N
             continue
         peek = ctx.peek(value)
         if peek.is_table:
-            return f"'{value}' is a table (its geometry, if any, comes from its columns)"
+            return f"'{value}' is a table (its geometry, if any, comes from its coordinate columns)"
         if peek.mixed:
             return f"'{value}' mixes geometry types, and QGIS would read only one of them"
         if peek.count is not None and peek.count > PROCESSING_MAX_FEATURES:
