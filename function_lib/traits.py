@@ -134,6 +134,7 @@ TABLE_PARAMS: dict[str, tuple[str, ...]] = {
     "qgis_join_by_field": ("table",),
     "xy_to_line": ("layer",),
     "group_by": ("layer",),
+    "flatten_fields": ("layer",),
 }
 KEY_PAIRS: dict[str, tuple[str, str]] = {
     "join_table": ("field", "table_field"),

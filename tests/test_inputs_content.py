@@ -255,3 +255,32 @@ def test_an_ogc_api_features_collection_is_read_through_gdal(tmp_path):
     assert sorted(out["name"]) == ["a", "b"] and out.crs.to_epsg() == 4326
     assert out.to_crs(out.estimate_utm_crs()).area.sum() == pytest.approx(2 * 314.0, rel=0.01)
     assert sorted(items["name"]) == ["a", "b"]
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    ["flatten the nested fields of places", "verschachtelte Felder von places auflösen", "展开places的嵌套字段"],
+)
+def test_nested_fields_are_flattened_on_request_at_tier0(tmp_path, request_text):
+    path = _overture(tmp_path)
+    report = run_request(request_text, [str(path)], tmp_path / "out", AgentConfig(offline=True))
+    assert report.status == "ok" and report.tier == 0, report.to_json()
+    out = gpd.read_file(report.outputs[0]["path"])
+    assert out["names.primary"].tolist() == ["Rathaus", "Bahnhof"]
+    assert out["categories.main"].tolist() == ["government", "transit"]
+    assert out["sources"].tolist()[1] == '[{"dataset":"meta"},{"dataset":"osm"}]'  # a list stays JSON text
+    assert "sources (lists) written as JSON text" in report.answer
+
+
+def test_flattening_a_layer_without_nested_fields_says_so(tmp_path):
+    from geoclerk.errors import ValidationError
+    from geoclerk.function_lib import load_registry
+    from geoclerk.function_lib.context import RunContext
+    from geoclerk.function_lib.registry import run_tool
+
+    path = tmp_path / "plain.gpkg"
+    gpd.GeoDataFrame({"a": [1]}, geometry=[Point(0, 0)], crs="EPSG:32633").to_file(path)
+    ctx = RunContext(tmp_path / "out")
+    ctx.layers.add_path(path)
+    with pytest.raises(ValidationError, match="'plain' has no nested fields"):
+        run_tool(load_registry(), "flatten_fields", {"layer": "plain"}, ctx)

@@ -152,6 +152,8 @@ TOOL_CUES = {
                                  "within", "overlap", "overlapping", "located", "lie", "fall", "select", "extract"},
     "xy_to_line": {"origin", "destination", "origin-destination", "od", "lines", "line", "draw", "from", "to",
                    "start", "end", "coordinates", "flow", "flows"},
+    "flatten_fields": {"flatten", "unnest", "nested", "struct", "structs", "expand", "fields", "columns", "plain",
+                       "normal", "separate", "spread", "attributes"},
     "join_table": {"join", "attach", "link", "merge", "table", "key", "field", "on", "by", "to", "with", "attributes"},
     "spatial_join": {"attach", "name", "names", "add", "join", "joined", "attributes", "spatial",
                      "location", "which", "lies", "in" },
