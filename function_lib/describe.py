@@ -190,7 +190,20 @@ def _describe_raster(path: Path, name: str) -> LayerInfo:
     try:
         from osgeo import gdal, osr
 
-        ds = gdal.Open(str(path))
+        try:
+            ds = gdal.Open(str(path))
+        except RuntimeError as exc:  # GDAL with exceptions on
+            ds, reason = None, str(exc)
+        else:
+            reason = gdal.GetLastErrorMsg()
+        if ds is None:
+            from ..errors import ToolError
+
+            raise ToolError(
+                f"Could not read '{path.name}' as a raster (GeoTIFF, ASCII grid, VRT, NetCDF, …): "
+                f"{reason.strip() or 'GDAL cannot open it'}",
+                fix="Check that the file is complete and in that format (open it in QGIS to see), or export it again.",
+            )
         srs = osr.SpatialReference(wkt=ds.GetProjection()) if ds.GetProjection() else None
         if srs is not None:
             srs.AutoIdentifyEPSG()

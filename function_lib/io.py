@@ -60,7 +60,7 @@ CSV_SEPARATORS = (",", ";", "\t", "|")
 _DECIMAL_COMMA = r"^[+-]?(?:\d{1,3}(?:[.  ]\d{3})+|\d+)(?:,\d+)?$"
 
 
-def read_csv_table(path: str | Path):
+def read_csv_table(path: str | Path, nrows: int | None = None):
     """A CSV/TSV as a DataFrame: the separator (, ; tab |) and the encoding sniffed, and columns written with a
     decimal comma (the European Excel export: `umsatz;lat` / `1200,5;52,52`) read as numbers."""
     import pandas as pd
@@ -77,7 +77,7 @@ def read_csv_table(path: str | Path):
             encoding = "cp1252"
             sample = raw.decode(encoding, errors="replace")
     sep = "\t" if path.suffix.lower() == ".tsv" else sniff_separator(sample)
-    df = pd.read_csv(path, sep=sep, encoding=encoding)
+    df = pd.read_csv(path, sep=sep, encoding=encoding, nrows=nrows)
     if sep != ",":
         before = set(df.select_dtypes("number").columns)
         df = decimal_comma_columns(df)

@@ -3,17 +3,20 @@ first rows, never the whole file."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 # Above this size a vector file is described from its header and first rows; below it, reading it whole is quick
 # and the read is reused by the tools.
 LARGE_FILE_BYTES = 32 * 1024 * 1024
 SAMPLE_ROWS = 200
-HEADER_SUFFIXES = {".gpkg", ".fgb", ".shp", ".sqlite", ".parquet", ".geoparquet"}
+_BLANK = re.compile(rb"\n(?=\r?\n)")  # a line break followed by an empty line
+HEADER_SUFFIXES = {".gpkg", ".fgb", ".shp", ".sqlite", ".parquet", ".geoparquet", ".geojson", ".json", ".csv", ".tsv"}
 
 
 def is_large(path, layer: str | None = None) -> bool:
-    """True for a file (GeoPackage, FlatGeobuf, Shapefile, Parquet) big enough to be described from its header."""
+    """True for a file (GeoPackage, FlatGeobuf, Shapefile, Parquet, GeoJSON, CSV) big enough to be described from its
+    header or first rows."""
     path = Path(path)
     if path.suffix.lower() not in HEADER_SUFFIXES or not path.is_file():
         return False
@@ -28,6 +31,8 @@ def describe_large(path, name: str, layer: str | None = None):
     path = Path(path)
     if path.suffix.lower() in (".parquet", ".geoparquet"):
         return _describe_parquet(path, name)
+    if path.suffix.lower() in (".csv", ".tsv"):
+        return _describe_csv(path, name)
     import pyogrio
 
     from .describe import LayerInfo, describe_data
@@ -84,4 +89,30 @@ def _describe_parquet(path: Path, name: str):
     described = describe_data(head, name, str(path))
     described.feature_count = int(rows)
     described.hint = f"large file: described from its first {min(SAMPLE_ROWS, rows)} rows"
+    return described
+
+
+def _describe_csv(path: Path, name: str):
+    """A large CSV from its first rows (read as the whole file would be: separator, decimal comma, geometry from
+    its columns) and its line count; None (read it whole) when quoted line breaks make lines differ from rows."""
+    from .describe import describe_data
+    from .io import read_csv_table
+    from .tables import layer_or_table
+
+    head = read_csv_table(path, nrows=SAMPLE_ROWS)
+    with open(path, "rb") as handle:
+        first = [handle.readline() for _ in range(len(head) + 1)]
+    if any(line.count(b'"') % 2 for line in first):
+        return None  # a quoted value spans lines: only a full read counts the rows right
+    lines, blank, last = 0, 0, b"\n"
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 22), b""):
+            lines += block.count(b"\n")
+            blank += len(_BLANK.findall(block)) + (last == b"\n" and bool(re.match(rb"\r?\n", block)))
+            last = block[-1:]
+    # the header is no row, nor a blank line (pandas skips them); a last line without its newline is one
+    rows = lines - 1 - blank + (last != b"\n")
+    described = describe_data(layer_or_table(head, path.name), name, str(path))
+    described.feature_count = int(rows)
+    described.hint = "; ".join(filter(None, [described.hint, f"large file: described from its first {len(head)} rows"]))
     return described

@@ -219,6 +219,8 @@ def _with_crs_note(gdf, name: str, source: str, notes: list[str], srid, pair=Non
                          "values are all degrees.")  # fmt: skip
         else:
             why = "are not longitude/latitude" if pair is None or pair.family != "lonlat" else "exceed ±180/±90"
+            if pair is not None and pair.family == "lonlat" and len(xs) and gc.in_degrees(ys, xs):
+                why += f"; they fit as degrees with {pair.x} and {pair.y} swapped: check the column names"
             notes.append(f"'{name}' has no CRS (the coordinates of {source} {why}); assign one with reproject and "
                          "assign=true (e.g. crs EPSG:32633) before measuring.")  # fmt: skip
     gdf.attrs["crs_note"] = " ".join(notes)

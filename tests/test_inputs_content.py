@@ -284,3 +284,25 @@ def test_flattening_a_layer_without_nested_fields_says_so(tmp_path):
     ctx.layers.add_path(path)
     with pytest.raises(ValidationError, match="'plain' has no nested fields"):
         run_tool(load_registry(), "flatten_fields", {"layer": "plain"}, ctx)
+
+
+def test_a_large_csv_or_geojson_is_described_from_its_first_rows(tmp_path, monkeypatch):
+    from geoclerk.function_lib import large
+
+    monkeypatch.setattr(large, "LARGE_FILE_BYTES", 1000)
+    csv = tmp_path / "messungen.csv"
+    csv.write_text("id;wert;lon;lat\n" + "".join(f"{i};{i},5;13,{i % 9}1;52,5\n" for i in range(5000)) + "\n\n")
+    info = describe_path(csv)
+    assert (info.kind, info.geometry_type, info.feature_count, info.crs) == ("vector", "Point", 5000, "EPSG:4326")
+    assert info.fields[1].samples == [0.5, 1.5, 2.5]  # decimal commas read as in the whole file
+    assert "large file: described from its first 200 rows" in info.prompt_text()
+    assert len(read_vector(csv)) == 5000  # the count agrees with a full read
+    quoted = tmp_path / "notes.csv"
+    quoted.write_text("id,text\n" + "".join(f'{i},"line one\nline two"\n' for i in range(300)))
+    assert describe_path(quoted).feature_count == 300  # quoted line breaks: counted by a full read
+    geojson = tmp_path / "punkte.geojson"
+    gpd.GeoDataFrame({"v": range(3000)}, geometry=[Point(i, 0) for i in range(3000)], crs="EPSG:4326").to_file(
+        geojson, driver="GeoJSON"
+    )
+    info = describe_path(geojson)
+    assert (info.feature_count, info.geometry_type) == (3000, "Point") and "large file" in info.prompt_text()

@@ -196,3 +196,26 @@ print(f"total budget {out['budget_eur'].sum():.1f} EUR over {out['budget_eur'].n
     assert "pandas.read_csv(sep=';', decimal=',')" in prompt
     out = gpd.read_file(next(o["path"] for o in report.outputs if o["path"].endswith(".gpkg")))
     assert sorted(out["budget_eur"].dropna()) == [800.0, 1200.5]
+
+
+def test_a_broken_raster_or_empty_table_is_reported_not_raised(tmp_path):
+    bad = tmp_path / "dem.tif"
+    bad.write_bytes(b"junk")
+    empty = tmp_path / "leer.csv"
+    empty.write_bytes(b"")
+    for path, expected in (
+        (bad, "Could not read 'dem.tif' as a raster"),
+        (empty, "Could not read 'leer.csv' as a table"),
+    ):
+        report = run_request("count the features", [str(path)], tmp_path / "out", AgentConfig(offline=True))
+        assert report.status == "error" and expected in report.error, report.error
+        assert "open it in QGIS to see" in report.error
+    assert bad.read_bytes() == b"junk"
+
+
+def test_swapped_lon_lat_columns_get_no_crs_and_a_note(tmp_path):
+    path = tmp_path / "swapped.csv"
+    path.write_text("id,lat,lon\n1,120.5,45.1\n2,121.0,46.0\n", encoding="utf-8")
+    gdf = read_input(path)
+    assert gdf.crs is None
+    assert "they fit as degrees with lon and lat swapped: check the column names" in gdf.attrs["crs_note"]
