@@ -27,6 +27,11 @@ def _has_shp(dbf: Path) -> bool:
     return any(dbf.with_suffix(s).exists() for s in (".shp", ".SHP"))
 
 
+def url_file_name(name: str, table: bool) -> str:
+    """The file a URL input is copied to for generated code: its layer name, GeoPackage or CSV."""
+    return safe_name(name) + (".csv" if table else ".gpkg")
+
+
 def url_stem(url: str) -> str:
     """A layer name for a URL input: its last path part without the suffix ('…/collections/rivers/items' → rivers)."""
     parts = [p for p in re.split(r"[/?#]", re.sub(r"^\w+:(?=https?://)", "", url).split("://", 1)[-1]) if p]
@@ -256,6 +261,7 @@ class RunContext:
         self.outputs: list[Output] = []
         self.cancel_event = threading.Event()
         self._progress = progress
+        self._url_copies: dict[str, str] = {}  # URL inputs written to local files, by layer name
         self.timings: dict[str, float] = {}  # seconds per named phase of the tools run here (benchmarks read it)
 
     # -- progress and cancel ---------------------------------------------------------------
@@ -349,6 +355,10 @@ class RunContext:
     def path(self, name: str) -> str:
         """The named layer as a file path, writing a cached GeoDataFrame out when needed."""
         entry = self.layers.get(name)
+        from .tables import is_url
+
+        if entry.path and is_url(entry.path):
+            return self._local_copy(entry)
         if entry.path:
             return entry.path
         target = self.unique_path(entry.name, ".gpkg")
@@ -357,6 +367,27 @@ class RunContext:
         write_vector(entry.data, target)
         entry.path = str(target)
         return entry.path
+
+    def _local_copy(self, entry: LayerEntry) -> str:
+        """A URL input written once to a private temporary file named as its description says (url_file_name),
+        for code that reads files (the sandbox has no network)."""
+        import shutil
+        import tempfile
+        import weakref
+
+        if entry.name not in self._url_copies:
+            data = self.data(entry.name)
+            folder = Path(tempfile.mkdtemp(prefix="geoclerk-url-"))
+            weakref.finalize(self, shutil.rmtree, folder, True)  # removed with the run context
+            target = folder / url_file_name(entry.name, _is_table(data))
+            if _is_table(data):
+                data.to_csv(target, index=False)
+            else:
+                from .io import write_vector
+
+                write_vector(data, target)
+            self._url_copies[entry.name] = str(target)
+        return self._url_copies[entry.name]
 
     # -- outputs ---------------------------------------------------------------------------
     def unique_path(self, stem: str, suffix: str) -> Path:

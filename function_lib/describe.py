@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from .context import url_file_name
+from .tables import is_url
+
 # Characters of one layer's description: ≤ ~1.4k tokens even for field names like attribute_number_017, which
 # tokenise at under 3 characters a token (tests/test_inputs_content.py counts with the agent's tokenizer).
 PROMPT_BUDGET = 4000
@@ -54,7 +57,9 @@ class LayerInfo:
             head += f" (no geometry), {self.feature_count} rows"
         else:
             head += f", {crs}"
-        if self.path:
+        if self.path and is_url(self.path):
+            head += f", from {self.path} (file {url_file_name(self.name, self.kind == 'table')} for code)"
+        elif self.path:
             head += f", file {Path(self.path).name}"
             if self.layer:
                 what = "sheet" if Path(self.path).suffix.lower() in (".xlsx", ".xls", ".ods") else "layer"

@@ -306,3 +306,59 @@ def test_a_large_csv_or_geojson_is_described_from_its_first_rows(tmp_path, monke
     )
     info = describe_path(geojson)
     assert (info.feature_count, info.geometry_type) == (3000, "Point") and "large file" in info.prompt_text()
+
+
+def test_generated_code_gets_a_local_copy_of_a_url_input(tmp_path):
+    """The sandbox has no network: a URL input is copied to a file named as the prompt says."""
+    from geoclerk.tests.agent_toolkit import TinyRouter, config_for, tiny_registry
+    from geoclerk.tests.scripted_server import ScriptedServer
+
+    folder = tmp_path / "site"
+    folder.mkdir()
+    gpd.GeoDataFrame({"name": ["a", "b"]}, geometry=[Point(0, 0), Point(100, 0)], crs="EPSG:32633").to_file(
+        folder / "wells.geojson", driver="GeoJSON"
+    )
+    code = "import geopandas as gpd\nw = gpd.read_file('wells.gpkg')\nprint(f'{len(w)} wells, {w.crs.to_epsg()}')"
+    web, port = _static_server(folder)
+    model = ScriptedServer().start()
+    try:
+        model.add({"content": f"```python\n{code}\n```"})
+        url = f"http://127.0.0.1:{port}/wells.geojson"
+        report = run_request(
+            "describe the wells", [url], tmp_path / "out", config_for(model), registry=tiny_registry(),
+            router=TinyRouter(route="codegen", confidence=0.9),
+        )  # fmt: skip
+        prompt = " ".join(str(m.get("content")) for m in model.requests[0]["messages"])
+    finally:
+        model.stop()
+        web.terminate()
+        web.wait(timeout=10)
+    assert report.status == "ok" and report.tier == 2, report.to_json()
+    assert report.answer.startswith("2 wells, 32633")
+    assert f"from {url} (file wells.gpkg for code)" in prompt
+
+
+def test_the_command_line_takes_a_url_input_and_a_table(tmp_path, capsys):
+    import json
+
+    from geoclerk.cli.main import main
+
+    folder = tmp_path / "site"
+    folder.mkdir()
+    gpd.GeoDataFrame({"ward_id": [1, 2]}, geometry=[box(0, 0, 10, 10), box(10, 0, 20, 10)], crs="EPSG:32633").to_file(
+        folder / "wards.geojson", driver="GeoJSON"
+    )
+    table = tmp_path / "budget.csv"
+    table.write_text("ward_id,budget\n1,5\n3,7\n", encoding="utf-8")
+    web, port = _static_server(folder)
+    try:
+        url = f"http://127.0.0.1:{port}/wards.geojson"
+        code = main(["run", "join budget to wards by ward_id", "--input", url, "--input", str(table), "--out-dir",
+                     str(tmp_path / "out"), "--offline", "--json"])  # fmt: skip
+    finally:
+        web.terminate()
+        web.wait(timeout=10)
+    result = json.loads(capsys.readouterr().out)
+    assert code == 0 and result["status"] == "ok", result
+    out = gpd.read_file(result["outputs"][0]["path"]).sort_values("ward_id")
+    assert out["budget"].tolist()[0] == 5 and out["budget"].isna().tolist() == [False, True]
