@@ -76,7 +76,7 @@ def geometry_text_columns(df) -> list[tuple[str, str]]:
         values = df[column]
         if values.dtype.kind not in "OSU" and not str(values.dtype).startswith(("str", "string", "binary")):
             continue
-        kind = geometry_text_kind(values.dropna().tolist()[: SAMPLE * 4])
+        kind = geometry_text_kind(values.dropna().head(SAMPLE * 4).tolist())
         if kind:
             found.append((str(column), kind))
     return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import ToolError, ValidationError
-from .tables import PARQUET_SUFFIXES, TABLE_SUFFIXES, need_pyarrow, nested_as_text
+from .tables import PARQUET_SUFFIXES, TABLE_SUFFIXES, is_table, need_pyarrow, nested_as_text
 
 # GeoPackage 1.2: older GDALs (QGIS 3.22 on Debian 12 has 3.6) warn on every open of a 1.4 file.
 GPKG_OPTIONS = {"GPKG": {"VERSION": "1.2"}}
@@ -47,11 +47,6 @@ def no_geometry_error(df, name: str):
         fix="Use it as a table (join it to a layer by a key, statistics), or add a WKT column or X and Y "
         "(lon and lat) columns.",
     )
-
-
-def is_table(data) -> bool:
-    """True for a plain DataFrame (a table without geometry)."""
-    return type(data).__name__ == "DataFrame"
 
 
 CSV_SEPARATORS = (",", ";", "\t", "|")

@@ -69,6 +69,9 @@ def _header_bounds(path: Path, layer: str | None):
 
 def _describe_parquet(path: Path, name: str):
     """A large (Geo)Parquet from its footer (row count) and its first row group."""
+    from .tables import need_pyarrow
+
+    need_pyarrow()
     import pyarrow.parquet as pq
 
     from .describe import describe_data

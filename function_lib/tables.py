@@ -35,7 +35,7 @@ def is_table(data) -> bool:
 def read_input(path, layer: str | None = None):
     """An input file or URL as a GeoDataFrame (a layer) or a DataFrame (a table without geometry).
 
-    Tables get their geometry from their columns when it is there without doubt (see layer_from_columns);
+    Tables get their geometry from their columns when it is there without doubt (see layer_or_table);
     a table that stays a table carries `attrs['geometry_hint']` when its columns could still become one."""
     if is_url(path):
         return _read_url(str(path), layer)

@@ -362,3 +362,14 @@ def test_the_command_line_takes_a_url_input_and_a_table(tmp_path, capsys):
     assert code == 0 and result["status"] == "ok", result
     out = gpd.read_file(result["outputs"][0]["path"]).sort_values("ward_id")
     assert out["budget"].tolist()[0] == 5 and out["budget"].isna().tolist() == [False, True]
+
+
+def test_a_large_geoparquet_is_described_from_its_first_row_group(tmp_path, monkeypatch):
+    from geoclerk.function_lib import large
+
+    path = _overture(tmp_path)
+    monkeypatch.setattr(large, "LARGE_FILE_BYTES", 100)
+    info = describe_path(path)
+    assert (info.feature_count, info.geometry_type, info.crs) == (2, "Point", "EPSG:4326")
+    assert {f.name: f.type for f in info.fields}["names"] == "json"
+    assert "large file: described from its first 2 rows" in info.prompt_text()
