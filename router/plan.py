@@ -200,7 +200,7 @@ def fill_plan(spec, request: Request | str, layers: list | None = None, lang: st
             params[p.name] = value
         elif p.required and p.name not in missing:
             missing.append(Gap.param(p.name))
-    key_note, key_gap = shared_key(spec, params, by_name)
+    key_note, key_gap = shared_key(spec, params, by_name, folded)
     if key_gap:
         missing.append(key_gap)
     _implied(spec, params, folded)
@@ -375,7 +375,7 @@ def several_distances(spec, params: dict, folded: str, lang: str) -> list[str]:
     return missing
 
 
-def shared_key(spec, params: dict, by_name: dict) -> tuple[str | None, Gap | None]:
+def shared_key(spec, params: dict, by_name: dict, folded: str) -> tuple[str | None, Gap | None]:
     """The key fields of an attribute join (traits.KEY_PAIRS) the request leaves out: the same field on the other
     side when one is named, else the one field name both inputs have. Several shared names and none named is a
     question (the gap says which), never a guess. Returns (a note for the plan, a gap)."""
@@ -387,6 +387,10 @@ def shared_key(spec, params: dict, by_name: dict) -> tuple[str | None, Gap | Non
     if any(s is None for s in sides) or all(k in params for k in pair):
         return None, None
     names = [{f.lower(): f for f in s.field_names()} for s in sides]
+    for key, side in zip(pair, sides):  # '将预算连接到城区': the word names the table 预算, not its field 预算
+        said = str(params.get(key, "")).lower()
+        if said == side.name.lower() and folded.count(said) <= 1:
+            del params[key]
     named = [k for k in pair if k in params]
     if named:
         other = pair[1 - pair.index(named[0])]

@@ -219,3 +219,44 @@ def test_swapped_lon_lat_columns_get_no_crs_and_a_note(tmp_path):
     gdf = read_input(path)
     assert gdf.crs is None
     assert "they fit as degrees with lon and lat swapped: check the column names" in gdf.attrs["crs_note"]
+
+
+def _chinese_and_german(tmp_path):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    crs = "EPSG:32633"
+    polygons = [box(i * 100, 0, i * 100 + 100, 100) for i in range(3)]
+    gpd.GeoDataFrame({"区号": [1, 2, 3], "名称": ["北", "南", "东"]}, geometry=polygons, crs=crs).to_file(
+        folder / "城区.gpkg"
+    )
+    (folder / "预算.csv").write_bytes("\ufeff区号,预算\n1,100\n2,200\n".encode())  # with a BOM, as Excel writes it
+    gpd.GeoDataFrame({"Bezirksnummer": [1, 2, 3]}, geometry=polygons, crs=crs).to_file(folder / "bezirke.gpkg")
+    (folder / "haushalt.csv").write_bytes("Bezirksnummer;Ausgaben_€\n1;100,5\n2;200\n".encode("cp1252"))
+    return folder
+
+
+@pytest.mark.parametrize(
+    "request_text, files, key, column, values",
+    [
+        ("把预算表按区号连接到城区", ("城区.gpkg", "预算.csv"), "区号", "预算", [100, 200]),
+        ("将预算连接到城区", ("城区.gpkg", "预算.csv"), "区号", "预算", [100, 200]),  # 预算 names the table here
+        ("verknüpfe haushalt mit bezirke über Bezirksnummer", ("bezirke.gpkg", "haushalt.csv"), "Bezirksnummer",
+         "Ausgaben_€", [100.5, 200.0]),
+        ("verknüpfe die Tabelle haushalt mit bezirke", ("bezirke.gpkg", "haushalt.csv"), "Bezirksnummer",
+         "Ausgaben_€", [100.5, 200.0]),
+    ],
+)  # fmt: skip
+def test_joins_with_chinese_and_german_field_names(tmp_path, request_text, files, key, column, values):
+    folder = _chinese_and_german(tmp_path)
+    report = run_request(request_text, [str(folder / f) for f in files], tmp_path / "out", AgentConfig(offline=True))
+    assert report.status == "ok" and report.tier == 0, report.to_json()
+    assert report.router["plan"]["params"]["field"] == key == report.router["plan"]["params"]["table_field"]
+    out = gpd.read_file(report.outputs[0]["path"]).sort_values(key)
+    assert out[column].tolist()[:2] == values and out[column].isna().tolist() == [False, False, True]
+
+
+def test_an_explicit_key_the_layer_lacks_is_never_replaced_by_the_shared_one(tmp_path):
+    folder = _chinese_and_german(tmp_path)
+    inputs = [str(folder / "城区.gpkg"), str(folder / "预算.csv")]
+    report = run_request("join 预算 to 城区 by 预算", inputs, tmp_path / "out", AgentConfig(offline=True))
+    assert report.status == "needs_llm" and report.outputs == []
