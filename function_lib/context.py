@@ -216,11 +216,11 @@ SHEET_FILES = {".xlsx", ".xls", ".ods"}
 
 
 def sublayers(path: str) -> list[str]:
-    """The layers with features of a file that can hold several (GeoPackage, GPX, KML, ...), in file order.
+    """The layers and tables with rows of a file that can hold several (GeoPackage, GPX, KML, a workbook's sheets,
+    ...), in file order.
 
     [] for single-layer formats and unreadable files (the reader will say why)."""
-    sheets = Path(path).suffix.lower() in SHEET_FILES  # every sheet with rows is a table of its own
-    if Path(path).suffix.lower() not in MULTI_LAYER_SUFFIXES and not sheets:
+    if Path(path).suffix.lower() not in MULTI_LAYER_SUFFIXES | SHEET_FILES:
         return []
     try:
         import pyogrio
@@ -229,9 +229,8 @@ def sublayers(path: str) -> list[str]:
         if len(listed) <= 1:
             return []
         found = []
-        for name, geometry_type in listed:
-            if geometry_type is None and not sheets:
-                continue  # an attribute table without geometry (GeoPackage metadata, say)
+        for name, _geometry_type in listed:
+            # an attribute table (a GeoPackage's lookup table, a sheet) is an input too: a table without geometry
             count = pyogrio.read_info(path, layer=str(name), force_feature_count=True)["features"]
             if count:
                 found.append(str(name))

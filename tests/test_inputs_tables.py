@@ -260,3 +260,20 @@ def test_an_explicit_key_the_layer_lacks_is_never_replaced_by_the_shared_one(tmp
     inputs = [str(folder / "城区.gpkg"), str(folder / "预算.csv")]
     report = run_request("join 预算 to 城区 by 预算", inputs, tmp_path / "out", AgentConfig(offline=True))
     assert report.status == "needs_llm" and report.outputs == []
+
+
+def test_an_attribute_table_inside_a_geopackage_is_an_input(tmp_path):
+    import pandas as pd
+    import pyogrio
+
+    path = tmp_path / "stadt.gpkg"
+    gpd.GeoDataFrame({"ward_id": [1, 2]}, geometry=[box(0, 0, 1, 1), box(1, 0, 2, 1)], crs="EPSG:32633").to_file(
+        path, layer="wards"
+    )
+    pyogrio.write_dataframe(pd.DataFrame({"ward_id": [2], "budget": [9.5]}), path, layer="budget", append=False)
+    ctx, infos = build_context([str(path)], tmp_path / "out")
+    assert [(i.name, i.kind) for i in infos] == [("wards", "vector"), ("budget", "table")]
+    report = run_request("join budget to wards by ward_id", [str(path)], tmp_path / "out2", AgentConfig(offline=True))
+    assert report.status == "ok", report.to_json()
+    out = gpd.read_file(report.outputs[0]["path"]).sort_values("ward_id")
+    assert out["budget"].isna().tolist() == [True, False] and out["budget"].tolist()[1] == 9.5
