@@ -5,7 +5,7 @@ PY := .venv/bin/python
 RUN := QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime-$$(id -u) $(PY)
 export QT_QPA_PLATFORM := offscreen
 
-.PHONY: setup demo demo-model test test-model test-all lint router sample-data bench bench-router bench-functions \
+.PHONY: setup demo demo-model test test-model test-all lint router sample-data bench bench-router bench-functions bench-inputs \
         bench-tokens bench-sandbox bench-blind bench-model-verify bench-model model package translations clean
 
 setup:
@@ -47,6 +47,9 @@ bench-tokens: setup
 
 bench-sandbox: setup
 	$(RUN) -m geoclerk.bench.sandbox
+
+bench-inputs: setup  # a 2-million-row GeoPackage built in bulk and described (limit 2 s)
+	$(RUN) -m geoclerk.bench.inputs
 
 model:  # the local model and llama-server, cached in ~/.cache/geoclerk (once; about 10 minutes to build)
 	$(PY) scripts/model.py

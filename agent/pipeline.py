@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CancelledError, GeoClerkError, LLMError, ValidationError
-from ..function_lib.context import LayerStore, RunContext, output_kind
-from ..function_lib.describe import LayerInfo, describe_gdf, describe_path
+from ..function_lib.context import LayerStore, RunContext
+from ..function_lib.describe import LayerInfo, describe_entry
 from ..function_lib.registry import run_tool
 from ..lang import say_lang, tr
 from ..router.result import gaps_of
@@ -57,13 +57,9 @@ def build_context(inputs, out_dir: str | Path, progress=None) -> tuple[RunContex
             store.add_path(path)
     ctx = RunContext(out_dir, store, progress=progress)
     if infos is None:
-        # Vectors are described from the context's cached read, so the tools do not read each file again.
-        infos = [
-            describe_path(e.path, e.name)
-            if output_kind(e.path) == "raster"
-            else describe_gdf(ctx.gdf(e.name), e.name, e.path, layer=e.layer)
-            for e in (store.get(n) for n in store.names())
-        ]
+        # Vectors and tables are described from the context's cached read, so the tools do not read each file
+        # again; a large file is described through its driver and read only when a tool needs it.
+        infos = [describe_entry(e, ctx) for e in (store.get(n) for n in store.names())]
     return ctx, infos
 
 

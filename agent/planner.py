@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from ..errors import GeoClerkError
-from ..function_lib.describe import describe_gdf
+from ..function_lib.describe import describe_entry
 from .function_calling import (
     CONTROL_TOOLS,
     ESCALATE,
@@ -104,7 +104,7 @@ def _metadata(name: str, ctx, infos) -> str:
             return info.prompt_text()
     try:
         entry = ctx.layers.get(name)
-        return describe_gdf(ctx.gdf(entry.name), entry.name, entry.path, layer=entry.layer).prompt_text()
+        return describe_entry(entry, ctx).prompt_text()
     except GeoClerkError as exc:
         return json.dumps({"ok": False, "error": exc.message, "fix": exc.fix})
 

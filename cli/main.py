@@ -198,10 +198,13 @@ def _check_out_dir(path: str, option: str, create: bool = True) -> None:
 
 
 def _check_inputs(paths: list[str]) -> list[str]:
+    """The inputs as given: files that exist, or URLs (GeoJSON, OGC API Features, WFS) GDAL reads."""
+    from ..function_lib.tables import is_url
+
     for path in paths:
-        if not Path(path).exists():
+        if not is_url(path) and not Path(path).exists():
             raise CliUsageError(f"geoclerk: input file not found: {path}")
-    return [str(Path(p)) for p in paths]
+    return [p if is_url(p) else str(Path(p)) for p in paths]
 
 
 # -- route -----------------------------------------------------------------------------------
@@ -254,6 +257,8 @@ def _route_batch(router, batch_path: str, as_json: bool) -> int:
 
 def _batch_item(line: str) -> tuple[str, list[str]]:
     """The request and input paths of one batch line; ValueError says what is wrong with it."""
+    from ..function_lib.tables import is_url
+
     if not line.strip():
         raise ValueError('empty line; expected a {"request", "inputs"} object')
     item = json.loads(line)
@@ -267,7 +272,7 @@ def _batch_item(line: str) -> tuple[str, list[str]]:
         inputs = [inputs]
     if not isinstance(inputs, list) or not all(isinstance(p, str) for p in inputs):
         raise ValueError('"inputs" must be a list of file paths')
-    missing = [p for p in inputs if not Path(p).exists()]
+    missing = [p for p in inputs if not Path(p).exists() and not is_url(p)]
     if missing:
         raise ValueError(f"input file not found: {missing[0]}")
     return request, inputs
@@ -275,9 +280,8 @@ def _batch_item(line: str) -> tuple[str, list[str]]:
 
 def _describe_all(paths: list[str], cache: dict) -> list:
     """The inputs as `run` names them: each layer of a multi-layer file on its own, a repeated stem numbered."""
-    from ..function_lib.context import LayerStore, output_kind
-    from ..function_lib.describe import describe_gdf, describe_path
-    from ..function_lib.io import read_vector
+    from ..function_lib.context import LayerStore
+    from ..function_lib.describe import describe_entry
 
     store = LayerStore()
     for path in paths:
@@ -286,12 +290,7 @@ def _describe_all(paths: list[str], cache: dict) -> list:
     for entry in (store.get(n) for n in store.names()):
         key = (entry.path, entry.name, entry.layer)
         if key not in cache:
-            if output_kind(entry.path) == "raster":
-                cache[key] = describe_path(entry.path, entry.name)
-            else:
-                cache[key] = describe_gdf(
-                    read_vector(entry.path, layer=entry.layer), entry.name, entry.path, layer=entry.layer
-                )
+            cache[key] = describe_entry(entry)
         infos.append(cache[key])
     return infos
 
@@ -427,6 +426,9 @@ def cmd_exec(args) -> int:
     if args.timeout <= 0:
         raise CliUsageError("geoclerk exec: --timeout must be positive")
     inputs = _check_inputs(args.input)
+    urls = [p for p in inputs if not Path(p).exists()]
+    if urls:  # the script reads copies of files; it has no network
+        raise CliUsageError(f"geoclerk exec: --input takes files, not URLs ({urls[0]}); download it first")
     _check_out_dir(args.work_dir, "--work-dir", create=False)
     with stdout_to_stderr():
         result = exec_script(args.script, args.work_dir, inputs=inputs, timeout=args.timeout)

@@ -20,7 +20,27 @@ HTML_SUFFIXES = {".html", ".htm"}
 # A folder given as an input stands for the GIS files in it (not .json: often not GIS), except folders that are
 # one dataset (a FileGDB).
 DATASET_FOLDERS = {".gdb"}
-FOLDER_INPUT_SUFFIXES = (VECTOR_SUFFIXES - {".json"}) | RASTER_SUFFIXES | {".csv", ".tsv", ".gpx"}
+FOLDER_INPUT_SUFFIXES = (VECTOR_SUFFIXES - {".json"}) | RASTER_SUFFIXES | {".csv", ".tsv", ".gpx", ".xlsx", ".ods"}
+
+
+def _has_shp(dbf: Path) -> bool:
+    """A .dbf beside a .shp of the same stem is the shapefile's attribute part, not a table of its own."""
+    return any(dbf.with_suffix(s).exists() for s in (".shp", ".SHP"))
+
+
+def url_file_name(name: str, table: bool) -> str:
+    """The file a URL input is copied to for generated code: its layer name, GeoPackage or CSV."""
+    return safe_name(name) + (".csv" if table else ".gpkg")
+
+
+def url_stem(url: str) -> str:
+    """A layer name for a URL input: its last path part without the suffix ('…/collections/rivers/items' → rivers)."""
+    parts = [p for p in re.split(r"[/?#]", re.sub(r"^\w+:(?=https?://)", "", url).split("://", 1)[-1]) if p]
+    parts = [p for p in parts[1:] if p.lower() not in ("items", "collections")] or parts[:1]
+    if "/collections/" in url:
+        after = url.split("/collections/", 1)[1].split("/")[0]
+        return safe_name(after) or "url"
+    return safe_name(Path(parts[-1].split("=")[-1]).stem) or "url"
 
 
 def output_kind(path: str | Path) -> str:
@@ -127,6 +147,10 @@ class LayerStore:
 
         A file holding several layers with features (a GeoPackage with 'parcels' and 'roads') adds one input
         per layer, named by the layer; the first entry is returned."""
+        from .tables import is_url
+
+        if is_url(path):
+            return self.add(self._free_name(url_stem(str(path))), path=str(path))
         if Path(path).is_dir() and Path(path).suffix.lower() not in DATASET_FOLDERS:
             return self._add_folder(Path(path))
         path = str(path)
@@ -139,7 +163,12 @@ class LayerStore:
 
     def _add_folder(self, folder: Path) -> LayerEntry:
         """A folder given as an input: every GIS file directly inside it (sorted), each added as above."""
-        files = sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in FOLDER_INPUT_SUFFIXES)
+        files = sorted(
+            p
+            for p in folder.iterdir()
+            if p.is_file()
+            and (p.suffix.lower() in FOLDER_INPUT_SUFFIXES or (p.suffix.lower() == ".dbf" and not _has_shp(p)))
+        )
         if not files:
             raise ValidationError(
                 f"The folder '{folder}' holds no GIS files.",
@@ -185,13 +214,15 @@ class LayerStore:
 
 
 MULTI_LAYER_SUFFIXES = {".gpkg", ".gpx", ".kml", ".gml", ".sqlite", ".gdb"}
+SHEET_FILES = {".xlsx", ".xls", ".ods"}
 
 
 def sublayers(path: str) -> list[str]:
-    """The layers with features of a file that can hold several (GeoPackage, GPX, KML, ...), in file order.
+    """The layers and tables with rows of a file that can hold several (GeoPackage, GPX, KML, a workbook's sheets,
+    ...), in file order.
 
     [] for single-layer formats and unreadable files (the reader will say why)."""
-    if Path(path).suffix.lower() not in MULTI_LAYER_SUFFIXES:
+    if Path(path).suffix.lower() not in MULTI_LAYER_SUFFIXES | SHEET_FILES:
         return []
     try:
         import pyogrio
@@ -200,9 +231,8 @@ def sublayers(path: str) -> list[str]:
         if len(listed) <= 1:
             return []
         found = []
-        for name, geometry_type in listed:
-            if geometry_type is None:
-                continue  # an attribute table without geometry (GeoPackage metadata, say)
+        for name, _geometry_type in listed:
+            # an attribute table (a GeoPackage's lookup table, a sheet) is an input too: a table without geometry
             count = pyogrio.read_info(path, layer=str(name), force_feature_count=True)["features"]
             if count:
                 found.append(str(name))
@@ -241,6 +271,7 @@ class RunContext:
         self.outputs: list[Output] = []
         self.cancel_event = threading.Event()
         self._progress = progress
+        self._url_copies: dict[str, str] = {}  # URL inputs written to local files, by layer name
         self.timings: dict[str, float] = {}  # seconds per named phase of the tools run here (benchmarks read it)
 
     # -- progress and cancel ---------------------------------------------------------------
@@ -271,19 +302,34 @@ class RunContext:
 
     # -- inputs ----------------------------------------------------------------------------
     def gdf(self, name: str):
-        """The named layer as a GeoDataFrame (read once, then cached)."""
+        """The named layer as a GeoDataFrame (read once, then cached); a table without geometry is refused with
+        what it can be used for."""
+        data = self.data(name)
+        if _is_table(data):
+            from .io import no_geometry_error
+
+            entry = self.layers.get(name)
+            raise no_geometry_error(data, Path(entry.path).name if entry.path else entry.name)
+        return data
+
+    def data(self, name: str):
+        """The named input as read: a GeoDataFrame (a layer) or a DataFrame (a table without geometry), cached."""
         entry = self.layers.get(name)
-        if entry.data is not None and _is_gdf(entry.data):
+        if entry.data is not None and (_is_gdf(entry.data) or _is_table(entry.data)):
             return entry.data
         if entry.loader is not None:
             entry.data = entry.loader()
         elif entry.path:
-            from .io import read_vector
+            from .tables import read_input
 
-            entry.data = read_vector(entry.path, layer=entry.layer)
+            entry.data = read_input(entry.path, layer=entry.layer)
         else:
             raise ValidationError(f"Layer '{name}' has no data to read.")
         return entry.data
+
+    def is_table(self, name: str) -> bool:
+        """True when the named input is a table without geometry."""
+        return _is_table(self.data(name))
 
     def peek(self, name: str) -> LayerPeek:
         """What decides which half runs a job, learnt cheaply: from loaded data, a QGIS layer, or the
@@ -292,9 +338,9 @@ class RunContext:
 
         entry = self.layers.get(name)
         data = entry.data
+        if _is_table(data) or (data is None and entry.path and from_columns(entry.path)):
+            return LayerPeek(is_table=True)
         if data is None and entry.path and output_kind(entry.path) in ("table", "vector"):
-            if output_kind(entry.path) == "table":
-                return LayerPeek(is_table=True)
             try:
                 import pyogrio
 
@@ -305,7 +351,9 @@ class RunContext:
                 bounds, crs = info.get("total_bounds"), info.get("crs")
                 span = lon_span(bounds, crs) if bounds is not None and crs else None
                 return LayerPeek(int(info["features"]), span)
-            data = self.gdf(name)
+            data = self.data(name)
+            if _is_table(data):  # a GeoPackage attribute table, a GeoJSON without geometries
+                return LayerPeek(is_table=True)
         if data is not None and _is_gdf(data):
             families = {str(t).removeprefix("Multi") for t in data.geometry.geom_type.dropna().unique()}
             span = lon_span(data.total_bounds, data.crs) if len(data) else None
@@ -317,6 +365,10 @@ class RunContext:
     def path(self, name: str) -> str:
         """The named layer as a file path, writing a cached GeoDataFrame out when needed."""
         entry = self.layers.get(name)
+        from .tables import is_url
+
+        if entry.path and is_url(entry.path):
+            return self._local_copy(entry)
         if entry.path:
             return entry.path
         target = self.unique_path(entry.name, ".gpkg")
@@ -325,6 +377,27 @@ class RunContext:
         write_vector(entry.data, target)
         entry.path = str(target)
         return entry.path
+
+    def _local_copy(self, entry: LayerEntry) -> str:
+        """A URL input written once to a private temporary file named as its description says (url_file_name),
+        for code that reads files (the sandbox has no network)."""
+        import shutil
+        import tempfile
+        import weakref
+
+        if entry.name not in self._url_copies:
+            data = self.data(entry.name)
+            folder = Path(tempfile.mkdtemp(prefix="geoclerk-url-"))
+            weakref.finalize(self, shutil.rmtree, folder, True)  # removed with the run context
+            target = folder / url_file_name(entry.name, _is_table(data))
+            if _is_table(data):
+                data.to_csv(target, index=False)
+            else:
+                from .io import write_vector
+
+                write_vector(data, target)
+            self._url_copies[entry.name] = str(target)
+        return self._url_copies[entry.name]
 
     # -- outputs ---------------------------------------------------------------------------
     def unique_path(self, stem: str, suffix: str) -> Path:
@@ -365,3 +438,14 @@ class RunContext:
 
 def _is_gdf(obj) -> bool:
     return type(obj).__name__ == "GeoDataFrame"
+
+
+def from_columns(path: str) -> bool:
+    """A table file (CSV, sheet, DBF) whose geometry, if any, comes from its columns."""
+    from .tables import TABLE_SUFFIXES
+
+    return Path(path).suffix.lower() in TABLE_SUFFIXES
+
+
+def _is_table(obj) -> bool:
+    return type(obj).__name__ == "DataFrame"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import DependencyError, ToolError, ValidationError
+from ..errors import ToolError, ValidationError
+from .tables import PARQUET_SUFFIXES, TABLE_SUFFIXES, is_table, need_pyarrow, nested_as_text
 
 # GeoPackage 1.2: older GDALs (QGIS 3.22 on Debian 12 has 3.6) warn on every open of a 1.4 file.
 GPKG_OPTIONS = {"GPKG": {"VERSION": "1.2"}}
@@ -20,77 +21,41 @@ WRITE_DRIVERS = {
 
 
 def read_vector(path: str | Path, layer: str | None = None):
-    """Read GeoJSON, GeoPackage, Shapefile, FlatGeobuf, GeoParquet, or CSV with WKT or X/Y columns (layer: one
-    layer of a multi-layer file, else its first)."""
-    import geopandas as gpd
+    """Read GeoJSON, GeoPackage, Shapefile, FlatGeobuf, GeoParquet, a URL, or a table whose columns hold the
+    geometry (WKT/WKB/GeoJSON text, X/Y or lon/lat) (layer: one layer of a multi-layer file, else its first).
 
-    path = Path(path)
-    if not path.exists():
-        raise ValidationError(f"The file '{path}' does not exist.", fix="Check the path and try again.")
-    suffix = path.suffix.lower()
-    try:
-        if suffix in (".parquet", ".geoparquet"):
-            _need_pyarrow()
-            return gpd.read_parquet(path)
-        if suffix in (".csv", ".tsv", ".txt"):
-            return _read_csv(path)
-        return gpd.read_file(path, layer=layer) if layer else gpd.read_file(path)
-    except (ValidationError, ToolError, DependencyError):
-        raise
-    except Exception as exc:  # noqa: BLE001 - any reader failure becomes one clear message
-        raise ToolError(f"Could not read '{path.name}': {exc}", fix="Is it a vector file GDAL can open?") from exc
+    A table without geometry raises NoGeometryError, which says what the table can be used for."""
+    from .tables import read_input
+
+    data = read_input(path, layer)
+    if is_table(data):
+        raise no_geometry_error(data, Path(str(path)).name)
+    return data
 
 
-XY_COLUMNS = (("x", "y"), ("lon", "lat"), ("longitude", "latitude"), ("lng", "lat"), ("long", "lat"),
-              ("easting", "northing"))
+def no_geometry_error(df, name: str):
+    """NoGeometryError for a table asked for as a layer: its columns, a hint from them, and what to do."""
+    from .tables import NoGeometryError
 
-
-def _read_csv(path: Path):
-    import geopandas as gpd
-    import pandas as pd
-
-    df = read_csv_table(path)
-    lower = {str(c).strip().lower(): c for c in df.columns}
-    for wkt in ("wkt", "geometry", "geom", "the_geom"):
-        if wkt in lower:
-            geom = gpd.GeoSeries.from_wkt(df[lower[wkt]].astype(str))
-            return gpd.GeoDataFrame(df.drop(columns=[lower[wkt]]), geometry=geom, crs=None)
-    for xs, ys in XY_COLUMNS:
-        if xs in lower and ys in lower:
-            x, y = (pd.to_numeric(df[lower[c]], errors="coerce") for c in (xs, ys))
-            cols = f"{lower[xs]}/{lower[ys]}"
-            if len(df) and not (x.notna() & y.notna()).any():
-                raise ValidationError(
-                    f"'{path.name}' has {cols} columns, but they hold no numbers (first values: "
-                    f"{df[lower[xs]].iloc[0]!r}, {df[lower[ys]].iloc[0]!r}).",
-                    fix="Write the coordinates as plain numbers (decimal point or decimal comma).",
-                )
-            gdf = gpd.GeoDataFrame(df, geometry=gpd.points_from_xy(x, y), crs=None)
-            in_range = x.notna().any() and x.abs().max() <= 180 and y.abs().max() <= 90
-            if in_range and xs in ("x", "lon", "longitude", "lng"):
-                gdf = gdf.set_crs("EPSG:4326")
-                gdf.attrs["crs_note"] = (
-                    f"'{path.name}' has no CRS; assumed EPSG:4326 (WGS 84 longitude/latitude) from its {cols} columns."
-                )
-            else:
-                gdf.attrs["crs_note"] = (
-                    f"'{path.name}' has no CRS (its {cols} columns are not longitude/latitude); "
-                    "assign one with reproject and assign=true (e.g. crs EPSG:32633) before measuring."
-                )
-            return gdf
-    shown = ", ".join(map(str, list(df.columns)[:12]))
-    raise ValidationError(
-        f"'{path.name}' has no geometry: none of its columns ({shown}) is a WKT column or an X/Y or lon/lat pair.",
-        fix="Add a WKT column or X and Y (or lon and lat) columns.",
+    columns = [str(c) for c in df.columns]
+    shown = ", ".join(columns[:12]) + (f", … ({len(columns)} columns)" if len(columns) > 12 else "")
+    hint = df.attrs.get("geometry_hint")
+    found = f"it has {hint}" if hint else (
+        f"none of its columns ({shown}) holds WKT/WKB/GeoJSON geometries or an X/Y or lon/lat pair")
+    return NoGeometryError(
+        f"'{name}' is a table without geometry: {found}.",
+        fix="Use it as a table (join it to a layer by a key, statistics), or add a WKT column or X and Y "
+        "(lon and lat) columns.",
     )
 
 
 CSV_SEPARATORS = (",", ";", "\t", "|")
 # A number written with a decimal comma, optionally with '.' or a space as thousands separator: 1200,5 / 1.200,5
-_DECIMAL_COMMA = r"^[+-]?(?:\d{1,3}(?:[. \u00a0]\d{3})+|\d+)(?:,\d+)?$"
+# (a literal no-break space, not the escape: pandas runs these on pyarrow's RE2 when pyarrow is installed)
+_DECIMAL_COMMA = r"^[+-]?(?:\d{1,3}(?:[.  ]\d{3})+|\d+)(?:,\d+)?$"
 
 
-def read_csv_table(path: str | Path):
+def read_csv_table(path: str | Path, nrows: int | None = None):
     """A CSV/TSV as a DataFrame: the separator (, ; tab |) and the encoding sniffed, and columns written with a
     decimal comma (the European Excel export: `umsatz;lat` / `1200,5;52,52`) read as numbers."""
     import pandas as pd
@@ -107,8 +72,13 @@ def read_csv_table(path: str | Path):
             encoding = "cp1252"
             sample = raw.decode(encoding, errors="replace")
     sep = "\t" if path.suffix.lower() == ".tsv" else sniff_separator(sample)
-    df = pd.read_csv(path, sep=sep, encoding=encoding)
-    return decimal_comma_columns(df) if sep != "," else df
+    df = pd.read_csv(path, sep=sep, encoding=encoding, nrows=nrows)
+    if sep != ",":
+        before = set(df.select_dtypes("number").columns)
+        df = decimal_comma_columns(df)
+        df.attrs["decimal_comma"] = set(df.select_dtypes("number").columns) != before
+    df.attrs.update(separator=sep, encoding=encoding)  # how generated code reads it the same way
+    return df
 
 
 def sniff_separator(sample: str) -> str:
@@ -143,19 +113,9 @@ def decimal_comma_columns(df):
         text = text[text != ""]
         if text.empty or not text.str.contains(",").any() or not text.str.fullmatch(_DECIMAL_COMMA).all():
             continue
-        plain = text.str.replace(r"[. \u00a0]", "", regex=True).str.replace(",", ".", regex=False)
+        plain = text.str.replace("[.  ]", "", regex=True).str.replace(",", ".", regex=False)
         df[column] = pd.to_numeric(plain, errors="coerce").reindex(df.index)
     return df
-
-
-def _need_pyarrow() -> None:
-    try:
-        import pyarrow.parquet  # noqa: F401
-    except ImportError as exc:
-        raise DependencyError(
-            "GeoParquet needs the pyarrow package, which is not installed.",
-            fix="Install it (pip install pyarrow) or choose gpkg, geojson, fgb, shp or csv.",
-        ) from exc
 
 
 def sidecars(path: Path) -> list[Path]:
@@ -170,10 +130,10 @@ def write_vector(gdf, path: str | Path) -> str:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix in (".parquet", ".geoparquet"):
-        _need_pyarrow()
+        need_pyarrow()
         gdf.to_parquet(path)
     elif suffix == ".csv":
-        out = gdf.copy()
+        out = nested_as_text(gdf.copy())
         out["wkt"] = gdf.geometry.to_wkt()
         out.drop(columns=gdf.geometry.name).to_csv(path, index=False)
     else:
@@ -182,7 +142,8 @@ def write_vector(gdf, path: str | Path) -> str:
             raise ValidationError(
                 f"Cannot write '{suffix}' files.", fix="Use gpkg, geojson, shp, fgb, kml, csv or parquet."
             )
-        gdf.to_file(path, driver=driver, **GPKG_OPTIONS.get(driver, {}))
+        # structs and lists (GeoParquet, Overture) have no field type in these formats: written as JSON text
+        nested_as_text(gdf).to_file(path, driver=driver, **GPKG_OPTIONS.get(driver, {}))
     return str(path)
 
 
@@ -216,11 +177,14 @@ def checked_layer(ctx, name: str, expect: tuple[str, ...] | str | None = None, r
     return gdf
 
 
+READ_FROM_COLUMNS = TABLE_SUFFIXES | PARQUET_SUFFIXES  # files whose geometry may come from their columns
+
+
 def note_read_crs(ctx, name: str, gdf) -> None:
-    """Say which CRS a CSV layer was given when read (only for the CSV itself, not for later results)."""
+    """Say where a table's geometry and CRS came from when read (only for the input itself, not later results)."""
     text = gdf.attrs.get("crs_note")
     entry = ctx.layers.find(name)
-    if text and entry is not None and entry.path and Path(entry.path).suffix.lower() in (".csv", ".tsv", ".txt"):
+    if text and entry is not None and entry.path and Path(entry.path).suffix.lower() in READ_FROM_COLUMNS:
         ctx.note(text)
 
 
@@ -395,21 +359,13 @@ def crs_label(crs) -> str:
 
 
 def read_table(ctx, name: str):
-    """The named layer or table as a plain DataFrame (CSV/XLSX without geometry are read as tables)."""
+    """The named layer or table as a plain DataFrame (a layer's attributes without its geometry)."""
     import pandas as pd
 
-    entry = ctx.layers.get(name)
-    if entry.data is not None:
-        return (
-            pd.DataFrame(entry.data.drop(columns=entry.data.geometry.name)) if _has_geometry(entry.data) else entry.data
-        )
-    if entry.path and Path(entry.path).suffix.lower() in (".csv", ".tsv", ".txt", ".xlsx"):
-        path = Path(entry.path)
-        if path.suffix.lower() == ".xlsx":
-            return pd.read_excel(path)
-        return read_csv_table(path)
-    gdf = ctx.gdf(name)
-    return pd.DataFrame(gdf.drop(columns=gdf.geometry.name))
+    data = ctx.data(name)
+    if _has_geometry(data):
+        return pd.DataFrame(data.drop(columns=data.geometry.name))
+    return data
 
 
 def _has_geometry(data) -> bool:

@@ -164,16 +164,9 @@ def check_layers_and_fields(spec: ToolSpec, args: dict, ctx: RunContext) -> None
 
 
 def _columns(ctx: RunContext, name: str):
-    """A layer's columns; a CSV/XLSX table without geometry (x1/y1/x2/y2 columns, say) is read as a plain table."""
-    try:
-        return ctx.gdf(name).columns
-    except ValidationError:
-        entry = ctx.layers.get(name)
-        if not entry.path or not entry.path.lower().endswith((".csv", ".tsv", ".txt", ".xlsx")):
-            raise
-        from .io import read_table
-
-        return read_table(ctx, name).columns
+    """A layer's or a table's columns (a CSV, a sheet, a DBF without geometry is read as a plain table)."""
+    data = ctx.data(name)
+    return data.columns if hasattr(data, "columns") else ctx.gdf(name).columns
 
 
 # Above this many features the GeoPandas half is several times faster than Processing on the same job
@@ -205,7 +198,7 @@ def _processing_unsuited(spec: ToolSpec, args: dict, ctx: RunContext) -> str | N
             continue
         peek = ctx.peek(value)
         if peek.is_table:
-            return f"'{value}' is a table whose geometry comes from coordinate columns"
+            return f"'{value}' is a table (its geometry, if any, comes from its coordinate columns)"
         if peek.mixed:
             return f"'{value}' mixes geometry types, and QGIS would read only one of them"
         if peek.count is not None and peek.count > PROCESSING_MAX_FEATURES:

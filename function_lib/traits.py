@@ -19,6 +19,8 @@ Traits:
 - prefers_numbers: its field is a quantity (a numeric field is chosen over a text one of equal fit)
 
 ONE_OF: tools that need one of several optional parameters; NEEDS_WITH: a parameter that needs another.
+TABLE_PARAMS: the layer parameters that also take a table without geometry (a CSV, a sheet, a DBF); every other
+layer parameter needs a layer. KEY_PAIRS: a tool's two key fields that match rows of two inputs (an attribute join).
 """
 
 from __future__ import annotations
@@ -125,3 +127,21 @@ def one_per_group(tool: str, params: dict) -> bool:
     if "per_polygon" in traits_of(tool):
         return True
     return any(params.get(name) for name in GROUP_PARAMS)
+
+
+TABLE_PARAMS: dict[str, tuple[str, ...]] = {
+    "join_table": ("table",),
+    "qgis_join_by_field": ("table",),
+    "xy_to_line": ("layer",),
+    "group_by": ("layer",),
+    "flatten_fields": ("layer",),
+}
+KEY_PAIRS: dict[str, tuple[str, str]] = {
+    "join_table": ("field", "table_field"),
+    "qgis_join_by_field": ("field", "table_field"),
+}
+
+
+def table_params(tool: str) -> tuple[str, ...]:
+    """The layer parameters of `tool` that accept a table without geometry."""
+    return TABLE_PARAMS.get(tool, ())

@@ -62,6 +62,8 @@ def describe_layer(layer: QgsMapLayer, samples: int = 3, scan: int = 50) -> Laye
         info.fields = [FieldInfo(f"band_{i}", "real") for i in range(1, layer.bandCount() + 1)]
         return info
     info.geometry_type = QgsWkbTypes.displayString(layer.wkbType()) if layer.isSpatial() else None
+    if not layer.isSpatial():
+        info.kind = "table"  # a CSV or sheet without geometry: joined or summarised, never buffered
     info.feature_count = max(int(layer.featureCount()), 0)
     info.selected_count = int(layer.selectedFeatureCount())
     seen: dict[str, list] = {f.name(): [] for f in layer.fields()}

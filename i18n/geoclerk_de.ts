@@ -19,7 +19,7 @@
       <translation>API-Schlüssel</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="329" />
+      <location filename="../geoclerk_plugin/dock.py" line="342" />
       <source>Also used, because the request names them: {names}</source>
       <translation>Ebenfalls verwendet, weil die Anfrage sie nennt: {names}</translation>
     </message>
@@ -39,7 +39,7 @@
       <translation>GeoClerk fragen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="139" />
+      <location filename="../geoclerk_plugin/dock.py" line="140" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>Fragen Sie nach einer Analyse, zum Beispiel: Straßen um 100 m puffern</translation>
     </message>
@@ -59,7 +59,7 @@
       <translation>Durchsuchen…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="146" />
+      <location filename="../geoclerk_plugin/dock.py" line="147" />
       <source>Cancel</source>
       <translation>Abbrechen</translation>
     </message>
@@ -104,7 +104,7 @@
       <translation>Kopieren</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="130" />
+      <location filename="../geoclerk_plugin/plugin.py" line="131" />
       <source>Copy command</source>
       <translation>Befehl kopieren</translation>
     </message>
@@ -149,12 +149,12 @@
       <translation>GeoClerk-Chat</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="322" />
+      <location filename="../geoclerk_plugin/dock.py" line="335" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoClerk-Protokoll.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="121" />
+      <location filename="../geoclerk_plugin/plugin.py" line="122" />
       <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Install them, or run:</source>
       <translation>GeoClerk braucht Python-Pakete, die QGIS' Python fehlen: {names}. Installieren Sie sie oder führen Sie aus:</translation>
     </message>
@@ -199,12 +199,12 @@
       <translation>Eingabe-Raster</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="132" />
+      <location filename="../geoclerk_plugin/plugin.py" line="133" />
       <source>Install</source>
       <translation>Installieren</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="158" />
+      <location filename="../geoclerk_plugin/plugin.py" line="159" />
       <source>Installing the packages failed: {detail} Run this in a terminal instead: {command}</source>
       <translation>Die Installation der Pakete ist fehlgeschlagen: {detail} Führen Sie stattdessen im Terminal aus: {command}</translation>
     </message>
@@ -274,7 +274,7 @@
       <translation>Anbieter</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="352" />
+      <location filename="../geoclerk_plugin/dock.py" line="365" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
     </message>
@@ -309,7 +309,7 @@
       <translation>Route</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="155" />
+      <location filename="../geoclerk_plugin/dock.py" line="156" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>Route für die nächste Nachricht: den Router entscheiden lassen oder eine erzwingen</translation>
     </message>
@@ -334,12 +334,12 @@
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="381" />
+      <location filename="../geoclerk_plugin/dock.py" line="394" />
       <source>Selected {n} of {total} features in '{layer}' (a QGIS selection: say 'extract' or 'save' for a new layer).</source>
       <translation>{n} von {total} Objekten in '{layer}' ausgewählt (eine QGIS-Auswahl: für eine neue Ebene 'extrahiere' oder 'speichere' sagen).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="159" />
+      <location filename="../geoclerk_plugin/dock.py" line="160" />
       <source>Send</source>
       <translation>Senden</translation>
     </message>
@@ -419,7 +419,7 @@
       <translation>Das lokale Modell {name} läuft unter {url}.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="152" />
+      <location filename="../geoclerk_plugin/plugin.py" line="153" />
       <source>The packages were installed. GeoClerk is ready.</source>
       <translation>Die Pakete wurden installiert. GeoClerk ist bereit.</translation>
     </message>
@@ -449,12 +449,12 @@
       <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="259" />
+      <location filename="../geoclerk_plugin/dock.py" line="272" />
       <source>The steps of the previous request, on '{new}' instead of '{old}'.</source>
       <translation>Die Schritte der vorigen Anfrage, auf '{new}' statt '{old}'.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="332" />
+      <location filename="../geoclerk_plugin/dock.py" line="345" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoClerk-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
@@ -464,7 +464,7 @@
       <translation>Diesen Antworten ohne Modell vertrauen (die Prüfung durch das Modell überspringen)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="157" />
+      <location filename="../geoclerk_plugin/dock.py" line="158" />
       <source>Type a request and press Enter</source>
       <translation>Anfrage eingeben und Eingabetaste drücken</translation>
     </message>

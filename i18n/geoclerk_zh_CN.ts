@@ -19,7 +19,7 @@
       <translation>API 密钥</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="329" />
+      <location filename="../geoclerk_plugin/dock.py" line="342" />
       <source>Also used, because the request names them: {names}</source>
       <translation>另外使用了请求中提到的图层：{names}</translation>
     </message>
@@ -39,7 +39,7 @@
       <translation>询问 GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="139" />
+      <location filename="../geoclerk_plugin/dock.py" line="140" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>用自然语言提出分析需求，例如：将道路缓冲 100 米</translation>
     </message>
@@ -59,7 +59,7 @@
       <translation>浏览…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="146" />
+      <location filename="../geoclerk_plugin/dock.py" line="147" />
       <source>Cancel</source>
       <translation>取消</translation>
     </message>
@@ -104,7 +104,7 @@
       <translation>复制</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="130" />
+      <location filename="../geoclerk_plugin/plugin.py" line="131" />
       <source>Copy command</source>
       <translation>复制命令</translation>
     </message>
@@ -149,12 +149,12 @@
       <translation>GeoClerk 对话</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="322" />
+      <location filename="../geoclerk_plugin/dock.py" line="335" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk 意外出错：{error}。请附上 GeoClerk 日志报告此问题。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="121" />
+      <location filename="../geoclerk_plugin/plugin.py" line="122" />
       <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Install them, or run:</source>
       <translation>GeoClerk 需要 QGIS 的 Python 缺少的 Python 包：{names}。请安装它们，或运行：</translation>
     </message>
@@ -199,12 +199,12 @@
       <translation>输入栅格</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="132" />
+      <location filename="../geoclerk_plugin/plugin.py" line="133" />
       <source>Install</source>
       <translation>安装</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="158" />
+      <location filename="../geoclerk_plugin/plugin.py" line="159" />
       <source>Installing the packages failed: {detail} Run this in a terminal instead: {command}</source>
       <translation>安装软件包失败：{detail} 请改为在终端中运行：{command}</translation>
     </message>
@@ -274,7 +274,7 @@
       <translation>服务商</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="352" />
+      <location filename="../geoclerk_plugin/dock.py" line="365" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS 无法将这些结果作为图层打开：{names}</translation>
     </message>
@@ -309,7 +309,7 @@
       <translation>路由</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="155" />
+      <location filename="../geoclerk_plugin/dock.py" line="156" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>下一条消息的路由：由路由器决定，或强制指定</translation>
     </message>
@@ -334,12 +334,12 @@
       <translation>明确的标准请求离线运行，无需模型（第 0 层）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="381" />
+      <location filename="../geoclerk_plugin/dock.py" line="394" />
       <source>Selected {n} of {total} features in '{layer}' (a QGIS selection: say 'extract' or 'save' for a new layer).</source>
       <translation>已在“{layer}”中选中 {total} 个要素中的 {n} 个（QGIS 选择；如需新图层，请说“提取”或“保存”）。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="159" />
+      <location filename="../geoclerk_plugin/dock.py" line="160" />
       <source>Send</source>
       <translation>发送</translation>
     </message>
@@ -419,7 +419,7 @@
       <translation>本地模型 {name} 正在 {url} 运行。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="152" />
+      <location filename="../geoclerk_plugin/plugin.py" line="153" />
       <source>The packages were installed. GeoClerk is ready.</source>
       <translation>软件包已安装，GeoClerk 已就绪。</translation>
     </message>
@@ -449,12 +449,12 @@
       <translation>服务器拒绝了该 API 密钥。请检查密钥（以及它是否属于该服务商）。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="259" />
+      <location filename="../geoclerk_plugin/dock.py" line="272" />
       <source>The steps of the previous request, on '{new}' instead of '{old}'.</source>
       <translation>上一个请求的步骤，用于“{new}”而不是“{old}”。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="332" />
+      <location filename="../geoclerk_plugin/dock.py" line="345" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>如需处理此请求，请打开 GeoClerk 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
     </message>
@@ -464,7 +464,7 @@
       <translation>信任这些无模型回答（跳过模型的一轮核对）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="157" />
+      <location filename="../geoclerk_plugin/dock.py" line="158" />
       <source>Type a request and press Enter</source>
       <translation>输入请求并按回车</translation>
     </message>

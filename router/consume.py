@@ -137,7 +137,7 @@ def unconsumed(spec, params: dict, req, ftext: str, skip=()):
     by_name = {la.name: la for la in layers}
     strings = _consumed_strings(params)
     joined = " ".join(strings).lower()
-    plan_layers = [by_name[s] for s in strings if s in by_name and by_name[s].kind == "vector"]
+    plan_layers = [by_name[s] for s in strings if s in by_name and by_name[s].kind != "raster"]
     names = {p.name for p in spec.params}
     taken: list[tuple[int, int]] = list(skip)
     crs_read = any(p.kind == "crs" and p.name in params for p in spec.params)  # its numbers and letters are the CRS

@@ -256,8 +256,10 @@ def _claim_gloss(claims: Claims, folded: str, name: str) -> None:
             claims.span(g.end(1) - keep, g.end())
 
 
-def unexplained(spec, params: dict, req, fmt=None, out_path=None) -> list[str]:
-    """The words of the request (router/request.py) that nothing in the plan explains (empty: all accounted for)."""
+def unexplained(spec, params: dict, req, fmt=None, out_path=None, from_layers=()) -> list[str]:
+    """The words of the request (router/request.py) that nothing in the plan explains (empty: all accounted for).
+
+    from_layers: params filled from the layers, not from words (an attribute join's one shared key)."""
     folded, lang, layers, mentions = req.folded, req.lang, req.layers, req.mentions
     claims = Claims(folded, names=proper_name_words(req.text))
     by_name = req.by_name
@@ -279,7 +281,7 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None) -> list[str]:
     for d in req.distances:
         claims.span(d.start, d.end)
     # Fields and category values the plan uses, in its layers.
-    for la in (by_name[s] for s in used if by_name[s].kind == "vector"):
+    for la in (by_name[s] for s in used if by_name[s].kind != "raster"):
         own = _own_fields(la)
         found = find_fields(folded, la)
         for fm in found:
@@ -288,6 +290,8 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None) -> list[str]:
             if fm.name.lower() in joined and (fm.score >= 1.0 or fm.name not in own):
                 rivals = [o.name for o in found if o.name != fm.name and o.start < fm.end and fm.start < o.end
                           and o.score >= fm.score]  # fmt: skip
+                if rivals and all(r.lower() in joined for r in rivals):
+                    rivals = []  # 'from' for from_x and from_y: the plan uses every field the word fits
                 if fm.score < 1.0 and rivals:  # 'Lifttyp': LiftID, lift_name and LiftType fit it alike
                     claims.extra.append(f"{folded[fm.start : fm.end]} ({fm.name}, or {' or '.join(rivals)}?)")
                     continue
@@ -345,7 +349,7 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None) -> list[str]:
     expr = " ".join(str(params[p.name]) for p in spec.params if p.kind == "expression" and p.name in params)
     if re.search(r"=\s*(?:'(?:no|n|false|nein|否|无)'|0|false)(?!\w)", expr, re.IGNORECASE):
         claims.pattern(r"\bwithout\b|\bohne\b|没有|无(?=\S)")  # 'cafes without wifi' read as wifi = 'no'
-    for la in (by_name[s] for s in used if by_name[s].kind == "vector") if expr else ():
+    for la in (by_name[s] for s in used if by_name[s].kind != "raster") if expr else ():
         for s, e in exception_marks(req.masked_folded, req.conditions_as_written(la), expr):  # wifi != 'yes'
             claims.span(s, e)
             if folded[s:e] in ("除了", "除去"):
@@ -409,10 +413,10 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None) -> list[str]:
     if kinds & {"format"} or fmt is not None:
         claims.allow(lat("FORMAT_WORDS"), cjk("FORMAT_WORDS"))
     _difference_marker(spec, params, folded, mentions, claims)
-    for la in (by_name[s] for s in used if by_name[s].kind == "vector"):
+    for la in (by_name[s] for s in used if by_name[s].kind != "raster"):
         named = layer_named_fields(la, folded)
         for p in spec.params:
-            values = params.get(p.name) if p.kind in ("field", "fields") else None
+            values = params.get(p.name) if p.kind in ("field", "fields") and p.name not in from_layers else None
             for f in values if isinstance(values, list) else [values] if values else []:
                 if f in named:
                     claims.extra.append(f"{f} (an identifier or the layer's own name, not a field the request names)")

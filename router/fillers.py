@@ -175,13 +175,23 @@ def field_for(spec, p, folded, owner, conds, params):
 
 
 def _xy_field(name: str, folded: str, layer) -> str | None:
-    """Start/end coordinate fields: x-like (lon, x, east) and y-like (lat, y, north), first pair then second."""
+    """Start/end coordinate fields: x-like (lon, x, east, Rechtswert, 经度) and y-like (lat, y, north, Hochwert, 纬度)
+    by the axis words of function_lib/geometry_columns.py, first pair then second."""
+    from ..function_lib.geometry_columns import axis_of
+
     xish = re.compile(r"(?:^|_)(?:lon|lng|long|x|east|easting|rechts)")
     yish = re.compile(r"(?:^|_)(?:lat|y|north|northing|hoch)")
     mentioned = [m.name for m in find_fields(folded, layer) if m.score >= 0.8]
     pool = mentioned if len(mentioned) >= 4 else [f.name for f in layer.fields]
-    xs = [f for f in pool if xish.search(f.lower()) or re.search(r"x\d?$", f.lower())]
-    ys = [f for f in pool if yish.search(f.lower()) or re.search(r"y\d?$", f.lower())]
+
+    def axis(field: str, which: str, pattern) -> bool:
+        hit = axis_of(field)
+        if hit is not None:
+            return hit[1] == which
+        return bool(pattern.search(field.lower()) or re.search(which + r"\d?$", field.lower()))
+
+    xs = [f for f in pool if axis(f, "x", xish)]
+    ys = [f for f in pool if axis(f, "y", yish)]
     lst, k = (xs if name[0] == "x" else ys), int(name[1]) - 1
     return lst[k] if len(lst) == 2 else None
 

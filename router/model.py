@@ -90,7 +90,7 @@ def _kind(layer) -> str:
     cls = geometry_class(layer)
     if cls:
         return cls
-    if getattr(layer, "kind", "vector") == "vector":
+    if getattr(layer, "kind", "vector") in ("vector", "table"):
         return "mixed" if layer.geometry_type else "table"
     return "other"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..function_lib.traits import NEEDS_WITH, ONE_OF, traits_of
+from ..function_lib.traits import KEY_PAIRS, NEEDS_WITH, ONE_OF, traits_of
 from . import fillers as fill
 from .conditions import except_scope
 from .consume import unconsumed
@@ -200,6 +200,9 @@ def fill_plan(spec, request: Request | str, layers: list | None = None, lang: st
             params[p.name] = value
         elif p.required and p.name not in missing:
             missing.append(Gap.param(p.name))
+    key_note, key_gap = shared_key(spec, params, by_name, folded)
+    if key_gap:
+        missing.append(key_gap)
     _implied(spec, params, folded)
     per_feature_wording(spec, params, folded)
     drop_layer_named_fields(spec, params, folded, by_name)
@@ -239,9 +242,11 @@ def fill_plan(spec, request: Request | str, layers: list | None = None, lang: st
         missing.append(NEXT_STEP)  # one tool cannot serve a chain: tier 1 plans the steps
     listed = [(g[0].start, g[-1].end) for g in distance_series(folded, lang) if len(g) >= 2 and "rings" not in params]
     extra, notes = unconsumed(spec, params, req, ftext, listed if spec.params else ())
+    notes = notes + ([key_note] if key_note else [])
     missing.extend(m for m in extra if m not in missing)
     if not missing:  # the whitelist: every word must be claimed by the plan's readings or be a filler
-        left = unexplained(spec, params, req, req.format_asked if fmt else None, out_path)
+        inferred = KEY_PAIRS.get(spec.name, ()) if key_note else ()
+        left = unexplained(spec, params, req, req.format_asked if fmt else None, out_path, inferred)
         if left:
             missing.append(Gap.words(left[:8]))
     order = [p.name for p in spec.params]
@@ -370,11 +375,46 @@ def several_distances(spec, params: dict, folded: str, lang: str) -> list[str]:
     return missing
 
 
+def shared_key(spec, params: dict, by_name: dict, folded: str) -> tuple[str | None, Gap | None]:
+    """The key fields of an attribute join (traits.KEY_PAIRS) the request leaves out: the same field on the other
+    side when one is named, else the one field name both inputs have. Several shared names and none named is a
+    question (the gap says which), never a guess. Returns (a note for the plan, a gap)."""
+    pair = KEY_PAIRS.get(spec.name)
+    if not pair:
+        return None, None
+    owners = [spec.param(k).of_layer or ("table" if k == pair[1] else "layer") for k in pair]
+    sides = [by_name.get(params.get(owner, "")) for owner in owners]
+    if any(s is None for s in sides) or all(k in params for k in pair):
+        return None, None
+    names = [{f.lower(): f for f in s.field_names()} for s in sides]
+    for key, side in zip(pair, sides):  # '将预算连接到城区': the word names the table 预算, not its field 预算
+        said = str(params.get(key, "")).lower()
+        if said == side.name.lower() and folded.count(said) <= 1:
+            del params[key]
+    named = [k for k in pair if k in params]
+    if named:
+        other = pair[1 - pair.index(named[0])]
+        found = names[pair.index(other)].get(str(params[named[0]]).lower())
+        if found:
+            params[other] = found
+        return None, None
+    common = [names[0][k] for k in names[0] if k in names[1]]
+    if len(common) == 1:
+        params[pair[0]], params[pair[1]] = common[0], names[1][common[0].lower()]
+        return f"key: '{common[0]}', the one field both '{sides[0].name}' and '{sides[1].name}' have", None
+    if common:
+        text = f"key field: '{sides[0].name}' and '{sides[1].name}' share several fields ({', '.join(common[:6])})"
+        return None, Gap("field", text, pair[0])
+    return None, None
+
+
 def _layer_by_fields(spec, folded: str, layers) -> str | None:
     """No layer named, but the fields named belong to exactly one layer: 'median income by land use'."""
     if not any(p.kind in ("field", "fields", "expression") for p in spec.params):
         return None
-    owners = [la.name for la in layers if la.kind == "vector" and any(m.score >= 0.75 for m in find_fields(folded, la))]
+    owners = [
+        la.name for la in layers if la.kind != "raster" and any(m.score >= 0.75 for m in find_fields(folded, la))
+    ]
     return owners[0] if len(owners) == 1 else None
 
 

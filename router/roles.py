@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ..function_lib.traits import table_params
 from .result import Gap
 from .schema_match import Mention, _text_words, _theme_mentions, find_layers, geometry_class, layer_theme
 from .text import fold, singular
@@ -55,8 +56,10 @@ def _cue(folded: str, m: Mention) -> str | None:
     return zh.group(1) if zh and re.match(r"[\u4e00-\u9fff]", zh.group(1)) else None
 
 
-def compatible(param, layer) -> bool:
-    """Can this layer fill this parameter (raster vs vector, hard geometry)?"""
+def fits_param(param, layer, table_ok: tuple[str, ...] = ()) -> bool:
+    """Can this layer fill this parameter (raster vs vector, hard geometry; a table only the params in table_ok)?"""
+    if getattr(layer, "kind", "vector") == "table":
+        return param.name in table_ok
     cls = geometry_class(layer)
     want = HARD.get(param.name)
     desc = (param.description or "").lower()
@@ -74,6 +77,11 @@ def compatible(param, layer) -> bool:
 def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None) -> tuple[dict, list[str]]:
     """Fill the layer params of `spec`: a name per param, and the params left missing or ambiguous."""
     params = [p for p in spec.params if p.kind == "layer"]
+    table_ok = table_params(spec.name)
+
+    def compatible(p, layer) -> bool:
+        return fits_param(p, layer, table_ok)
+
     folded = fold(text)
     mentions = find_layers(folded, layers) if mentions is None else mentions
     by_name = {layer.name: layer for layer in layers}
@@ -102,6 +110,14 @@ def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None
 
     # 2. Soft roles: the main layer is the mention without a secondary cue; the others follow in order.
     soft = [p for p in params if p.name not in out]
+    # A table (no geometry) fits only a param that takes one: it goes there whatever the word order
+    # ('verknüpfe die Tabelle budget mit wards').
+    for m in mentions:
+        slot = next((p for p in soft if p.name in table_ok), None)
+        if slot is not None and m.name not in used and getattr(by_name[m.name], "kind", "") == "table":
+            out[slot.name] = m.name
+            used.add(m.name)
+            soft.remove(slot)
     if not soft:
         return out, missing
     rest = [m for m in mentions if m.name not in used and any(compatible(p, by_name[m.name]) for p in soft)]
@@ -125,15 +141,20 @@ def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None
 
     # 3. Still unfilled: the only compatible layer left (never a guess between several, and never when the
     # text names a kind of layer that is not in play: 'buffer the hospitals' with only schools loaded).
+    # A table named but fitting no param ('buffer the budget') is never replaced by the layer left over.
+    tables = [m.name for m in mentions if m.name not in used and getattr(by_name[m.name], "kind", "") == "table"]
     for p in [main] + others:
         if p.name in out:
             continue
         pool = [la for la in layers if la.name not in used and compatible(p, la)]
-        if len(pool) == 1 and p.required and not absent:
+        if len(pool) == 1 and p.required and not absent and not tables:
             out[p.name] = pool[0].name
             used.add(pool[0].name)
         elif p.required:
-            missing.append(Gap.param(p.name))
+            if tables:  # the one named is a table, which this param cannot take
+                missing.append(Gap("param", f"{p.name} ('{tables[0]}' is a table without geometry)", p.name))
+            else:
+                missing.append(Gap.param(p.name))
     return out, missing
 
 

@@ -65,6 +65,8 @@ TOOL_WORDS = {
     "geometry_length": "length of each | how long | Länge berechnen | 长度",
     "main_direction": "main direction | orientation | azimuth of polygons | Hauptrichtung | 主方向",
     "add_xy": "add x y | coordinates as fields | lat lon columns | XY-Felder | 添加坐标字段 | 经纬度字段",
+    "flatten_fields": "flatten nested fields | unnest structs | json normalize | verschachtelte Felder auflösen | "
+    "entschachteln | 展开嵌套字段 | 展平",
     "export_coordinates": "export coordinates | list of coordinates | Koordinaten exportieren | 导出坐标",
     "xy_to_line": "lines from start and end coordinates | origin destination lines | Linien aus Koordinaten | "
     "起终点连线",

@@ -337,3 +337,52 @@ def _finite(gdf):
 
     bounds = gdf.geometry.bounds.to_numpy()
     return np.isfinite(bounds).all(axis=1)
+
+
+@tool(
+    ToolSpec(
+        name="flatten_fields",
+        half="geojson",
+        category="conversion",
+        purpose="Spread nested fields (structs and lists, as in GeoParquet from Overture) into plain columns.",
+        params=(
+            LAYER,
+            Param("fields", "fields", "Nested fields to flatten (default: every nested one)", required=False,
+                  of_layer="layer"),
+        ),  # fmt: skip
+        returns="A copy with each struct key in its own column ('names.primary'); lists become JSON text.",
+        keywords=("flatten", "unnest", "expand nested fields", "json normalize", "struct columns"),
+    )
+)
+def flatten_fields(ctx: RunContext, layer: str, fields: list | None = None) -> ToolResult:
+    from ..tables import flatten_nested, is_table, nested_columns
+
+    data = ctx.data(layer)
+    if not is_table(data):
+        data = checked_layer(ctx, layer, repair=False)
+    nested = nested_columns(data)
+    if not nested:
+        raise ValidationError(
+            f"'{layer}' has no nested fields (structs or lists) to flatten.",
+            fix="Nested fields show as type json in the layer's description; this layer has none.",
+        )
+    plain = [f for f in fields or [] if f not in nested]
+    if plain:
+        raise ValidationError(
+            f"{', '.join(plain)} of '{layer}' {'is' if len(plain) == 1 else 'are'} not nested.",
+            fix="Nested fields of '" + layer + "': " + ", ".join(nested),
+        )
+    chosen = list(fields or nested)
+    out = flatten_nested(data, chosen)
+    added = [c for c in out.columns if c not in data.columns]
+    spread = [c for c in chosen if c not in out.columns]
+    texts = [c for c in chosen if c in out.columns]
+    summary = f"Flattened '{layer}'"
+    if spread:
+        summary += f": {', '.join(spread)} into {len(added)} columns ({', '.join(added[:6])}"
+        summary += ", …)" if len(added) > 6 else ")"
+    if texts:
+        summary += f"{';' if spread else ':'} {', '.join(texts)} (lists) written as JSON text"
+    if is_table(data):
+        return ToolResult(summary=summary + ".", outputs=[ctx.save_table(out, f"{layer}_flat")])
+    return vector_result(ctx, out, f"{layer}_flat", summary, len(data))

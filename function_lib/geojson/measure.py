@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import numbers
 
-from ...errors import ValidationError
+from ...errors import ToolError, ValidationError
 from ...lang import tr
 from ..context import RunContext, ToolResult, did_you_mean
 from ..io import aligned, checked_layer, crs_label, note_if_disjoint, read_table, run_validated
@@ -320,12 +320,18 @@ def free_field_name(name: str, taken) -> str:
 def group_by(ctx: RunContext, layer: str, by: list, field: str | None = None, agg: str = "count") -> ToolResult:
     import pandas as pd
 
-    gdf = checked_layer(ctx, layer, repair=False)
     if not by:
         raise ValidationError("group_by needs at least one field in by.")
     if agg != "count" and field is None:
         raise ValidationError(f"The aggregation '{agg}' needs a field to aggregate.", fix="Give field, like price.")
-    data = pd.DataFrame(gdf.drop(columns=gdf.geometry.name))
+    if ctx.is_table(layer):  # a table without geometry groups as well as a layer's attributes
+        data = read_table(ctx, layer)
+        if not len(data):
+            raise ToolError(f"Table '{layer}' is empty (0 rows).", fix="Choose a table that has rows.")
+    else:
+        gdf = checked_layer(ctx, layer, repair=False)
+        data = pd.DataFrame(gdf.drop(columns=gdf.geometry.name))
+    n_in = len(data)
     grouped = data.groupby(list(by), dropna=False, sort=True)
     table = grouped.size().rename("count").to_frame()
     column = None
@@ -351,8 +357,13 @@ def group_by(ctx: RunContext, layer: str, by: list, field: str | None = None, ag
         for row in table[list(by) + [shown]].head(5).itertuples(index=False)
     )
     of = tr("{agg} of {field}").format(agg=agg, field=field) if column else agg
-    summary = tr("Grouped {n} features of '{layer}' by {fields} into {groups} groups, {what} ({values}).").format(
-        n=len(gdf), layer=layer, fields=", ".join(by), groups=len(table), what=of,
+    template = (
+        tr("Grouped {n} rows of '{layer}' by {fields} into {groups} groups, {what} ({values}).")
+        if ctx.is_table(layer)
+        else tr("Grouped {n} features of '{layer}' by {fields} into {groups} groups, {what} ({values}).")
+    )
+    summary = template.format(
+        n=n_in, layer=layer, fields=", ".join(by), groups=len(table), what=of,
         values=head + (", ..." if len(table) > 5 else ""),
     )
     return ToolResult(summary=summary, outputs=[out], values={"groups": len(table)})
@@ -397,8 +408,17 @@ def join_table(ctx: RunContext, layer: str, field: str, table: str, table_field:
         extra = extra.drop_duplicates("_join_key")
     out = gdf.assign(_join_key=left_key.to_numpy()).merge(extra, on="_join_key", how="left", suffixes=("", "_table"))
     out.index = gdf.index
-    matched = int(left_key.isin(extra["_join_key"].dropna()).sum())
+    hits = left_key.isin(extra["_join_key"].dropna())
+    matched = int(hits.sum())
     out = out.drop(columns="_join_key")
+    unused = extra["_join_key"].dropna()
+    unused = unused[~unused.isin(left_key.dropna())]
+    if matched < len(gdf):
+        ctx.note(f"{len(gdf) - matched} feature{'s' if len(gdf) - matched != 1 else ''} of '{layer}' found no row "
+                 f"in '{table}' ({field}: {_keys(gdf[field][~hits.to_numpy()])}); their table fields are empty.")
+    if len(unused):
+        ctx.note(f"{len(unused)} row{'s' if len(unused) != 1 else ''} of '{table}' matched no feature "
+                 f"({table_field}: {_keys(unused)}).")
     return vector_result(
         ctx,
         out,
@@ -406,7 +426,15 @@ def join_table(ctx: RunContext, layer: str, field: str, table: str, table_field:
         f"Joined '{table}' to '{layer}' on {field} = {table_field}: {matched} of {len(gdf)} features matched",
         len(gdf),
         matched=matched,
+        unmatched_features=len(gdf) - matched,
+        unmatched_rows=len(unused),
     )
+
+
+def _keys(values, shown: int = 5) -> str:
+    """The first few key values, as the user wrote them ('7, 12, 15, … (9 in all)')."""
+    items = [plain_number(v) if isinstance(v, numbers.Number) else str(v) for v in list(values)[:shown]]
+    return ", ".join(items) + (f", … ({len(values)} in all)" if len(values) > shown else "")
 
 
 def _join_keys(left, right):

@@ -395,6 +395,7 @@ GEOJSON_TOOLS = {
     "split_polygons_by_lines": (b_two("lines", POLY, LINE), ("layer", "lines")),
     "perpendicular_distance": (b_two("lines", POINT, LINE), ("layer", "lines")),
     "add_xy": (b_add_xy, ("layer",)),
+    "flatten_fields": (b_one(ANY), ("layer",)),
     "select_rows": (b_select_top, ("layer",)),
     "filter_by_expression": (b_filter, ("layer", "expression")),
     "spatial_join": (b_two("join", ANY, ANY), ("layer", "join")),

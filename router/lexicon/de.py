@@ -71,6 +71,12 @@ DISTANCE_WORDS = {"abstand", "entfernung", "radius", "umkreis", "von", "um", "in
                   "naher", "naeher", "im", "bis", "zu", "weg", "reichweite", "puffer"}  # fmt: skip
 
 TOOL_CUES = {
+    "xy_to_line": {"start", "ziel", "start-", "koordinaten", "zielkoordinaten", "startkoordinaten", "linien", "linie",
+                   "aus", "von", "nach", "erzeuge", "zeichne", "verbinde"},
+    "flatten_fields": {"verschachtelte", "verschachtelten", "auflosen", "entschachteln", "entschachtle", "glatte",
+                       "struct-spalten", "spalten", "einfache", "aufteilen", "felder", "attribute"},
+    "join_table": {"verknupfe", "verknupfen", "verbinde", "verbinden", "hange", "tabelle", "uber", "mit", "an",
+                   "schlussel", "schlusselfeld", "feld"},
     "qgis_slope": {"grad", "prozent", "hangneigung", "neigung", "steigung", "gefalle"},
     "qgis_zonal_statistics": {"zonenstatistik", "mittlere", "je", "pro"},
     "distance_matrix": {"zwischen", "distanzmatrix", "abstande", "abstaende", "entfernungen", "paarweise"},

@@ -23,6 +23,12 @@ FUNCTION = {
     "geometry_length": ["Länge jeder Linie in {layer} berechnen"],
     "geometry_area": ["Fläche jedes Polygons von {layer} in Quadratmetern"],
     "add_xy": ["Rechts- und Hochwert als Felder an {layer} anhängen"],
+    "flatten_fields": [
+        "verschachtelte Felder von {layer} auflösen",
+        "die Struct-Spalten in {layer} in einfache Spalten aufteilen",
+        "{layer} entschachteln",
+        "glätte die verschachtelten Attribute von {layer}",
+    ],
     "clip": ["{layer} auf das Gebiet von {layer2} begrenzen"],
     "overlay": [("Überschneidung von {layer} und {layer2} berechnen", {"how": "intersection"})],
     "buffer": ["Pufferanalyse: {layer}, Abstand {dist}", "{layer} mit {dist} puffern"],

@@ -80,6 +80,13 @@ FUNCTION = {
         "area {layer}",
     ],
     "add_xy": ["I need the coordinates of {layer} as attributes", "add easting/northing fields to {layer}"],
+    "flatten_fields": [
+        "flatten the nested fields of {layer}",
+        "unnest the struct columns in {layer}",
+        "expand the nested attributes of {layer} into plain columns",
+        "{layer} has JSON structs in its fields, spread them into separate columns",
+        "turn the nested names and categories of {layer} into normal fields",
+    ],
     "clip": [
         "I only need the {layer} that fall inside {layer2}, cut them",
         "mask {layer} with {layer2}",

@@ -23,6 +23,12 @@ FUNCTION = {
     "geometry_length": ["求{layer}中每条线的长度"],
     "geometry_area": ["求{layer}各多边形面积（平方米）"],
     "add_xy": ["为{layer}计算X、Y坐标字段"],
+    "flatten_fields": [
+        "展开{layer}的嵌套字段",
+        "把{layer}里的嵌套属性拆成普通字段",
+        "将{layer}的结构体列展平",
+        "展平{layer}",
+    ],
     "clip": ["{layer}按{layer2}范围裁切"],
     "overlay": [("{layer}与{layer2}相交分析", {"how": "intersection"})],
     "buffer": ["以{dist}为半径给{layer}做缓冲分析", "{layer}{dist}缓冲区分析"],
