@@ -36,18 +36,21 @@ RUN_TIMEOUT = 240  # one language, start to exit (about 20 s here); under pytest
 REQUESTS = {
     "en": {
         "tier0": "Count the houses in each district",
+        "followup": "Now buffer them by 100 m",
         "tier1": "Buffer the schools by a comfortable walking distance",
         "tier2": "Rank the schools by the number of houses within 500 m and keep the top 3",
         "refused": "Buffer the roads by a comfortable margin",
     },
     "de": {
         "tier0": "Zähle die Häuser in jedem Bezirk",
+        "followup": "Puffere sie jetzt um 100 m",
         "tier1": "Puffere die Schulen um eine bequeme Gehentfernung",
         "tier2": "Ordne die Schulen nach der Zahl der Häuser im Umkreis von 500 m und behalte die besten 3",
         "refused": "Puffere die Straßen um einen großzügigen Abstand",
     },
     "zh-Hans": {
         "tier0": "统计每个区的房屋数量",
+        "followup": "现在把它们缓冲100米",
         "tier1": "将学校缓冲一个舒适的步行距离",
         "tier2": "按500米内房屋数量给学校排名，保留前3所",
         "refused": "将道路缓冲一个宽松的距离",
@@ -90,6 +93,7 @@ def model_replies(requests: dict) -> dict[str, list]:
     """The replies the model gives to each request of a language, in order."""
     return {
         requests["tier0"]: [_echo_proposed_call],
+        requests["followup"]: [_echo_proposed_call],
         requests["tier1"]: [_buffer_schools, {"content": f"Buffered the schools by {WALK_M} m."}],
         requests["tier2"]: [{"content": CODE}] * 3,
         requests["refused"]: [{"status": 401, "message": "invalid api key"}] * 4,
@@ -182,6 +186,7 @@ def scenario(lang: str, data: Path, out: Path) -> dict:
             {"do": "open_dock"},
             {"do": "ask", "name": "tier0", "request": requests["tier0"], "layers": ["districts", "houses"]},
             {"do": "screenshot", "name": f"{shot}_1_tier0"},
+            {"do": "ask", "name": "followup", "request": requests["followup"]},  # no ticks: 'them' is the result
             {"do": "ask", "name": "tier1", "request": requests["tier1"], "layers": ["schools"]},
             {
                 "do": "ask",
@@ -293,7 +298,7 @@ def test_the_installed_plugin_in_the_qgis_desktop(lang, display, plugin_zip, tmp
         assert dock["send"] != "Send" and tr("done") != "done"  # the catalogue really is another language
 
     group = tr("GeoClerk results")
-    for name in ("tier0", "tier1", "tier2", "refused"):
+    for name in ("tier0", "followup", "tier1", "tier2", "refused"):
         step = steps[name]
         assert step["finished"], f"{name}: no reply card after {step['seconds']} s"
         assert step["typed"] == requests[name]  # what QTest typed into the field is what the user meant
@@ -313,6 +318,13 @@ def test_the_installed_plugin_in_the_qgis_desktop(lang, display, plugin_zip, tmp
     [layer] = steps["tier0"]["layers"]
     assert layer["feature_count"] == 8 and layer["renderer"] == "graduatedSymbol"
     assert sorted(layer["class_values"]) == expected_values["houses_per_district"]
+
+    # A follow-up: 'them' is the layer the previous request made, read at tier 0 (the model only confirmed).
+    report = steps["followup"]["card"]["report"]
+    assert (report["status"], report["tier"]) == ("ok", 0), report
+    assert report["steps"][0]["params"] == {"layer": layer["name"], "distance": 100}, report["steps"]
+    [buffered] = steps["followup"]["layers"]
+    assert buffered["feature_count"] == 8 and buffered["area"] > layer["area"]
 
     # Tier 1: the model called the buffer tool; the zones are 250 m around each school, see-through.
     card = steps["tier1"]["card"]
