@@ -123,7 +123,7 @@ class GeoClerkDock(QgsDockWidget):
         layout.addWidget(self.layer_picker)
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.chat = QWidget()
         self.chat_layout = QVBoxLayout(self.chat)
         self.chat_layout.addStretch(1)

@@ -43,7 +43,7 @@ class UserBubble(QFrame):
         layout = QVBoxLayout(self)
         label = QLabel(text)
         label.setWordWrap(True)
-        label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(label)
         if route != "auto":
             layout.addWidget(QLabel(tr("Route forced: {route}").format(route=route)))
@@ -69,7 +69,7 @@ class ReplyCard(QFrame):
         self.badge.setObjectName("badge")
         self.answer = QLabel()
         self.answer.setWordWrap(True)
-        self.answer.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.answer.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
         self.notes.setStyleSheet("color: #555; font-style: italic;")

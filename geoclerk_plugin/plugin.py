@@ -7,7 +7,12 @@ from pathlib import Path
 from qgis.core import Qgis, QgsApplication
 from qgis.PyQt.QtCore import Qt
 from qgis.PyQt.QtGui import QIcon
-from qgis.PyQt.QtWidgets import QAction, QPushButton
+from qgis.PyQt.QtWidgets import QPushButton
+
+try:
+    from qgis.PyQt.QtGui import QAction  # Qt6 (QGIS 4)
+except ImportError:
+    from qgis.PyQt.QtWidgets import QAction  # Qt5 (QGIS 3)
 
 from . import dependencies
 from .i18n import install_translator, remove_translator, tr
@@ -67,7 +72,7 @@ class GeoClerkPlugin:
             self.dock = GeoClerkDock(self.iface, self.iface.mainWindow())
             self.dock.settings_requested.connect(self.show_settings)
             self.dock.visibilityChanged.connect(self.dock_action.setChecked)
-            self.iface.addDockWidget(Qt.RightDockWidgetArea, self.dock)
+            self.iface.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         return self.dock
 
     def toggle_dock(self, checked: bool = True) -> None:  # noqa: FBT001
@@ -90,7 +95,7 @@ class GeoClerkPlugin:
         from .settings_dialog import SettingsDialog
 
         dialog = SettingsDialog(self.iface.mainWindow())
-        dialog.exec_()
+        dialog.exec()
 
     # -- dependencies ----------------------------------------------------------------------
     def dependency_text(self) -> str:
