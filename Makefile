@@ -6,7 +6,8 @@ RUN := QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime-$$(id -u) $(PY)
 export QT_QPA_PLATFORM := offscreen
 
 .PHONY: setup demo demo-model test test-model test-all lint router sample-data bench bench-router bench-functions bench-inputs \
-        bench-tokens bench-sandbox bench-blind bench-model-verify bench-model model package translations clean
+        bench-tokens bench-sandbox bench-blind bench-model-verify bench-model model package translations clean \
+        test-qgis bench-qgis
 
 setup:
 	@bash scripts/setup.sh
@@ -26,6 +27,12 @@ test-model: setup model  # the real local model through tier 0 (confirmation), 1
 
 test-all: setup
 	$(RUN) -m pytest -m "not model" -q
+
+test-qgis:  # the suite on a newer QGIS in a cached Debian 13 chroot (root; built once): make test-qgis NEW=3.44 (or 3.40)
+	bash scripts/test_qgis.sh $(NEW)
+
+bench-qgis:  # the Processing benchmark there: make bench-qgis NEW=3.44
+	bash scripts/test_qgis.sh $(NEW) make bench-functions
 
 lint: setup
 	$(PY) -m ruff check .

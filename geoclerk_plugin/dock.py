@@ -129,7 +129,7 @@ class GeoClerkDock(QgsDockWidget):
         layout.addWidget(self.layer_picker)
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll.setMinimumHeight(CHAT_MIN_HEIGHT)  # never squeezed to a strip by docks stacked with ours
         self.chat = QWidget()
         self.chat_layout = QVBoxLayout(self.chat)
@@ -167,7 +167,7 @@ class GeoClerkDock(QgsDockWidget):
         self._set_working(False)
 
     def eventFilter(self, watched, event):  # noqa: N802 - Qt override
-        if watched is self.chat and event.type() == QEvent.LayoutRequest:
+        if watched is self.chat and event.type() == QEvent.Type.LayoutRequest:
             self._fit_chat_width()
         return super().eventFilter(watched, event)
 
@@ -220,7 +220,7 @@ class GeoClerkDock(QgsDockWidget):
 
         layers = {}
         for i in range(self.layer_picker.count()):
-            layer = self.project.mapLayer(self.layer_picker.item(i).data(Qt.UserRole))
+            layer = self.project.mapLayer(self.layer_picker.item(i).data(Qt.ItemDataRole.UserRole))
             if isinstance(layer, QgsVectorLayer):
                 layers[layer.name()] = layer
         infos = [describe_layer(layer) for layer in layers.values()]

@@ -14,22 +14,24 @@ from qgis.core import (
     QgsVectorLayer,
     QgsWkbTypes,
 )
-from qgis.PyQt.QtCore import QVariant
+from qgis.PyQt.QtCore import QMetaType
 
 from ..errors import ToolError
 from ..function_lib.context import RASTER_SUFFIXES, VECTOR_SUFFIXES, LayerStore, safe_name
 from ..function_lib.describe import FieldInfo, LayerInfo
 from .results import origin_of
 
+# QgsField.type() gives a QVariant.Type before QGIS 3.38 and a QMetaType.Type since; under Qt5 both are the same
+# numbers (QVariant.Int == QMetaType.Int == 2), under Qt6 only QMetaType.Type exists.
 NUMERIC = {
-    QVariant.Int: "integer",
-    QVariant.LongLong: "integer",
-    QVariant.UInt: "integer",
-    QVariant.ULongLong: "integer",
-    QVariant.Double: "real",
-    QVariant.Bool: "boolean",
-    QVariant.Date: "date",
-    QVariant.DateTime: "date",
+    QMetaType.Type.Int: "integer",
+    QMetaType.Type.LongLong: "integer",
+    QMetaType.Type.UInt: "integer",
+    QMetaType.Type.ULongLong: "integer",
+    QMetaType.Type.Double: "real",
+    QMetaType.Type.Bool: "boolean",
+    QMetaType.Type.QDate: "date",
+    QMetaType.Type.QDateTime: "date",
 }
 
 

@@ -7,7 +7,12 @@ from pathlib import Path
 from qgis.core import Qgis, QgsApplication
 from qgis.PyQt.QtCore import Qt
 from qgis.PyQt.QtGui import QFontDatabase, QIcon, QTextOption
-from qgis.PyQt.QtWidgets import QAction, QApplication, QDockWidget, QPlainTextEdit, QPushButton
+from qgis.PyQt.QtWidgets import QApplication, QDockWidget, QPlainTextEdit, QPushButton
+
+try:
+    from qgis.PyQt.QtGui import QAction  # Qt6 (QGIS 4)
+except ImportError:
+    from qgis.PyQt.QtWidgets import QAction  # Qt5 (QGIS 3)
 
 from . import dependencies
 from .i18n import install_translator, remove_translator, tr
@@ -15,7 +20,7 @@ from .i18n import install_translator, remove_translator, tr
 ICON = Path(__file__).resolve().parent / "icons" / "geoclerk.svg"
 
 
-def place_dock(iface, dock, area=Qt.RightDockWidgetArea) -> None:
+def place_dock(iface, dock, area=Qt.DockWidgetArea.RightDockWidgetArea) -> None:
     """Add the dock as a tab over the docks already open on the right (the Processing Toolbox, usually) and show
     it: stacked under them, a chat got ~50 px of height."""
     iface.addDockWidget(area, dock)
@@ -107,7 +112,7 @@ class GeoClerkPlugin:
         from .settings_dialog import SettingsDialog
 
         dialog = SettingsDialog(self.iface.mainWindow())
-        dialog.exec_()
+        dialog.exec()
 
     # -- dependencies ----------------------------------------------------------------------
     def dependency_text(self) -> str:
@@ -125,9 +130,9 @@ class GeoClerkPlugin:
         command = QPlainTextEdit(dependencies.fix_text(self.problems))
         command.setObjectName("pipCommand")
         command.setReadOnly(True)
-        command.setWordWrapMode(QTextOption.WrapAtWordBoundaryOrAnywhere)
+        command.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         command.setMaximumHeight(command.fontMetrics().lineSpacing() * 4 + 8)
-        command.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
+        command.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         copy = QPushButton(tr("Copy command"))
         copy.clicked.connect(lambda: QApplication.clipboard().setText(command.toPlainText()))
         button = QPushButton(tr("Install"))

@@ -22,8 +22,8 @@ class CodeReviewDialog(QDialog):
         self.code.setReadOnly(True)
         layout.addWidget(self.code)
         buttons = QDialogButtonBox()
-        self.run_button = buttons.addButton(tr("Run"), QDialogButtonBox.AcceptRole)
-        buttons.addButton(tr("Don't run"), QDialogButtonBox.RejectRole)
+        self.run_button = buttons.addButton(tr("Run"), QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(tr("Don't run"), QDialogButtonBox.ButtonRole.RejectRole)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
@@ -41,7 +41,7 @@ class CodeReviewer(QObject):
         self.cancel_event = cancel_event
         self._answered = threading.Event()
         self._approved = False
-        self.requested.connect(self._on_request, Qt.QueuedConnection)
+        self.requested.connect(self._on_request, Qt.ConnectionType.QueuedConnection)
 
     def __call__(self, code: str) -> bool:
         self._answered.clear()
@@ -60,4 +60,4 @@ class CodeReviewer(QObject):
 
     def _dialog(self, code: str) -> bool:
         parent = self.parent() if isinstance(self.parent(), QWidget) else None
-        return CodeReviewDialog(code, parent).exec_() == QDialog.Accepted
+        return CodeReviewDialog(code, parent).exec() == QDialog.DialogCode.Accepted

@@ -40,7 +40,7 @@ class SettingsDialog(QDialog):
         self.base_url.setPlaceholderText("http://localhost:11434/v1")
         self.model = QLineEdit(self.settings.model)
         self.api_key = QLineEdit()
-        self.api_key.setEchoMode(QLineEdit.Password)
+        self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
         self.api_key.setPlaceholderText(
             tr("stored in the QGIS authentication database")
             if self.settings.authcfg
@@ -88,7 +88,7 @@ class SettingsDialog(QDialog):
         self.test_result.setWordWrap(True)
         test_row.addWidget(self.test_button)
         test_row.addWidget(self.test_result, 1)
-        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

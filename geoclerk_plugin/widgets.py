@@ -27,12 +27,12 @@ class WrapButton(QPushButton):
         super().__init__(parent)
         self.label = QLabel(text, self)
         self.label.setWordWrap(True)
-        self.label.setAlignment(Qt.AlignCenter)
-        self.label.setAttribute(Qt.WA_TransparentForMouseEvents)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
         layout.addWidget(self.label)
-        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Minimum)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
 
     def text(self) -> str:
         return self.label.text()
@@ -67,11 +67,11 @@ class WrapText(QTextBrowser):
 
     def __init__(self, text: str = "", parent=None):
         super().__init__(parent)
-        self.setFrameShape(QFrame.NoFrame)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.setWordWrapMode(QTextOption.WrapAtWordBoundaryOrAnywhere)
-        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(40)
         self.document().setDocumentMargin(0)
         self.viewport().setAutoFillBackground(False)
@@ -108,10 +108,10 @@ class HistoryLineEdit(QLineEdit):
         self._pos = len(self.history)
 
     def keyPressEvent(self, event):  # noqa: N802 - Qt override
-        if event.key() == Qt.Key_Up and self.history:
+        if event.key() == Qt.Key.Key_Up and self.history:
             self._pos = max(0, self._pos - 1)
             self.setText(self.history[self._pos])
-        elif event.key() == Qt.Key_Down and self.history:
+        elif event.key() == Qt.Key.Key_Down and self.history:
             self._pos = min(len(self.history), self._pos + 1)
             self.setText(self.history[self._pos] if self._pos < len(self.history) else "")
         else:
@@ -142,25 +142,27 @@ class LayerPicker(QListWidget):
         layers = [layer for layer in ordered if layer.type() in (QgsMapLayer.VectorLayer, QgsMapLayer.RasterLayer)]
         for layer in layers:
             item = QListWidgetItem(layer.name())
-            item.setData(Qt.UserRole, layer.id())
-            item.setFlags(item.flags() | Qt.ItemIsUserCheckable)
+            item.setData(Qt.ItemDataRole.UserRole, layer.id())
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             if previous is not None:
                 checked = layer.id() in previous
             elif preferred_ids:
                 checked = layer.id() in preferred_ids
             else:
                 checked = True
-            item.setCheckState(Qt.Checked if checked else Qt.Unchecked)
+            item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
             self.addItem(item)
         self.blockSignals(False)
 
     def set_checked(self, layer_ids: list[str]) -> None:
         for i in range(self.count()):
             item = self.item(i)
-            item.setCheckState(Qt.Checked if item.data(Qt.UserRole) in layer_ids else Qt.Unchecked)
+            checked = item.data(Qt.ItemDataRole.UserRole) in layer_ids
+            item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
 
     def checked_ids(self) -> list[str]:
-        return [self.item(i).data(Qt.UserRole) for i in range(self.count()) if self.item(i).checkState() == Qt.Checked]
+        items = [self.item(i) for i in range(self.count())]
+        return [item.data(Qt.ItemDataRole.UserRole) for item in items if item.checkState() == Qt.CheckState.Checked]
 
     def checked_layers(self, project: QgsProject) -> list[QgsMapLayer]:
         return [layer for layer in (project.mapLayer(i) for i in self.checked_ids()) if layer is not None]
@@ -175,7 +177,7 @@ class LayerPicker(QListWidget):
         from ..router.text import fold
         from .results import origin_of
 
-        ids = {self.item(i).data(Qt.UserRole): self.item(i) for i in range(self.count())}
+        ids = {self.item(i).data(Qt.ItemDataRole.UserRole): self.item(i) for i in range(self.count())}
         layers = [layer for layer in (project.mapLayer(i) for i in ids) if layer is not None]
         infos = [LayerInfo(name=layer.name(), origin=origin_of(layer)) for layer in layers]
         named = {m.name for m in find_layers(fold(request), infos)}
@@ -184,7 +186,7 @@ class LayerPicker(QListWidget):
         added = []
         for layer in layers:
             item = ids[layer.id()]
-            if layer.name() in named and item.checkState() != Qt.Checked:
-                item.setCheckState(Qt.Checked)
+            if layer.name() in named and item.checkState() != Qt.CheckState.Checked:
+                item.setCheckState(Qt.CheckState.Checked)
                 added.append(layer.name())
         return added

@@ -7,7 +7,20 @@ ROOT=$(pwd)
 VENV="$ROOT/.venv"
 SYS_PY=/usr/bin/python3
 stamp="$VENV/.geoclerk-setup"
-want=$( (cat requirements.txt scripts/setup.sh; echo "$ROOT") | sha256sum | cut -d' ' -f1)
+
+# Pins that depend on the release (constraints/): Debian 12's GDAL bindings need NumPy 1, Debian 13's NumPy 2.
+# Elsewhere the system Python's NumPy (what its GDAL bindings were built against) decides.
+release=$( . /etc/os-release 2>/dev/null; echo "${ID:-}${VERSION_ID:-}" )
+case "$release" in
+  debian12 | debian13) constraints="constraints/$release.txt" ;;
+  *) if "$SYS_PY" -c "import sys, numpy; sys.exit(int(numpy.__version__.split('.')[0]) < 2)" 2>/dev/null; then
+       constraints=constraints/debian13.txt
+     else
+       constraints=constraints/debian12.txt
+     fi
+     echo "setup: ${release:-this system} is neither Debian 12 nor 13; using the pins of $constraints" >&2 ;;
+esac
+want=$( (cat requirements.txt "$constraints" scripts/setup.sh; echo "$ROOT") | sha256sum | cut -d' ' -f1)
 
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -x "$VENV/bin/geoclerk" ]; then
   exit 0
@@ -34,7 +47,7 @@ if [ ! -x "$VENV/bin/python" ]; then
   "$SYS_PY" -m venv --system-site-packages "$VENV"
 fi
 echo "setup: installing pinned Python dependencies..."
-"$VENV/bin/python" -m pip install -q --disable-pip-version-check -r requirements.txt
+"$VENV/bin/python" -m pip install -q --disable-pip-version-check -r requirements.txt -c "$constraints"
 
 # The checkout is the plugin package; QGIS installs it as the folder `geoclerk`. A symlink named
 # geoclerk in a folder on sys.path makes `import geoclerk` work for the CLI and the tests.

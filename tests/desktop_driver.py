@@ -24,7 +24,7 @@ from qgis.PyQt.QtWidgets import QAbstractButton, QApplication, QDockWidget, QLab
 from qgis.utils import iface, plugins
 
 PLUGIN = "geoclerk"
-AREAS = {Qt.LeftDockWidgetArea: "left", Qt.RightDockWidgetArea: "right"}
+AREAS = {Qt.DockWidgetArea.LeftDockWidgetArea: "left", Qt.DockWidgetArea.RightDockWidgetArea: "right"}
 
 
 def wait_until(condition, timeout: float) -> bool:
@@ -63,8 +63,8 @@ def type_text(widget: QWidget, text: str) -> None:
         if char.isascii():
             QTest.keyClick(widget, char)
         elif ord(char) < 0x2E80:
-            for kind in (QEvent.KeyPress, QEvent.KeyRelease):
-                QApplication.sendEvent(widget, QKeyEvent(kind, 0, Qt.NoModifier, char))
+            for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+                QApplication.sendEvent(widget, QKeyEvent(kind, 0, Qt.KeyboardModifier.NoModifier, char))
         else:
             event = QInputMethodEvent()
             event.setCommitString(char)
@@ -211,7 +211,7 @@ def step_ask(state: State, step: dict) -> dict:
     for i in range(dock.layer_picker.count()):
         item = dock.layer_picker.item(i)
         if ticks:
-            item.setCheckState(Qt.Checked if item.text() in ticks else Qt.Unchecked)
+            item.setCheckState(Qt.CheckState.Checked if item.text() in ticks else Qt.CheckState.Unchecked)
     route = step.get("route", "auto")
     dock.route_combo.setCurrentIndex(dock.route_combo.findData(route))
     before = set(QgsProject.instance().mapLayers())
@@ -219,7 +219,7 @@ def step_ask(state: State, step: dict) -> dict:
     dock.input.setFocus()
     type_text(dock.input, step["request"])
     typed = dock.input.text()
-    QTest.mouseClick(dock.send_button, Qt.LeftButton)
+    QTest.mouseClick(dock.send_button, Qt.MouseButton.LeftButton)
     started = time.monotonic()
     finished = wait_until(lambda: len(dock.cards) > cards and not dock.is_busy(), step.get("timeout", 120))
     seconds = time.monotonic() - started
@@ -244,7 +244,7 @@ def step_click_card_settings(state: State, step: dict) -> dict:
     """Press the last card's "Open settings": the dialog it opens is recorded (title, fields) and closed."""
     card = state.dock.cards[-1]
     before = len(state.dialogs)
-    QTest.mouseClick(card.settings_button, Qt.LeftButton)  # returns once the modal dialog is closed
+    QTest.mouseClick(card.settings_button, Qt.MouseButton.LeftButton)  # returns once the modal dialog is closed
     wait_until(lambda: len(state.dialogs) > before, 10)
     opened = state.dialogs[before:]
     del state.dialogs[before:]  # expected: not among the dialogs that stopped the user

@@ -156,7 +156,7 @@ def install_profile(plugin_zip: Path, profiles: Path, locale: str, base_url: str
     zipfile.ZipFile(plugin_zip).extractall(plugins)
     # The packages live in the plugin-managed folder, exactly where the plugin's installer puts them.
     (profile / "python" / "geoclerk_libs").symlink_to(site.getsitepackages()[0], target_is_directory=True)
-    ini = QSettings(str(profile / "QGIS" / "QGIS3.ini"), QSettings.IniFormat)
+    ini = QSettings(str(profile / "QGIS" / "QGIS3.ini"), QSettings.Format.IniFormat)
     ini.setValue("PythonPlugins/geoclerk", True)
     if locale != "en":
         ini.setValue("locale/overrideFlag", True)

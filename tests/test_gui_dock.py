@@ -62,7 +62,7 @@ def ask(dock, text: str, timeout: float = 60.0):
         QTest.keyClicks(dock.input, text)
     else:  # QTest's key events abort on characters outside Latin-1 and garble some inside it: type as an IME does
         dock.input.insert(text)
-    QTest.mouseClick(dock.send_button, Qt.LeftButton)
+    QTest.mouseClick(dock.send_button, Qt.MouseButton.LeftButton)
     assert process_until(lambda: not dock.is_busy(), timeout), "the task did not finish"
     return dock.cards[-1]
 
@@ -102,7 +102,7 @@ def test_not_what_i_meant_sends_the_request_past_tier0(dock, town, toolkit):
     card = ask(dock, "buffer schools by 100 m")
     assert card.report["status"] == "ok" and card.report["tier"] == 0
     assert not card.ask_model_button.isHidden()
-    QTest.mouseClick(card.ask_model_button, Qt.LeftButton)
+    QTest.mouseClick(card.ask_model_button, Qt.MouseButton.LeftButton)
     assert process_until(lambda: not dock.is_busy(), 60), "the task did not finish"
     second = dock.cards[-1]
     assert second is not card
@@ -155,10 +155,10 @@ def test_cancel_leaves_project_unchanged(dock, town, toolkit):
     dock.runner = slow_runner
     before = set(QgsProject.instance().mapLayers())
     QTest.keyClicks(dock.input, "buffer schools by 50 m")
-    QTest.mouseClick(dock.send_button, Qt.LeftButton)
+    QTest.mouseClick(dock.send_button, Qt.MouseButton.LeftButton)
     assert started.wait(10)
     assert dock.is_busy() and not dock.cancel_button.isHidden() and not dock.send_button.isEnabled()
-    QTest.mouseClick(dock.cancel_button, Qt.LeftButton)
+    QTest.mouseClick(dock.cancel_button, Qt.MouseButton.LeftButton)
     assert process_until(lambda: not dock.is_busy(), 30)
     card = dock.cards[-1]
     assert "Cancelled" in card.badge.text()
@@ -182,11 +182,11 @@ def test_route_override_is_per_message_and_history_recalls(dock, town, toolkit):
     assert dock.route_combo.currentData() == "auto"
     ask(dock, "second request")
     assert seen == ["codegen", "auto"]
-    QTest.keyClick(dock.input, Qt.Key_Up)
+    QTest.keyClick(dock.input, Qt.Key.Key_Up)
     assert dock.input.text() == "second request"
-    QTest.keyClick(dock.input, Qt.Key_Up)
+    QTest.keyClick(dock.input, Qt.Key.Key_Up)
     assert dock.input.text() == "first request"
-    QTest.keyClick(dock.input, Qt.Key_Down)
+    QTest.keyClick(dock.input, Qt.Key.Key_Down)
     assert dock.input.text() == "second request"
 
 
@@ -195,11 +195,11 @@ def test_edit_and_rerun_tool_calls(dock, town, toolkit):
     toolkit.decision.confidence = 0.95
     dock.layer_picker.set_checked([town["schools"].id()])
     card = ask(dock, "buffer schools by 100 m")
-    QTest.mouseClick(card.details_toggle, Qt.LeftButton)
+    QTest.mouseClick(card.details_toggle, Qt.MouseButton.LeftButton)
     steps = json.loads(card.details.toPlainText())
     steps[0]["params"]["distance"] = 200
     card.details.setPlainText(json.dumps(steps))
-    QTest.mouseClick(card.rerun_button, Qt.LeftButton)
+    QTest.mouseClick(card.rerun_button, Qt.MouseButton.LeftButton)
     assert process_until(lambda: not dock.is_busy() and len(dock.cards) == 2, 30)
     second = dock.cards[-1]
     assert second.report["status"] == "ok", second.report
@@ -242,10 +242,10 @@ def test_edit_and_rerun_code_in_the_sandbox(dock, town, toolkit):
     dock.layer_picker.set_checked([town["schools"].id()])
     card = ask(dock, "keep the big schools")
     assert card.details_toggle.text() == "Show code" and card.details.toPlainText() == code
-    QTest.mouseClick(card.details_toggle, Qt.LeftButton)
+    QTest.mouseClick(card.details_toggle, Qt.MouseButton.LeftButton)
     card.details.setPlainText(code.replace("g.pupils > 100", "g.pupils > 300"))
     dock.runner = None
-    QTest.mouseClick(card.rerun_button, Qt.LeftButton)
+    QTest.mouseClick(card.rerun_button, Qt.MouseButton.LeftButton)
     assert process_until(lambda: not dock.is_busy() and len(dock.cards) == 2, 90)
     second = dock.cards[-1]
     assert second.report["status"] == "ok", second.report

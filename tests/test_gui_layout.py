@@ -55,12 +55,12 @@ def test_the_dock_opens_as_a_tab_over_the_processing_toolbox(qgis_iface, isolate
     main = qgis_iface.mainWindow()
     toolbox = QDockWidget("Processing Toolbox", main)
     toolbox.setObjectName("ProcessingToolbox")
-    main.addDockWidget(Qt.RightDockWidgetArea, toolbox)
+    main.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, toolbox)
     plugin = classFactory(qgis_iface)
     try:
         plugin.initGui()
         dock = plugin.ensure_dock()  # noqa: F811
-        assert main.dockWidgetArea(dock) == Qt.RightDockWidgetArea
+        assert main.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
         assert main.tabifiedDockWidgets(dock) == [toolbox]
         assert dock.scroll.minimumHeight() >= 200
     finally:
@@ -84,10 +84,10 @@ def test_the_missing_packages_bar_shows_the_whole_command(qgis_iface, monkeypatc
         item = plugin.dependency_message
         [command] = item.findChildren(QPlainTextEdit, "pipCommand")
         assert command.toPlainText() == dependencies.fix_text(problems) and "shapely>=2.0" in command.toPlainText()
-        assert command.isReadOnly() and command.lineWrapMode() == QPlainTextEdit.WidgetWidth
-        assert command.wordWrapMode() == QTextOption.WrapAtWordBoundaryOrAnywhere
+        assert command.isReadOnly() and command.lineWrapMode() == QPlainTextEdit.LineWrapMode.WidgetWidth
+        assert command.wordWrapMode() == QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere
         [copy] = [b for b in item.findChildren(QPushButton) if b.text() == "Copy command"]
-        QTest.mouseClick(copy, Qt.LeftButton)
+        QTest.mouseClick(copy, Qt.MouseButton.LeftButton)
         assert QApplication.clipboard().text() == dependencies.fix_text(problems)
     finally:
         plugin.unload()

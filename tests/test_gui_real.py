@@ -193,10 +193,10 @@ def test_cancel_during_a_slow_model_call_leaves_project_unchanged(real_engine, d
     dock.route_combo.setCurrentIndex(dock.route_combo.findData("function"))
     before = set(QgsProject.instance().mapLayers())
     QTest.keyClicks(dock.input, "buffer the schools by a comfortable walking distance")
-    QTest.mouseClick(dock.send_button, Qt.LeftButton)
+    QTest.mouseClick(dock.send_button, Qt.MouseButton.LeftButton)
     assert process_until(lambda: len(scripted_model.requests) == 1, 60), "the model was never called"
     started = time.monotonic()
-    QTest.mouseClick(dock.cancel_button, Qt.LeftButton)
+    QTest.mouseClick(dock.cancel_button, Qt.MouseButton.LeftButton)
     assert process_until(lambda: not dock.is_busy(), 60)
     assert "Cancelled" in dock.cards[-1].badge.text()
     assert set(QgsProject.instance().mapLayers()) == before and result_layers() == []

@@ -20,7 +20,7 @@ def _conversation(dock, toolkit, town):  # noqa: F811
     first = ask(dock, "buffer schools by 250 m")
     toolkit.decision.route, toolkit.decision.plan = "codegen", None
     ask(dock, "estimate traffic noise at each school")
-    QTest.mouseClick(first.details_toggle, Qt.LeftButton)
+    QTest.mouseClick(first.details_toggle, Qt.MouseButton.LeftButton)
     dock.input.setText("count schools in each district")
     return first
 
@@ -75,7 +75,7 @@ def test_render_map_canvas_with_result(dock, toolkit, town, qgis_canvas):  # noq
     settings.setOutputSize(QSize(800, 800))
     settings.setExtent(extent)
     settings.setBackgroundColor(QColor("white"))
-    image = QImage(QSize(800, 800), QImage.Format_ARGB32)
+    image = QImage(QSize(800, 800), QImage.Format.Format_ARGB32)
     image.fill(QColor("white"))
     painter = QPainter(image)
     job = QgsMapRendererCustomPainterJob(settings, painter)

@@ -11,7 +11,6 @@ from geoclerk.geoclerk_plugin.styling import choose_style
 from geoclerk.tests.test_gui_dock import dock, town  # noqa: F401
 from geoclerk.tests.test_gui_support import isolated_settings, make_town  # noqa: F401
 from qgis.core import QgsFeature, QgsField, QgsGeometry, QgsPointXY, QgsProject, QgsVectorLayer
-from qgis.PyQt.QtCore import QVariant
 
 
 def _memory_points() -> QgsVectorLayer:
@@ -39,6 +38,17 @@ def test_memory_layer_is_exported_and_described(tmp_path, qgis_new_project):
     assert info.fields[1].samples == [10, 20, 30]
     reread = QgsVectorLayer(entry.path, "x", "ogr")
     assert reread.featureCount() == 3
+
+
+def test_field_types_are_described_on_every_qgis():
+    """QgsField.type() is a QVariant.Type before QGIS 3.38 and a QMetaType.Type since (the only one under Qt6)."""
+    kinds = {"i": "integer", "l": "int8", "r": "double", "b": "boolean", "d": "date", "t": "datetime", "s": "string"}
+    uri = "Point?crs=EPSG:4326&" + "&".join(f"field={name}:{kind}" for name, kind in kinds.items())
+    layer = QgsVectorLayer(uri, "typed", "memory")
+    assert layer.isValid() and layer.fields().count() == len(kinds)
+    described = {field.name: field.type for field in describe_layer(layer).fields}
+    assert described == {"i": "integer", "l": "integer", "r": "real", "b": "boolean", "d": "date", "t": "date",
+                         "s": "string"}  # fmt: skip
 
 
 def test_file_layer_is_used_in_place(tmp_path):
@@ -69,7 +79,9 @@ def test_cluster_labels_are_categorized(tmp_path):
     from geoclerk.geoclerk_plugin.styling import apply_style
 
     layer = _memory_points()
-    layer.dataProvider().addAttributes([QgsField("cluster", QVariant.Int)])
+    cluster = QgsField(layer.fields().field("visits"))  # an integer field, made the same way under Qt5 and Qt6
+    cluster.setName("cluster")
+    layer.dataProvider().addAttributes([cluster])
     layer.updateFields()
     index = layer.fields().indexOf("cluster")
     layer.dataProvider().changeAttributeValues({fid: {index: fid % 2} for fid in layer.allFeatureIds()})

@@ -33,7 +33,7 @@ def _free_port() -> int:
 def _test(dialog, url: str, model: str) -> str:
     dialog.base_url.setText(url)
     dialog.model.setText(model)
-    QTest.mouseClick(dialog.test_button, Qt.LeftButton)
+    QTest.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
     assert process_until(lambda: dialog.task is None, 30)
     return dialog.test_result.text()
 
@@ -88,7 +88,7 @@ def test_the_local_gguf_provider_asks_for_a_file_and_starts_the_model(qgis_iface
     dialog.gguf_path.setText(str(model))
     dialog.llama_server.setText(str(program))
     try:
-        QTest.mouseClick(dialog.test_button, Qt.LeftButton)  # starts the server off the main thread
+        QTest.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)  # starts the server off the main thread
         assert process_until(lambda: dialog.task is None, 60)
         assert "tiny.gguf is running at http://127.0.0.1:" in dialog.test_result.text()
     finally:
@@ -103,7 +103,7 @@ def test_the_local_gguf_provider_asks_for_a_file_and_starts_the_model(qgis_iface
     assert not dialog.base_url.isHidden() and dialog.gguf_path.isHidden()  # (the dialog itself is closed now)
     dialog.gguf_path.setText(str(tmp_path / "missing.gguf"))
     dialog.preset.setCurrentIndex(dialog.preset.findData("local_gguf"))
-    QTest.mouseClick(dialog.test_button, Qt.LeftButton)
+    QTest.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
     assert process_until(lambda: dialog.task is None, 30)
     assert "missing" in dialog.test_result.text()
 

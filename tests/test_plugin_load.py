@@ -62,7 +62,7 @@ def test_the_dock_opens_as_a_tab_over_a_panel_already_on_the_right(qgis_iface, i
     monkeypatch.setattr(qgis_iface, "addDockWidget", main.addDockWidget)  # pytest-qgis's iface drops docks
     toolbox, hidden = QDockWidget("Processing Toolbox", main), QDockWidget("Layer Styling", main)
     for panel in (hidden, toolbox):
-        main.addDockWidget(Qt.RightDockWidgetArea, panel)
+        main.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, panel)
     hidden.hide()
     plugin = classFactory(qgis_iface)
     monkeypatch.setattr(plugin, "warm_up", lambda: None)
@@ -70,7 +70,7 @@ def test_the_dock_opens_as_a_tab_over_a_panel_already_on_the_right(qgis_iface, i
         plugin.initGui()
         plugin.toggle_dock(True)
         assert main.tabifiedDockWidgets(plugin.dock) == [toolbox]
-        assert main.dockWidgetArea(plugin.dock) == Qt.RightDockWidgetArea
+        assert main.dockWidgetArea(plugin.dock) == Qt.DockWidgetArea.RightDockWidgetArea
     finally:
         plugin.unload()
         for panel in (toolbox, hidden):

@@ -7,6 +7,7 @@ import json
 import os
 import site
 import subprocess
+import sys
 import zipfile
 
 import pytest
@@ -92,7 +93,8 @@ def test_qgis_process_without_packages_names_them_and_the_fix(profile, tmp_path)
     text = run.stdout + run.stderr
     assert "GeoClerk needs Python packages" in text and "pip install --upgrade --target" in text
     assert "geoclerk_libs" in text and "Traceback" not in text
-    assert "/usr/bin/python3.11 -m pip" in text  # QGIS's own Python (Debian 12), not whatever is first on PATH
+    # QGIS's own Python (Debian 12: 3.11, Debian 13: 3.13; .venv is made from it), not whatever is first on PATH
+    assert f"/usr/bin/python{sys.version_info[0]}.{sys.version_info[1]} -m pip" in text
 
 
 def test_qgis_process_runs_ask_from_the_installed_zip(profile, tmp_path):

@@ -9,6 +9,7 @@ import math
 import geopandas as gpd
 import pytest
 import shapely
+from pyproj import Geod
 from shapely.geometry import Point, Polygon, box
 
 pytest.importorskip("qgis.core")
@@ -66,6 +67,20 @@ def test_a_layer_spanning_the_globe_gets_a_clear_error_not_a_crash(reg, tmp_path
     ctx = context(tmp_path, w=world)
     with pytest.raises(ValidationError, match="spans too much of the globe"):
         run_tool(reg, "qgis_buffer", {"layer": "w", "distance": 1000}, ctx)
+
+
+def test_a_continent_is_buffered_in_metres_and_a_hemisphere_is_refused(reg, tmp_path):
+    """Decided by the metric CRS's measured scale error, the same on every PROJ (newer ones project far-off points
+    to finite, wrong coordinates, where older ones gave infinity)."""
+    europe = gpd.GeoDataFrame(geometry=[Point(6, 47), Point(10, 51), Point(15, 54)], crs="EPSG:4326")
+    ctx = context(tmp_path, e=europe)
+    result = run_tool(reg, "qgis_buffer", {"layer": "e", "distance": 1000}, ctx)
+    out = gpd.read_file(result.outputs[0].path)
+    areas = [abs(Geod(ellps="WGS84").geometry_area_perimeter(shape)[0]) for shape in out.geometry]
+    assert len(areas) == 3 and all(3.05e6 < area < 3.15e6 for area in areas), areas  # π km², as a 20-gon or finer
+    wide = gpd.GeoDataFrame(geometry=[Point(-100, 40), Point(0, 45), Point(100, 50)], crs="EPSG:4326")
+    with pytest.raises(ValidationError, match="spans too much of the globe.*off by up to"):
+        run_tool(reg, "qgis_buffer", {"layer": "w", "distance": 1000}, context(tmp_path / "w", w=wide))
 
 
 def test_outputs_never_overwrite_inputs(reg, tmp_path):

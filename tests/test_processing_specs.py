@@ -112,10 +112,43 @@ def test_static_specs_match_the_live_derivation():
     if not status:
         pytest.skip(status.reason)
     stored = json.loads(DATA.read_text())
+    if not status.version.startswith(stored["qgis_version"].rsplit(".", 1)[0] + "."):
+        pytest.skip(f"the specs were derived on QGIS {stored['qgis_version']}; on {status.version} the options "
+                    "they name are checked by test_stored_options_are_the_same_options_on_this_qgis")  # fmt: skip
     live = _generator().derive(stored)
     assert live["missing"] == stored["missing"] == []
     for old, new in zip(stored["tools"], live["tools"], strict=True):
         assert new == old, f"{old['name']} drifted: regenerate with scripts/gen_processing_specs.py"
+
+
+def test_stored_options_are_the_same_options_on_this_qgis():
+    """Every enum option the stored specs bind by [label, index] is, in the running QGIS, that label or its known
+    rename at that index, so a call never picks another option on a newer (or older) QGIS."""
+    pytest.importorskip("qgis.core")
+    from geoclerk.geoclerk_plugin.processing_tools.runner import OPTION_RENAMES
+    from geoclerk.geoclerk_plugin.qgis_env import ensure_qgis
+    from qgis.core import QgsApplication
+
+    status = ensure_qgis()
+    if not status:
+        pytest.skip(status.reason)
+    algorithms = QgsApplication.processingRegistry()
+    checked = 0
+    for tool in json.loads(DATA.read_text())["tools"]:
+        alg = next((algorithms.algorithmById(i) for i in tool["algorithm_ids"] if algorithms.algorithmById(i)), None)
+        assert alg is not None, tool["name"]
+        for name, bind in tool["binding"]["params"].items():
+            definition = next((alg.parameterDefinition(q) for q in bind["qgis"] if alg.parameterDefinition(q)), None)
+            for key, entry in (bind.get("enum") or {}).items():
+                if entry is None or definition is None or definition.type() != "enum":
+                    continue
+                label, index = entry
+                options = list(definition.options())
+                assert index < len(options) and options[index] in (label, OPTION_RENAMES.get(label)), (
+                    f"{tool['name']}.{name}={key}: option {index} is {options[index:index + 1]} here, not '{label}'"
+                )
+                checked += 1
+    assert checked >= 20
 
 
 def test_every_tool_binds_on_this_qgis():

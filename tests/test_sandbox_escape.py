@@ -39,7 +39,7 @@ STATIC = [
     ("signal", "import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)", "import of 'signal'"),
     ("eval", "eval(\"__imp\" + \"ort__('os').system('id')\")", "'eval'"),
     ("exec", "exec('import os')", "'exec'"),
-    ("attribute_chain", "import pathlib\npathlib.os.system('touch {outside}/pwned')", "'.system'"),
+    ("attribute_chain", "import zipfile\nzipfile.os.system('touch {outside}/pwned')", "'.system'"),
     ("threading", "import threading\nthreading.Thread(target=lambda: None).start()", "import of 'threading'"),
     ("pickle", "import pickle\npickle.loads(b'cos\\nsystem\\n(S\"id\"\\ntR.')", "import of 'pickle'"),
     ("shutil_rmtree", "import shutil\nshutil.rmtree('{outside}')", "outside the work dir"),
@@ -70,7 +70,7 @@ RUNTIME = [
      "{home}/Documents/private.csv</SrcDataSource></OGRVRTLayer></OGRVRTDataSource>')\n"
      "import geopandas as gpd\nprint(gpd.read_file('x.vrt'))", "VRT"),
     ("rt_read_auth_db_gdal", "import geopandas as gpd\nprint(gpd.read_file('{authdb}'))", "not allowed"),
-    ("rt_read_parent_environ", "import pathlib\nprint(open('/proc/%d/environ' % pathlib.os.getppid()).read())",
+    ("rt_read_parent_environ", "import zipfile\nprint(open('/proc/%d/environ' % zipfile.os.getppid()).read())",
      "not allowed"),
     ("rt_write_outside_gdal", "import geopandas as gpd\nfrom shapely.geometry import Point\n"
      "gpd.GeoDataFrame(geometry=[Point(0, 0)], crs=3857).to_file('{outside}/evil.gpkg')", "outside the work dir"),
@@ -78,13 +78,13 @@ RUNTIME = [
     ("rt_dunder_import", "__import__('subprocess')", "import of 'subprocess' is not allowed"),
     ("rt_from_import", "from pathlib import sys", "importing 'sys' from 'pathlib'"),
     ("rt_eval_removed", "eval('1 + 1')", "name 'eval' is not defined"),
-    ("rt_getattr_private", "import pathlib\ngetattr(pathlib.os, '_exit')(0)", "private attribute"),
-    ("rt_os_system", "import pathlib\npathlib.os.system('touch {outside}/pwned')", "os.system"),
-    ("rt_posix_spawn", "import pathlib\npathlib.os.posix_spawn('/bin/touch', ['touch', '{outside}/pwned'], {{}})",
+    ("rt_getattr_private", "import zipfile\ngetattr(zipfile.os, '_exit')(0)", "private attribute"),
+    ("rt_os_system", "import zipfile\nzipfile.os.system('touch {outside}/pwned')", "os.system"),
+    ("rt_posix_spawn", "import zipfile\nzipfile.os.posix_spawn('/bin/touch', ['touch', '{outside}/pwned'], {{}})",
      "os.posix_spawn"),
     ("rt_subprocess", "import matplotlib\nmatplotlib.subprocess.run(['touch', '{outside}/pwned'])", "subprocess.Popen"),
-    ("rt_fork_bomb", "import pathlib\nwhile True:\n    pathlib.os.fork()", "os.fork"),
-    ("rt_kill_parent", "import pathlib\npathlib.os.kill(pathlib.os.getppid(), 9)", "another process"),
+    ("rt_fork_bomb", "import zipfile\nwhile True:\n    zipfile.os.fork()", "os.fork"),
+    ("rt_kill_parent", "import zipfile\nzipfile.os.kill(zipfile.os.getppid(), 9)", "another process"),
     ("rt_socket", "import warnings\nsk = warnings.sys.modules['importlib'].import_module('socket')\n"
      "sk.create_connection(('127.0.0.1', {port}))", "socket"),
     ("rt_ctypes", "import warnings\nct = warnings.sys.modules['ctypes']\nct.CDLL(None).system(b'touch {outside}/p')",
@@ -92,7 +92,7 @@ RUNTIME = [
     ("rt_ctypes_pythonapi", "import warnings\nwarnings.sys.modules['ctypes'].pythonapi.system(b'id')", "ctypes.dlsym"),
     ("rt_rlimit_raise", "import warnings\nr = warnings.sys.modules['resource']\nr.setrlimit(r.RLIMIT_AS, (-1, -1))",
      "resource.setrlimit"),
-    ("rt_chdir_then_write", "import pathlib\npathlib.os.chdir('/')\nopen('pwned.txt', 'w')", "outside the work dir"),
+    ("rt_chdir_then_write", "import zipfile\nzipfile.os.chdir('/')\nopen('pwned.txt', 'w')", "outside the work dir"),
     ("rt_symlink_escape", "import pathlib\npathlib.Path('link').symlink_to('{outside}')\n"
      "open('link/sentinel.txt', 'w').write('pwned')", "outside the work dir"),
     ("rt_sys_modules_patch", "import warnings\nwarnings.sys.modules['json'] = warnings.sys.modules['os']\n"
@@ -100,7 +100,7 @@ RUNTIME = [
     ("rt_infinite_loop", "while True:\n    pass", "longer than"),
     ("rt_signal_tamper_then_loop", "import warnings\nsg = warnings.sys.modules['signal']\n"
      "sg.signal(sg.SIGTERM, sg.SIG_IGN)\nsg.signal(sg.SIGINT, sg.SIG_IGN)\nwhile True:\n    pass", "longer than"),
-    ("rt_exit_process", "import pathlib\ngetattr(pathlib.os, 'abort')()", "died"),
+    ("rt_exit_process", "import zipfile\ngetattr(zipfile.os, 'abort')()", "died"),
     ("rt_memory_bomb", "x = bytearray(8 * 1024 ** 3)", "MemoryError"),
     ("rt_memory_bomb_list", "x = [0] * (10 ** 10)", "MemoryError"),
     ("rt_10gb_file", "f = open('big.bin', 'wb')\nf.seek(10 * 1024 ** 3)\nf.write(b'x')\nf.close()", "too large"),
@@ -251,7 +251,7 @@ def test_runtime_layer_contains(arena, name, code, expected):
 
 def test_api_key_not_in_child_environment(arena):
     work = arena["sandbox"].new_work_dir("env")
-    code = "import pathlib\nenv = pathlib.os.environ\nprint(sorted(k for k in env if 'KEY' in k), env.get('HOME'))"
+    code = "import zipfile\nenv = zipfile.os.environ\nprint(sorted(k for k in env if 'KEY' in k), env.get('HOME'))"
     result = arena["sandbox"].run(code, work, check=False)
     assert result.ok, result.error
     assert API_KEY not in result.stdout and "OPENAI_API_KEY" not in result.stdout

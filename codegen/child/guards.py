@@ -26,6 +26,8 @@ _PATH_WRITE_EVENTS = {  # event -> indexes of path arguments that are written
 }  # fmt: skip
 _PATH_READ_EVENTS = {"os.listdir": 0, "os.scandir": 0, "glob.glob": 0, "pathlib.Path.glob": 0, "os.walk": 0}
 _FFI_MODULES = {"ctypes", "_ctypes", "cffi", "_posixsubprocess", "pty", "_winapi", "mmap"}
+# threading starts its threads with _thread.start_new_thread up to Python 3.12, start_joinable_thread from 3.13
+_THREAD_START_EVENTS = {"_thread.start_new_thread", "_thread.start_joinable_thread"}
 _ENV_EVENTS = {"os.putenv", "os.unsetenv"}
 # os functions that raise no audit event but change privileges, namespaces or process groups: wrapped by name.
 _OS_UNAUDITED = (
@@ -192,7 +194,7 @@ class Guard:
                 self.deny("signalling another process is not allowed")
         elif event == "import" and args and str(args[0]).split(".")[0] in _FFI_MODULES:
             self.deny(f"loading the module '{args[0]}' is not allowed")
-        elif event == "_thread.start_new_thread" and threading.active_count() >= self.max_threads:
+        elif event in _THREAD_START_EVENTS and threading.active_count() >= self.max_threads:
             self.deny(f"more than {self.max_threads} threads are not allowed")
 
 
@@ -293,7 +295,7 @@ def refuse_pointer_files(guard: Guard, path) -> None:
 
 
 def guard_threads(guard: Guard) -> None:
-    """Cap thread creation (Python < 3.13 raises no audit event for it): wrap the one primitive threads start with."""
+    """Cap thread creation where threading's start raises no audit event (before 3.13): wrap the primitive it uses."""
     import _thread
 
     real_start = _thread.start_new_thread

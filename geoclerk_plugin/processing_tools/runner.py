@@ -69,6 +69,16 @@ def create_algorithm(alg_id: str):
     return alg
 
 
+# Option labels (as the specs were generated, on QGIS 3.22) that later QGIS versions renamed; the index of an option
+# never changes (saved models store it), so the renamed label is the same option. Checked against the running QGIS
+# by tests/test_processing_specs.py.
+OPTION_RENAMES = {
+    "Float": "Decimal (double)", "Integer": "Integer (32 bit)", "String": "Text (string)",  # field calculator
+    "intersects": "intersect", "contains": "contain", "equals": "equal", "touches": "touch",  # join by location
+    "overlaps": "overlap", "within": "are within", "crosses": "cross",
+}  # fmt: skip
+
+
 class Call:
     """One tool call in progress: the algorithm, its QGIS parameters, the loaded layers and the CRSs used."""
 
@@ -101,8 +111,9 @@ class Call:
 
     def enum_index(self, qgis_name: str, label: str, fallback: int | None = None) -> int:
         options = list(self.alg.parameterDefinition(qgis_name).options())
-        if label in options:
-            return options.index(label)
+        for name in (label, OPTION_RENAMES.get(label)):
+            if name in options:
+                return options.index(name)
         if fallback is None:
             raise ToolError(f"{self.alg.id()} has no option '{label}' for {qgis_name}.")
         return fallback
@@ -250,6 +261,7 @@ def _align_crs(call: Call) -> None:
         if not is_metric(target):
             call.source_crs, call.work_crs = target, metric_crs_for(main, call.ctx)
             target = call.work_crs
+            _check_metric_scale(main, call.args[main_name], target)
     if not has_crs(target):
         for name, layer in vectors:
             if name in call.binding.get("query", ()):
@@ -314,6 +326,44 @@ def _check_projected_extent(layer, name: str, crs) -> None:
     if not all(math.isfinite(v) and abs(v) < 4e7 for v in values):
         raise ValidationError(
             f"'{name}' spans too much of the globe to measure metres in one projection ({crs_label(crs)}).",
+            fix="Select or clip a region first (a continent or smaller), then try again.",
+        )
+
+
+# Largest scale error of the one metric CRS over a layer (1 km measured there vs on the ellipsoid) that is accepted;
+# an AEQD or UTM stretched over half the globe is off by tens of percent, and GEOS would measure in it all the same.
+MAX_SCALE_ERROR = 0.05
+
+
+def _check_metric_scale(layer, name: str, crs) -> None:
+    """Refuse a layer the chosen metric CRS cannot measure honestly (it spans too much of the globe).
+    Measured, not assumed: newer PROJ projects far-off points to finite but wrong coordinates, so the numeric
+    check of _check_projected_extent alone passes them on QGIS 3.40+."""
+    from pyproj import CRS, Geod, Transformer
+
+    ext = layer.extent()
+    if ext.isEmpty():
+        return
+    source = CRS.from_user_input(layer.crs().authid() or layer.crs().toWkt())
+    to_lonlat = Transformer.from_crs(source, 4326, always_xy=True)
+    to_work = Transformer.from_crs(4326, CRS.from_user_input(crs.authid() or crs.toWkt()), always_xy=True)
+    geod = Geod(ellps="WGS84")
+    worst = 0.0
+    for fx in (0.0, 0.5, 1.0):
+        for fy in (0.0, 0.5, 1.0):
+            x = ext.xMinimum() + fx * ext.width()
+            y = ext.yMinimum() + fy * ext.height()
+            lon, lat = to_lonlat.transform(x, y)
+            lat = max(-85.0, min(85.0, lat))
+            for azimuth in (0.0, 90.0):
+                lon2, lat2, _ = geod.fwd(lon, lat, azimuth, 1000.0)
+                (x1, y1), (x2, y2) = to_work.transform(lon, lat), to_work.transform(lon2, lat2)
+                metres = math.hypot(x2 - x1, y2 - y1)
+                worst = max(worst, abs(metres / 1000.0 - 1.0) if math.isfinite(metres) else math.inf)
+    if worst > MAX_SCALE_ERROR:
+        raise ValidationError(
+            f"'{name}' spans too much of the globe to measure metres in one projection ({crs_label(crs)}): "
+            f"distances there would be off by up to {min(worst, 9.99):.0%}.",
             fix="Select or clip a region first (a continent or smaller), then try again.",
         )
 
