@@ -36,7 +36,10 @@ def test_metadata_changelog_starts_with_this_version():
     lines = general["changelog"].strip().splitlines()
     assert lines[0] == general["version"] and all(line.startswith("- ") for line in lines[1:4])
     assert "GeoClerk" in general["about"] and len(general["about"]) > 500
-    assert "supportsQt6" not in general  # set only once proven on Qt 6 (the QGIS-versions issue)
+    if "supportsQt6" in general:  # declared only while the Qt6 scan is clean (tests/qt6_scan.py, issue 16)
+        from geoclerk.tests.qt6_scan import scan_tree
+
+        assert general["supportsQt6"] == "True" and scan_tree() == []
 
 
 def test_plugin_loads_and_unloads_cleanly(qgis_iface, isolated_settings):  # noqa: F811
