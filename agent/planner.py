@@ -16,6 +16,7 @@ from .function_calling import (
     tool_loop,
     tools_for,
 )
+from .refusals import refusal_reason
 
 ASSIGN = "assign_subtask"
 LIST = "list_layers"
@@ -69,7 +70,9 @@ def serve_planner(request, ctx, infos, decision, registry, config, report, clien
         messages.append(client.assistant_message(reply))
         if not reply.tool_calls:
             text = reply.content.strip()
-            outcome = LoopOutcome("answer", text[len(END) :].strip(" :\n") if text.upper().startswith(END) else text)
+            text = text[len(END) :].strip(" :\n") if text.upper().startswith(END) else text
+            refused = refusal_reason(text)  # a refusal in words ends like reject_task, never as an answer
+            outcome = LoopOutcome("rejected", refused) if refused else LoopOutcome("answer", text)
             finish(outcome, report)
             return outcome
         for call in reply.tool_calls:

@@ -147,6 +147,7 @@ def _record_codegen(outcome, ctx, report, work_dir: Path) -> None:
     if not outcome.ok:
         report.status = "rejected" if outcome.rejected else "error"
         report.error = outcome.error or "The generated code failed."
+        report.answer = outcome.answer if outcome.rejected else report.answer  # the model's reason, in its words
         return
     for out in outcome.outputs:
         path = Path(out["path"])

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from ..agent.refusals import refusal_reason
 from ..errors import CancelledError, GeoClerkError
 from ..function_lib.context import did_you_mean, output_kind
 from . import prompt
@@ -41,7 +42,7 @@ class Outcome:
     answer: str = ""
     error: str | None = None
     stdout: str = ""
-    rejected: bool = False  # the reviewer refused to run the code
+    rejected: bool = False  # the reviewer refused to run the code, or the model refused the task (answer: why)
     usage: dict = field(default_factory=lambda: {"llm_calls": 0, "prompt_tokens": 0, "completion_tokens": 0})
 
     def steps(self) -> list[dict]:
@@ -105,6 +106,12 @@ class CodegenWorker:
                 return outcome
             messages.append({"role": "assistant", "content": reply})
             code = extract_code(reply)
+            refused = refusal_reason(reply) if code is None else None
+            if refused:  # 'I cannot do this task.' ends the request as refused, with the model's reason
+                outcome.attempts.append(Attempt("", False, f"The model refused: {refused}"))
+                outcome.rejected, outcome.answer = True, refused
+                outcome.error = f"The model refused the request: {refused}"
+                return outcome
             if code is None:
                 error = "The reply contained no Python code."
                 outcome.attempts.append(Attempt("", False, error))
