@@ -48,6 +48,8 @@ class LLMSettings:
     # is full (the 1.5B model wrote 1,600+ tokens of one reply, two minutes on a CPU). Not sent to OpenAI/Azure, whose
     # reasoning models count their hidden reasoning in the cap and reject `max_tokens`.
     max_tokens: int | None = 2048
+    # The model's context window in tokens when known (a managed local server's -c); else the client asks the server.
+    context_tokens: int | None = None
 
     def __repr__(self) -> str:  # keep the key out of any accidental print or log line
         return f"LLMSettings(provider={self.provider!r}, base_url={self.base_url!r}, model={self.model!r})"

@@ -28,6 +28,9 @@ def make_client(config, progress=None) -> LLMClient:
         server = shared_server(config.local_model or None, getattr(config, "local_server", None), progress)
         config.base_url, config.model = server.base_url, config.model or "local"
         config.timeout_s = max(float(config.timeout_s), 300.0)  # a CPU model is slow: minutes, not seconds
+        settings = settings_from_config(config)
+        settings.context_tokens = server.context
+        return LLMClient(settings)
     return LLMClient(settings_from_config(config))
 
 
@@ -122,8 +125,9 @@ def serve_codegen(request, ctx, infos, config, report, client) -> None:
             # The plugin sets config.review (a callable code -> bool) when the user wants to approve code first.
             review = getattr(config, "review", None) if config.review_code else None
             worker = _worker_class()(
-                chat, sandbox, config.max_repairs, review=review, progress=lambda text: ctx.progress(50, text)
-            )
+                chat, sandbox, config.max_repairs, review=review, progress=lambda text: ctx.progress(50, text),
+                context_tokens=client.context_window(), reply_tokens=client.settings.max_tokens,
+            )  # fmt: skip
             t0 = time.perf_counter()
             outcome = worker.solve(request, infos, str(work_dir), input_paths(ctx, infos), ctx.cancel_event)
             report.timings_ms["codegen"] = (time.perf_counter() - t0) * 1000

@@ -88,9 +88,12 @@ def build_messages(request: str, layer_infos: list[LayerInfo], copies: dict[str,
     return [{"role": "system", "content": system_prompt()}, {"role": "user", "content": "\n".join(user)}]
 
 
-def repair_message(error: str, stdout: str, attempt: int, max_attempts: int, notes: list[str]) -> dict:
-    """The feedback after a failed attempt: the root cause, the end of the output, and what to avoid."""
-    parts = [f"Attempt {attempt} of {max_attempts} failed.", f"Error: {error}"]
+def repair_message(error: str, stdout: str, attempt: int, max_attempts: int, notes: list[str],
+                   older: list[str] | None = None) -> dict:  # fmt: skip
+    """The feedback after a failed attempt: the older attempts in a line each, the root cause, the end of the
+    output, and what to avoid."""
+    parts = ["Earlier attempts, which failed (do not repeat them):", *older] if older else []
+    parts += [f"Attempt {attempt} of {max_attempts} failed.", f"Error: {error}"]
     if stdout.strip():
         parts += ["Output before the error (end):", stdout]
     parts += notes

@@ -11,6 +11,7 @@ from ..agent.refusals import refusal_reason
 from ..errors import CancelledError, GeoClerkError
 from ..function_lib.context import did_you_mean, output_kind
 from . import prompt
+from .budget import RepairContext, prompt_budget
 from .extract import extract_code
 
 STDOUT_FEEDBACK = 2000
@@ -78,8 +79,10 @@ class CodegenWorker:
     """Writes and repairs code through `chat(messages) -> (text, usage)`, runs it in a `Sandbox`."""
 
     def __init__(self, chat: Callable, sandbox, max_attempts: int = 5, review: Callable[[str], bool] | None = None,
-                 timeout: float | None = None, progress: Callable[[str], None] | None = None):  # fmt: skip
+                 timeout: float | None = None, progress: Callable[[str], None] | None = None,
+                 context_tokens: int | None = None, reply_tokens: int | None = None):  # fmt: skip
         self.chat = chat
+        self.budget = prompt_budget(context_tokens, reply_tokens)  # the model's context, less the reply's share
         self.progress = progress or (lambda text: None)  # the stage, for the dock's progress line
         self.sandbox = sandbox
         self.max_attempts = max(1, int(max_attempts))
@@ -92,7 +95,9 @@ class CodegenWorker:
         copies = self.sandbox.prepare(work_dir, inputs)
         self.sandbox.reset()
         extra = sorted(p.name for p in work_dir.iterdir() if p.is_file()) if work_dir.is_dir() else []
-        messages = prompt.build_messages(request, list(layer_infos or []), copies, extra)
+        conversation = RepairContext(
+            prompt.build_messages(request, list(layer_infos or []), copies, extra), self.budget, self.max_attempts
+        )
         outcome = Outcome(ok=False)
         seen: dict[str, int] = {}  # error signature -> first attempt that hit it
         codes: dict[str, int] = {}  # code -> attempt number
@@ -101,10 +106,9 @@ class CodegenWorker:
             _check_cancel(cancel_event)
             verb = "writing" if number == 1 else "repairing"
             self.progress(f"{verb} the script (attempt {number}/{self.max_attempts})")
-            reply = self._ask(messages, outcome)
+            reply = self._ask(conversation.messages(), outcome)
             if reply is None:
                 return outcome
-            messages.append({"role": "assistant", "content": reply})
             code = extract_code(reply)
             refused = refusal_reason(reply) if code is None else None
             if refused:  # 'I cannot do this task.' ends the request as refused, with the model's reason
@@ -115,8 +119,8 @@ class CodegenWorker:
             if code is None:
                 error = "The reply contained no Python code."
                 outcome.attempts.append(Attempt("", False, error))
-                messages.append(prompt.repair_message(error, "", number, self.max_attempts, [
-                    "Reply with the complete script in a single ```python block."]))  # fmt: skip
+                conversation.add(reply, error, "", ["Reply with the complete script in a single ```python block."],
+                                 number)  # fmt: skip
                 continue
             if code in codes:
                 error = f"This is the same code as attempt {codes[code]}, which failed."
@@ -124,8 +128,7 @@ class CodegenWorker:
                 repeats += 1
                 if repeats >= 2:  # told once to change the approach and still repeating: more rounds will not help
                     break
-                messages.append(prompt.repair_message(error, "", number, self.max_attempts, [
-                    "Do not send it again: change the approach."]))  # fmt: skip
+                conversation.add(reply, error, "", ["Do not send it again: change the approach."], number)
                 continue
             codes[code] = number
             if self.review is not None and not self.review(code):
@@ -147,9 +150,7 @@ class CodegenWorker:
                 return outcome
             notes = self._notes(result.error or "", number, seen, layer_infos)
             error = truncate_error(result.error or "unknown error")
-            messages.append(
-                prompt.repair_message(error, truncate_tail(result.stdout), number, self.max_attempts, notes)
-            )
+            conversation.add(reply, error, truncate_tail(result.stdout), notes, number)
         outcome.code = next((a.code for a in reversed(outcome.attempts) if a.code), None)
         outcome.error = _final_error(outcome.attempts, self.max_attempts)
         return outcome
