@@ -60,8 +60,8 @@ def test_older_attempts_are_one_line_each_and_the_latest_is_whole(replayed):
 
 
 def test_a_small_context_shrinks_the_round_until_it_fits(tmp_path):
-    data = replay(tmp_path, n_ctx=2600)
-    budget = prompt_budget(2600, 2048)
+    data = replay(tmp_path, n_ctx=2300)
+    budget = prompt_budget(2300, 2048)
     assert max(data["sent"]) <= budget < max(data["whole"])
     last = data["requests"][-1]["messages"]
     assert last[:2] == data["requests"][0]["messages"]  # the prefix is never cut
