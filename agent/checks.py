@@ -14,7 +14,7 @@ from pathlib import Path
 from ..function_lib.traits import one_per_feature, traits_of
 from ..router.markers import EACH_WORDING
 
-_IMAGE = re.compile(r"(?<![a-z])(?:png|jpe?g|image|picture|bild|grafik)(?![a-z])|图片|图像|截图")
+IMAGE_WORDS = re.compile(r"(?<![a-z])(?:png|jpe?g|image|picture|bild|grafik)(?![a-z])|图片|图像|截图")
 
 
 # Spatial predicates whose everyday words ('touch', 'cross') mean less than the DE-9IM relation: an empty result
@@ -59,7 +59,7 @@ def result_problems(request: str, outputs, infos, plan=None, asked_format: str |
         suffix = Path(final.path).suffix.lower().lstrip(".")
         if suffix != asked_format and not (asked_format == "geojson" and suffix == "json"):
             problems.append(f"the result was asked as {asked_format.upper()} but written as {suffix.upper()}")
-    if _IMAGE.search(folded) and not _final(outputs, ("image",)):
+    if IMAGE_WORDS.search(folded) and not _final(outputs, ("image",)):
         problems.append("an image was asked for and none was made")
 
     _, target, _ = crs_roles(request)

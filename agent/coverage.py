@@ -85,3 +85,75 @@ def nudge_text(clauses: list[str], last_layer: str | None) -> str:
         f"Not done yet: the request also asks {listed}. Call the tool for it now{on}. "
         "If it cannot be done with these tools, call reject_task."
     )
+
+
+# -- what the request asks to get back, checked at tier 2 -----------------------------------------------------------
+# A clause whose tool makes a layer ('clip the roads to …') asks for a layer; one whose tool measures or counts
+# ('measure their length') asks for a number. Traits, not tool names, so every tool of a kind reads the same.
+_LAYER_TRAITS = {"per_feature", "keeps_subset", "reprojects", "two_layers", "dissolves", "subtracts", "merges_layers",
+                 "orders"}  # fmt: skip
+_NUMBER_TRAITS = {"measures", "statistic"}
+_KIND_WORDS = {
+    "layer": "a layer file (GeoPackage or GeoJSON)",
+    "image": "a chart or map image (PNG) or HTML page",
+    "number": "the number, printed",
+}
+
+
+def _clause_kind(tool: str) -> str | None:
+    traits = traits_of(tool)
+    if "makes_image" in traits:
+        return "image"
+    if traits & _NUMBER_TRAITS:
+        return "number"
+    if traits & _LAYER_TRAITS:  # before 'aggregates': a dissolve gives a layer
+        return "layer"
+    return "number" if "aggregates" in traits else None
+
+
+def asked_outputs(decision, request: str) -> list[tuple[str, str]]:
+    """What the request asks to get back, as (kind, the words that ask for it): kind is layer, image, number or a
+    file format ('geojson'). Read from the router's chain clauses, else from its plan when it routed the request to
+    the function library, plus an asked file format or image. Nothing is guessed for an open request."""
+    from ..router.text import fold
+    from .checks import IMAGE_WORDS
+    from .pipeline import asked_format
+
+    clauses = [(text, ranked[0][0]) for text, ranked in getattr(decision, "steps", None) or [] if ranked]
+    plan = getattr(decision, "plan", None)
+    if not clauses and getattr(decision, "route", None) == "function" and getattr(plan, "tool", None):
+        clauses = [(request, plan.tool)]
+    asked: list[tuple[str, str]] = []
+    for text, tool in clauses:
+        kind = _clause_kind(tool)
+        if kind and kind not in {k for k, _ in asked}:
+            asked.append((kind, text))
+    if IMAGE_WORDS.search(fold(request)) and "image" not in {k for k, _ in asked}:
+        asked.append(("image", request))
+    fmt = asked_format(request, plan)
+    if fmt:
+        asked.append((fmt, request))
+    return asked
+
+
+def missing_outputs(asked: list[tuple[str, str]], outputs: list[dict], stdout: str) -> list[str]:
+    """The asked outputs a run did not give: no layer file, no image, no file of the asked format, no number (printed
+    or in a table)."""
+    from pathlib import Path
+
+    kinds = {o.get("kind") for o in outputs}
+    suffixes = {Path(o.get("path", "")).suffix.lower().lstrip(".") for o in outputs}
+    missing = []
+    for kind, text in asked:
+        if kind == "layer":
+            ok = bool(kinds & {"vector", "raster"})
+        elif kind == "image":
+            ok = bool(kinds & {"image", "html"})
+        elif kind == "number":  # printed, or a table of them
+            ok = any(ch.isdigit() for ch in stdout) or "table" in kinds
+        else:  # a file format
+            ok = kind in suffixes or (kind == "geojson" and "json" in suffixes)
+        if not ok:
+            what = _KIND_WORDS.get(kind, f"a {kind.upper()} file")
+            missing.append(f"{what} for '{text}'")
+    return missing

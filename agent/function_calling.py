@@ -11,6 +11,7 @@ from ..function_lib.registry import run_tool, validate_args
 from ..lang import tr
 from ..router.result import gaps_of
 from .coverage import nudge_text, pending_steps, unused_values
+from .refusals import refusal_reason
 
 REJECT = "reject_task"
 ESCALATE = "escalate_to_code"
@@ -179,6 +180,9 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
         messages.append(client.assistant_message(reply))
         if not reply.tool_calls:
             text = reply.content.strip()
+            refused = refusal_reason(text)
+            if refused:  # 'I reject the task.' in words is reject_task, not an answer
+                return LoopOutcome("rejected", refused)
             pending = _pending(decision, report.steps) if summaries else []
             if pending and not set(pending) <= asked_steps:  # stopped after the first step: the rest to do
                 asked_steps.update(pending)

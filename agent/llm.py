@@ -13,6 +13,7 @@ from .llm_errors import safe_url
 from .providers import PLACEHOLDER_KEY, LLMSettings
 from .text_calls import find_calls, strip_think
 
+LOCAL_PROVIDERS = ("custom", "llamacpp", "lmstudio", "vllm", "ollama")  # servers that may answer llama.cpp's /props
 RETRY_STATUSES = {408, 409, 429, 500, 502, 503, 504}
 MAX_BACKOFF_S = 8.0
 
@@ -84,6 +85,7 @@ class LLMClient:
             else None,
         )
         self.calls = 0
+        self._context_probed = False
         tokens.warm_up()  # needed when the endpoint reports no usage
 
     # -- public ----------------------------------------------------------------------------
@@ -119,6 +121,26 @@ class LLMClient:
         if self.json_mode:
             return {"role": "user", "content": f"Result of {call.name}: {content}"}
         return {"role": "tool", "tool_call_id": call.id, "content": content}
+
+    def context_window(self) -> int | None:
+        """The model's context in tokens: from the settings, else llama.cpp's /props (n_ctx), asked once; None
+        when unknown (a cloud endpoint is not asked)."""
+        if self.settings.context_tokens:
+            return self.settings.context_tokens
+        if self._context_probed or self.settings.provider not in LOCAL_PROVIDERS:
+            return None
+        self._context_probed = True
+        import urllib.request
+
+        root = self.settings.base_url.rstrip("/").removesuffix("/v1")
+        try:
+            with urllib.request.urlopen(f"{root}/props", timeout=3) as response:  # noqa: S310 - the user's server
+                props = json.loads(response.read().decode("utf-8"))
+            n_ctx = int((props.get("default_generation_settings") or {}).get("n_ctx") or props.get("n_ctx") or 0)
+        except (OSError, ValueError, TypeError, AttributeError):
+            return None
+        self.settings.context_tokens = n_ctx or None
+        return self.settings.context_tokens
 
     def models(self) -> list[str]:
         """The model ids the endpoint offers (a connection test for the settings dialog)."""

@@ -11,11 +11,14 @@ from .function_calling import (
     ESCALATE,
     REJECT,
     LoopOutcome,
+    _partial,
+    _pending,
     call_model,
     finish,
     tool_loop,
     tools_for,
 )
+from .refusals import refusal_reason
 
 ASSIGN = "assign_subtask"
 LIST = "list_layers"
@@ -35,6 +38,20 @@ WORKER_SYSTEM = (
     "with a short report: what you ran, the new layer names, and any numbers. Distances are in metres. "
     "If the subtask cannot be done with these tools, say so and why (reject_task)."
 )
+
+
+# Measured on the local model: the Planner answered 'END' before assigning anything (five chains, nothing done).
+PLANNER_NUDGE = (
+    "Nothing has been done yet: no subtask was assigned. Give the Worker the first step now with assign_subtask; "
+    "if the request cannot be done, call reject_task."
+)
+
+
+def _remind(pending: list[str], ctx) -> str:
+    """What is left of the chain, for the Planner: the steps to assign and the latest result layer."""
+    on = f" (the latest result is the layer {ctx.outputs[-1].name})" if ctx.outputs else ""
+    listed = "; ".join(f"'{c}'" for c in pending)
+    return f"Not done yet: the request also asks {listed}. Assign it to the Worker with assign_subtask now{on}."
 
 
 def _fn(name: str, description: str, props: dict, required: list[str]) -> dict:
@@ -64,12 +81,31 @@ def serve_planner(request, ctx, infos, decision, registry, config, report, clien
         {"role": "system", "content": PLANNER_SYSTEM},
         {"role": "user", "content": f"Request: {request}\nThe Worker's tools: {worker_tools}"},
     ]
+    nudged, asked = False, set()
     for _ in range(config.max_rounds):
         reply = call_model(client, messages, PLANNER_TOOLS, ctx, report)
         messages.append(client.assistant_message(reply))
         if not reply.tool_calls:
             text = reply.content.strip()
-            outcome = LoopOutcome("answer", text[len(END) :].strip(" :\n") if text.upper().startswith(END) else text)
+            text = text[len(END) :].strip(" :\n") if text.upper().startswith(END) else text
+            refused = refusal_reason(text)  # a refusal in words ends like reject_task, never as an answer
+            pending = [] if refused or not report.steps else _pending(decision, report.steps)
+            if not refused and not report.steps and not nudged:  # END before any subtask: nothing was done
+                nudged = True
+                messages.append({"role": "user", "content": PLANNER_NUDGE})
+                continue
+            if pending and not set(pending) <= asked:  # the chain's coverage check, as in ReAct: the rest to do
+                asked.update(pending)
+                messages.append({"role": "user", "content": _remind(pending, ctx)})
+                continue
+            if refused:
+                outcome = LoopOutcome("rejected", refused)
+            elif pending:
+                outcome = _partial(report, pending)
+            elif not report.steps:
+                outcome = LoopOutcome("no_action", text) if text else LoopOutcome("empty")
+            else:
+                outcome = LoopOutcome("answer", text)
             finish(outcome, report)
             return outcome
         for call in reply.tool_calls:

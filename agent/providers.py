@@ -49,6 +49,8 @@ class LLMSettings:
     # reasoning models count their hidden reasoning in the cap and reject `max_tokens`.
     max_tokens: int | None = 2048
     host: str = "cli"  # where the user fixes the connection: "qgis" (the plugin's settings) or "cli" (the environment)
+    # The model's context window in tokens when known (a managed local server's -c); else the client asks the server.
+    context_tokens: int | None = None
 
     def __repr__(self) -> str:  # keep the key out of any accidental print or log line
         return f"LLMSettings(provider={self.provider!r}, base_url={self.base_url!r}, model={self.model!r})"

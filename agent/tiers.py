@@ -29,6 +29,9 @@ def make_client(config, progress=None) -> LLMClient:
         server = shared_server(config.local_model or None, getattr(config, "local_server", None), progress)
         config.base_url, config.model = server.base_url, config.model or "local"
         config.timeout_s = max(float(config.timeout_s), 300.0)  # a CPU model is slow: minutes, not seconds
+        settings = settings_from_config(config)
+        settings.context_tokens = server.context
+        return LLMClient(settings)
     return LLMClient(settings_from_config(config))
 
 
@@ -63,7 +66,7 @@ def serve_with_model(request, ctx, infos, decision, registry, config, report, cl
         report.error = None  # tier 1's partial ending is history (in the escalations), not tier 2's outcome
         _discard_outputs(ctx, report)
         report.route = "codegen"
-    serve_codegen(request, ctx, infos, config, report, client)
+    serve_codegen(request, ctx, infos, config, report, client, decision)
 
 
 def _why_not_tier0(decision, config) -> str:
@@ -103,9 +106,11 @@ def input_paths(ctx, infos) -> list[str]:
     return list(dict.fromkeys(ctx.path(n) for n in names))  # the layers of one multi-layer file: one copy
 
 
-def serve_codegen(request, ctx, infos, config, report, client) -> None:
-    """Tier 2: the code worker writes and repairs Python in the sandbox; its files become outputs."""
+def serve_codegen(request, ctx, infos, config, report, client, decision=None) -> None:
+    """Tier 2: the code worker writes and repairs Python in the sandbox; its files become outputs. What the router
+    read the request to ask for (a layer, a format, a chart, a number) is checked on every run that worked."""
     from ..codegen.sandbox import Sandbox
+    from .coverage import asked_outputs, missing_outputs
 
     report.tier = 2
     report.route = "codegen"
@@ -122,9 +127,12 @@ def serve_codegen(request, ctx, infos, config, report, client) -> None:
         with sandbox_cm as sandbox:
             # The plugin sets config.review (a callable code -> bool) when the user wants to approve code first.
             review = getattr(config, "review", None) if config.review_code else None
+            asked = asked_outputs(decision, request) if decision is not None else []
             worker = _worker_class()(
-                chat, sandbox, config.max_repairs, review=review, progress=lambda text: ctx.progress(50, text)
-            )
+                chat, sandbox, config.max_repairs, review=review, progress=lambda text: ctx.progress(50, text),
+                context_tokens=client.context_window(), reply_tokens=client.settings.max_tokens,
+                check=(lambda outputs, stdout: missing_outputs(asked, outputs, stdout)) if asked else None,
+            )  # fmt: skip
             t0 = time.perf_counter()
             outcome = worker.solve(request, infos, str(work_dir), input_paths(ctx, infos), ctx.cancel_event)
             report.timings_ms["codegen"] = (time.perf_counter() - t0) * 1000
@@ -145,9 +153,10 @@ def _worker_class():
 def _record_codegen(outcome, ctx, report, work_dir: Path) -> None:
     """Steps as {"code", "ok"}; on success the files the code wrote are copied into the output folder."""
     report.steps.extend({"code": a.code, "ok": bool(a.ok)} for a in outcome.attempts)
-    if not outcome.ok:
+    if not outcome.ok and not outcome.missing:
         report.status = "rejected" if outcome.rejected else "error"
         report.error = outcome.error or tr("The generated code failed.")
+        report.answer = outcome.answer if outcome.rejected else report.answer  # the model's reason, in its words
         return
     for out in outcome.outputs:
         path = Path(out["path"])
@@ -169,7 +178,8 @@ def _record_codegen(outcome, ctx, report, work_dir: Path) -> None:
             shutil.copy2(sidecar, target.with_name(target.stem + sidecar.name[len(path.stem) :]))
         ctx.add_output(target, name=target.stem)
     report.outputs = [o.to_json() for o in ctx.outputs]
-    report.status = "ok"
+    report.status = "error" if outcome.missing else "ok"  # partial: what it gave is shown, with what is missing
+    report.error = outcome.error if outcome.missing else None
     report.answer = outcome.answer
 
 

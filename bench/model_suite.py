@@ -63,39 +63,79 @@ def summarise(rows: list[dict]) -> dict:
     return out
 
 
-def table(data: dict) -> str:
-    lines = [
-        "| mode | tasks | passed | ok but wrong | by level | median tokens | median s | tiers used |",
-        "|---|---|---|---|---|---|---|---|",
-    ]
+HEADER = [
+    "| code | mode | tasks | passed | ok but wrong | by level | median tokens | median s | tiers used |",
+    "|---|---|---|---|---|---|---|---|---|",
+]
+
+
+def code_version() -> str:
+    """The commit the run measures, '+changes' when tracked files differ from it (rows say which code they measure)."""
+    import subprocess
+
+    def git(*args):
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=False).stdout.strip()
+
+    rev = git("rev-parse", "--short", "HEAD") or "unknown"
+    return rev + ("+changes" if git("status", "--porcelain", "--untracked-files=no") else "")
+
+
+def rows_of(data: dict) -> list[str]:
+    """One table row per mode of a run."""
+    lines = []
     for mode, s in data["summaries"].items():
         levels = ", ".join(f"L{k} {v}" for k, v in s["by_level"].items())
         tiers = ", ".join(f"{k}: {v}" for k, v in s["tiers"].items())
         lines.append(
-            f"| {mode} | {s['n']} | {s['passed']} | {s['ok_but_wrong']} | {levels} | {s['median_tokens']} | "
-            f"{s['median_seconds']} | {tiers} |"
+            f"| {data.get('code', '?')} | {mode} | {s['n']} | {s['passed']} | {s['ok_but_wrong']} | {levels} | "
+            f"{s['median_tokens']} | {s['median_seconds']} | {tiers} |"
         )
-    return "\n".join(lines)
+    return lines
 
 
-def write_report_section(data: dict) -> None:
-    body = [
-        BEGIN,
-        "## Real local model (`make bench-model`)",
-        "",
-        f"{data['model']} through `llama-server --jinja` on this machine (one generation thread), {data['date']}; "
-        f"{len(data['tasks'])} tasks: {', '.join(data['tasks'])}.",
-        "",
-        table(data),
-        "",
-    ]
+def table(data: dict) -> str:
+    return "\n".join(HEADER + rows_of(data))
+
+
+def failure_lines(data: dict) -> list[str]:
+    out = []
     for mode, rows in data["results"].items():
         for r in rows:
             if not r["passed"]:
                 why = "; ".join(r["failures"])[:150] or str(r.get("error"))[:150]
-                body.append(f"- {mode} {r['id']}: {r['status']} (tier {r['tier']}): {why}")
-    body.append(END)
+                out.append(f"- {data.get('code', '?')} {mode} {r['id']}: {r['status']} (tier {r['tier']}): {why}")
+    return out
+
+
+def merge_section(old: str, data: dict) -> list[str]:
+    """The section's table and failure lines: this run's first, then every earlier run's, except earlier lines of
+    the same code and mode (a re-run replaces them)."""
+    replaced = {(data.get("code", "?"), mode) for mode in data["summaries"]}
+    rows, fails = [], []
+    for line in old.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and len(cells) == len(HEADER[0].strip("|").split("|")) and cells[0] != "code":
+            if (cells[0], cells[1]) not in replaced:
+                rows.append(line)
+        elif line.startswith("- ") and len(line.split()) > 3 and (line.split()[1], line.split()[2]) not in replaced:
+            fails.append(line)
+    return HEADER + rows_of(data) + rows + [""] + failure_lines(data) + fails
+
+
+def write_report_section(data: dict) -> None:
     text = REPORT.read_text(encoding="utf-8") if REPORT.exists() else "# GeoClerk benchmark report\n"
+    old = text[text.index(BEGIN) : text.index(END)] if BEGIN in text else ""
+    body = [
+        BEGIN,
+        "## Real local model (`make bench-model`)",
+        "",
+        f"{data['model']} through `llama-server --jinja` on this machine (one generation thread). Each row is one run "
+        f"of one mode at the commit in `code`; the latest, {data['date']}: {len(data['tasks'])} tasks: "
+        f"{', '.join(data['tasks'])}.",
+        "",
+        *merge_section(old, data),
+        END,
+    ]
     if BEGIN in text:
         text = text[: text.index(BEGIN)] + "\n".join(body) + text[text.index(END) + len(END) :]
     else:
@@ -110,7 +150,12 @@ def main(argv=None) -> int:
     ap.add_argument("--all", action="store_true", help="every task of the suite")
     ap.add_argument("--model", help="a GGUF file (default: the one `make model` made)")
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--report-from", type=Path, nargs="+", help="only write bench/report.md from these result files")
     args = ap.parse_args(argv)
+    if args.report_from:  # a run stopped early, or runs of several modes: their tables without running anything
+        for path in args.report_from:
+            write_report_section(json.loads(path.read_text(encoding="utf-8")))
+        return 0
     from geoclerk.agent.local_model import LocalModelServer, default_model
     from geoclerk.router import load_router
 
@@ -122,6 +167,7 @@ def main(argv=None) -> int:
     registry = make_registry()
     router = load_router(registry)
     data = {
+        "code": code_version(),
         "model": Path(args.model or default_model()).name,
         "date": time.strftime("%Y-%m-%d"),
         "tasks": [t["id"] for t in tasks],

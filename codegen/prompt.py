@@ -20,8 +20,10 @@ def raster_io_available() -> bool:
         return False
 
 
-def system_prompt(rasterio: bool | None = None) -> str:
-    """The rules for the model: packages, files, what the sandbox refuses; rasterio only where it is installed."""
+def system_prompt(rasterio: bool | None = None, rasters: bool = True) -> str:
+    """The rules for the model: packages, files, what the sandbox refuses; rasterio only where it is installed, and
+    the raster rules only when a raster is in play (`rasters`): shown them for vector requests, the local 1.5B model
+    interpolated with griddata to buffer schools and to keep only Europe."""
     rasterio = raster_io_available() if rasterio is None else rasterio
     packages = PACKAGES + (", " + RASTER_PACKAGE if rasterio else "")
     rasters = (
@@ -31,7 +33,7 @@ def system_prompt(rasterio: bool | None = None) -> str:
         "  Not osgeo/gdal, no VRT files, no URLs or /vsi paths.\n"
         if rasterio
         else "- Raster I/O (rasterio, osgeo) is not available here: work with vector data and tables.\n"
-    )
+    ) if rasters else ""
     return f"""You are a GIS analyst who writes one complete Python script to answer a request.
 The script runs in a sandbox: a separate Python process with only these packages: {packages},
 plus the standard modules os, os.path, shutil, json, math, statistics, collections, itertools, functools,
@@ -85,12 +87,19 @@ def build_messages(request: str, layer_infos: list[LayerInfo], copies: dict[str,
     others = [name for name in extra_files or [] if name not in known]
     if others:
         user += ["", "Other files in the current folder: " + ", ".join(sorted(others))]
-    return [{"role": "system", "content": system_prompt()}, {"role": "user", "content": "\n".join(user)}]
+    rasters = any(getattr(info, "kind", None) == "raster" for info in layer_infos) or any(
+        Path(name).suffix.lower() in (".tif", ".tiff") for name in others
+    )
+    system = system_prompt(rasters=rasters)
+    return [{"role": "system", "content": system}, {"role": "user", "content": "\n".join(user)}]
 
 
-def repair_message(error: str, stdout: str, attempt: int, max_attempts: int, notes: list[str]) -> dict:
-    """The feedback after a failed attempt: the root cause, the end of the output, and what to avoid."""
-    parts = [f"Attempt {attempt} of {max_attempts} failed.", f"Error: {error}"]
+def repair_message(error: str, stdout: str, attempt: int, max_attempts: int, notes: list[str],
+                   older: list[str] | None = None) -> dict:  # fmt: skip
+    """The feedback after a failed attempt: the older attempts in a line each, the root cause, the end of the
+    output, and what to avoid."""
+    parts = ["Earlier attempts, which failed (do not repeat them):", *older] if older else []
+    parts += [f"Attempt {attempt} of {max_attempts} failed.", f"Error: {error}"]
     if stdout.strip():
         parts += ["Output before the error (end):", stdout]
     parts += notes

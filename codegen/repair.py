@@ -7,11 +7,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from ..agent.refusals import refusal_reason
 from ..errors import CancelledError, GeoClerkError
 from ..function_lib.context import did_you_mean, output_kind
 from . import prompt
+from .budget import RepairContext, prompt_budget
 from .extract import extract_code
 
+MISSING_HINT = (
+    "Write every asked result into the current folder (a layer with to_file, a chart with savefig) and print the "
+    "asked numbers with their units."
+)
 STDOUT_FEEDBACK = 2000
 ERROR_FEEDBACK = 1500
 ANSWER_LIMIT = 4000
@@ -41,7 +47,8 @@ class Outcome:
     answer: str = ""
     error: str | None = None
     stdout: str = ""
-    rejected: bool = False  # the reviewer refused to run the code
+    rejected: bool = False  # the reviewer refused to run the code, or the model refused the task (answer: why)
+    missing: list[str] = field(default_factory=list)  # asked outputs the code did not give, after one reminder
     usage: dict = field(default_factory=lambda: {"llm_calls": 0, "prompt_tokens": 0, "completion_tokens": 0})
 
     def steps(self) -> list[dict]:
@@ -77,8 +84,12 @@ class CodegenWorker:
     """Writes and repairs code through `chat(messages) -> (text, usage)`, runs it in a `Sandbox`."""
 
     def __init__(self, chat: Callable, sandbox, max_attempts: int = 5, review: Callable[[str], bool] | None = None,
-                 timeout: float | None = None, progress: Callable[[str], None] | None = None):  # fmt: skip
+                 timeout: float | None = None, progress: Callable[[str], None] | None = None,
+                 context_tokens: int | None = None, reply_tokens: int | None = None,
+                 check: Callable[[list[dict], str], list[str]] | None = None):  # fmt: skip
         self.chat = chat
+        self.check = check  # (outputs, stdout) -> what the request asked that a run did not give
+        self.budget = prompt_budget(context_tokens, reply_tokens)  # the model's context, less the reply's share
         self.progress = progress or (lambda text: None)  # the stage, for the dock's progress line
         self.sandbox = sandbox
         self.max_attempts = max(1, int(max_attempts))
@@ -91,25 +102,33 @@ class CodegenWorker:
         copies = self.sandbox.prepare(work_dir, inputs)
         self.sandbox.reset()
         extra = sorted(p.name for p in work_dir.iterdir() if p.is_file()) if work_dir.is_dir() else []
-        messages = prompt.build_messages(request, list(layer_infos or []), copies, extra)
+        conversation = RepairContext(
+            prompt.build_messages(request, list(layer_infos or []), copies, extra), self.budget, self.max_attempts
+        )
         outcome = Outcome(ok=False)
         seen: dict[str, int] = {}  # error signature -> first attempt that hit it
         codes: dict[str, int] = {}  # code -> attempt number
         repeats = 0
+        lacking = None  # the run that lacked an asked output, sent back once: (code, outputs, stdout, missing)
         for number in range(1, self.max_attempts + 1):
             _check_cancel(cancel_event)
             verb = "writing" if number == 1 else "repairing"
             self.progress(f"{verb} the script (attempt {number}/{self.max_attempts})")
-            reply = self._ask(messages, outcome)
+            reply = self._ask(conversation.messages(), outcome)
             if reply is None:
                 return outcome
-            messages.append({"role": "assistant", "content": reply})
             code = extract_code(reply)
+            refused = refusal_reason(reply) if code is None else None
+            if refused:  # 'I cannot do this task.' ends the request as refused, with the model's reason
+                outcome.attempts.append(Attempt("", False, f"The model refused: {refused}"))
+                outcome.rejected, outcome.answer = True, refused
+                outcome.error = f"The model refused the request: {refused}"
+                return outcome
             if code is None:
                 error = "The reply contained no Python code."
                 outcome.attempts.append(Attempt("", False, error))
-                messages.append(prompt.repair_message(error, "", number, self.max_attempts, [
-                    "Reply with the complete script in a single ```python block."]))  # fmt: skip
+                conversation.add(reply, error, "", ["Reply with the complete script in a single ```python block."],
+                                 number)  # fmt: skip
                 continue
             if code in codes:
                 error = f"This is the same code as attempt {codes[code]}, which failed."
@@ -117,8 +136,7 @@ class CodegenWorker:
                 repeats += 1
                 if repeats >= 2:  # told once to change the approach and still repeating: more rounds will not help
                     break
-                messages.append(prompt.repair_message(error, "", number, self.max_attempts, [
-                    "Do not send it again: change the approach."]))  # fmt: skip
+                conversation.add(reply, error, "", ["Do not send it again: change the approach."], number)
                 continue
             codes[code] = number
             if self.review is not None and not self.review(code):
@@ -132,17 +150,26 @@ class CodegenWorker:
                                       exclude=copies.values())  # fmt: skip
             if result.stage == "cancelled":
                 raise CancelledError()
-            outcome.attempts.append(Attempt(code, result.ok, result.error, result.stdout))
+            outputs = list(result.outputs) + _overwritten(stamps) if result.ok else []
+            missing = self.check(outputs, result.stdout) if result.ok and self.check else []
+            gap = f"The script ran, but the request also asks for {'; and '.join(missing)}." if missing else None
+            outcome.attempts.append(Attempt(code, result.ok and not missing, result.error or gap, result.stdout))
+            if missing and lacking is None and number < self.max_attempts:  # once: name what is missing, then judge
+                lacking = (code, outputs, result.stdout, missing)
+                conversation.add(reply, gap, truncate_tail(result.stdout), [MISSING_HINT], number)
+                continue
+            if missing:
+                return _partial(outcome, code, outputs, result.stdout, missing)
             if result.ok:  # only this attempt's files: a failed attempt's partial files are not results
-                outcome.outputs = list(result.outputs) + _overwritten(stamps)
+                outcome.outputs = outputs
                 outcome.ok, outcome.code, outcome.stdout, outcome.error = True, code, result.stdout, None
                 outcome.answer = _answer(result.stdout, outcome.outputs)
                 return outcome
             notes = self._notes(result.error or "", number, seen, layer_infos)
             error = truncate_error(result.error or "unknown error")
-            messages.append(
-                prompt.repair_message(error, truncate_tail(result.stdout), number, self.max_attempts, notes)
-            )
+            conversation.add(reply, error, truncate_tail(result.stdout), notes, number)
+        if lacking is not None:  # the reminded run's results stand, as partial: the repairs after it failed
+            return _partial(outcome, *lacking)
         outcome.code = next((a.code for a in reversed(outcome.attempts) if a.code), None)
         outcome.error = _final_error(outcome.attempts, self.max_attempts)
         return outcome
@@ -178,6 +205,14 @@ class CodegenWorker:
                 "Stay within the allowed packages and the current folder; do not try to work around the sandbox."
             )
         return notes
+
+
+def _partial(outcome: Outcome, code: str, outputs: list[dict], stdout: str, missing: list[str]) -> Outcome:
+    """A run that worked but lacked an asked output: its files and answer are kept, and it is not `ok`."""
+    outcome.ok, outcome.code, outcome.outputs, outcome.stdout, outcome.missing = False, code, outputs, stdout, missing
+    outcome.answer = _answer(stdout, outputs)
+    outcome.error = f"Only part of the request was done: the code ran but did not give {'; nor '.join(missing)}."
+    return outcome
 
 
 def _stamps(paths) -> dict[str, tuple]:

@@ -57,6 +57,7 @@ class ScriptedServer:
         self.script = list(script or [])
         self.port = port  # 0: a free one
         self.model = model
+        self.n_ctx: int | None = None  # set: GET /props answers like llama-server with this context size
         self.requests: list[dict] = []  # every chat request body received, in order
         self.headers: list[dict] = []  # their headers (tests check the key is sent, and nothing else)
         self._lock = threading.Lock()
@@ -79,6 +80,8 @@ class ScriptedServer:
             def do_GET(self):  # noqa: N802 - http.server API
                 if self.path.rstrip("/") == "/health":  # llama-server's readiness probe
                     server._send_json(self, 200, {"status": "ok"})
+                elif self.path.rstrip("/") == "/props" and server.n_ctx:  # llama-server's settings
+                    server._send_json(self, 200, {"default_generation_settings": {"n_ctx": server.n_ctx}})
                 elif self.path.rstrip("/").endswith("/models"):
                     server._send_json(self, 200, {"object": "list", "data": [{"id": server.model, "object": "model"}]})
                 else:

@@ -143,3 +143,47 @@ def test_a_named_value_a_call_used_is_served():
     assert unused_values(Decision, [{"tool": "clip", "params": {"layer": "roads"}}]) == [
         "use 'Lindenau' (the request names it; no call used it)"
     ]
+
+
+ASSIGN_REPROJECT = {"tool_calls": [{"name": "assign_subtask", "arguments": {"subtask": "Reproject countries to 3857"}}]}
+ASSIGN_FILTER = {"tool_calls": [{"name": "assign_subtask", "arguments": {"subtask": "Keep only Europe"}}]}
+
+
+def _worker_filter(body: dict) -> dict:
+    """The Worker filters the newest layer its subtask lists ('Layers: countries, countries_reprojected')."""
+    listing = body["messages"][1]["content"].split("Layers: ")[1]
+    args = {"layer": listing.split(", ")[-1].strip(), "expression": "\"continent\" = 'Europe'"}
+    return {"tool_calls": [{"name": "filter_by_expression", "arguments": args}]}
+
+
+def _planner(server, registry, router, countries, tmp_path, request):
+    config = AgentConfig(base_url=server.url, model="scripted", api_key=KEY, route="function", architecture="planner")
+    return run_request(request, [countries], tmp_path / "out", config, registry, router)
+
+
+@pytest.mark.parametrize("request_text", REQUESTS)
+def test_the_planner_saying_end_first_is_told_nothing_was_done_then_given_the_rest(
+    server, registry, router, countries, tmp_path, request_text
+):
+    # the local model's Planner answered 'END' before any subtask on all five chains of the sample
+    server.add({"content": "END"}, ASSIGN_REPROJECT, REPROJECT, DONE, {"content": "END: reprojected."},
+               ASSIGN_FILTER, _worker_filter, DONE, {"content": "END: Europe in web mercator."})  # fmt: skip
+    report = _planner(server, registry, router, countries, tmp_path, request_text)
+    assert report.status == "ok", report.error
+    assert server.requests[1]["messages"][-1]["content"].startswith("Nothing has been done yet")
+    told = server.requests[5]["messages"][-1]["content"]
+    assert told.startswith("Not done yet") and "assign_subtask" in told
+    out = gpd.read_file(report.outputs[-1]["path"])
+    assert len(out) == 39 and out.crs.to_epsg() == 3857
+
+
+def test_the_planner_that_still_stops_is_partial_and_one_that_never_starts_is_not_ok(
+    server, registry, router, countries, tmp_path
+):
+    server.add(ASSIGN_REPROJECT, REPROJECT, DONE, {"content": "END: done."}, {"content": "END: done."})
+    report = _planner(server, registry, router, countries, tmp_path, REQUESTS[0])
+    assert report.status == "error" and "not done" in report.error and "keep only Europe" in report.error
+    assert report.usage.llm_calls == 5
+    server.add({"content": "END"}, {"content": "END"})
+    report = _planner(server, registry, router, countries, tmp_path / "again", REQUESTS[0])
+    assert report.status == "error" and report.steps == [] and report.usage.llm_calls == 2

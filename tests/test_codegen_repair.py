@@ -6,7 +6,7 @@ import threading
 
 import geopandas as gpd
 import pytest
-from geoclerk.codegen.prompt import SYSTEM_PROMPT, build_messages
+from geoclerk.codegen.prompt import SYSTEM_PROMPT, build_messages, system_prompt
 from geoclerk.codegen.repair import CodegenWorker, error_signature, truncate_error, truncate_tail
 from geoclerk.codegen.sandbox import Sandbox
 from geoclerk.errors import CancelledError, LLMError
@@ -162,7 +162,9 @@ def test_prompt_has_schema_first_and_the_rules(towns, tmp_path):
     info = describe_path(towns)
     messages = build_messages("Buffer towns by 1 km", [info], {str(towns): str(tmp_path / "towns_2.gpkg")})
     user = messages[1]["content"]
-    assert messages[0]["content"] == SYSTEM_PROMPT
+    assert messages[0]["content"] == system_prompt(rasters=False)  # vectors only: no raster rules to copy
+    assert "griddata" not in messages[0]["content"] and "rasterio" not in messages[0]["content"].split("Rules:")[1]
+    assert "griddata" in build_messages("Slope", [info], None, ["dem.tif"])[0]["content"]
     assert "file towns_2.gpkg" in user and "pop (integer): 10, 20, 30" in user and "EPSG:4326" in user
     assert "CRS in degrees: reproject before measuring in metres" in user
     for rule in ("savefig", "never call show()", "current folder", "print()", "geopandas", "metres"):
