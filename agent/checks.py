@@ -43,6 +43,19 @@ def _crs_of(path: str) -> str | None:
     return f"EPSG:{epsg}" if epsg else crs.to_string()
 
 
+def _repeated_keys(table, key) -> int:
+    """How many rows of a joined table repeat a key (a one-to-many join picks one row per feature by itself)."""
+    if table is None or not isinstance(key, str) or not table.path:
+        return 0
+    from ..function_lib.tables import read_input
+
+    try:
+        data = read_input(table.path, getattr(table, "layer", None))
+    except Exception:  # noqa: BLE001 - unreadable here means the tool already said so
+        return 0
+    return int(data[key].dropna().duplicated().sum()) if key in getattr(data, "columns", ()) else 0
+
+
 def result_problems(request: str, outputs, infos, plan=None, asked_format: str | None = None) -> list[str]:
     """What the result fails of what the request asked; empty when every check holds (or none applies)."""
     from ..router.crs import crs_roles
@@ -88,6 +101,12 @@ def result_problems(request: str, outputs, infos, plan=None, asked_format: str |
             n = len(_read_vector(final.path))
             if n != min(top, layer.feature_count or top):
                 problems.append(f"the top {top} were asked, and the result has {n} rows")
+        repeated = _repeated_keys(by_name.get(params.get("table") or ""), params.get("table_field"))
+        if repeated:  # 'join the monthly measurements to the stations': which month per station is not said
+            problems.append(
+                f"{params['table']} has {repeated} rows that repeat a {params['table_field']} of another; the request "
+                "does not say which row each feature takes (or whether to sum or average them)"
+            )
         field = params.get("field")
         if isinstance(field, str) and ("keeps_subset" in traits_of(tool) or "orders" in traits_of(tool)):
             columns = set(_read_vector(final.path).columns)

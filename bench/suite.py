@@ -46,13 +46,14 @@ def input_paths(task: dict, roots: dict[str, Path]) -> list[str]:
 
 
 def read_inputs(paths: list[str]) -> dict:
-    """Inputs by stem for the checkers' expressions (vectors as GeoDataFrames, rasters as paths)."""
-    from geoclerk.function_lib.io import read_vector
+    """Inputs by stem for the checkers' expressions (vectors as GeoDataFrames, tables without geometry as
+    DataFrames, rasters as paths), read as the product reads them."""
+    from geoclerk.function_lib.tables import read_input
 
     data = {}
     for path in paths:
         stem = Path(path).stem
-        data[stem] = path if path.endswith((".tif", ".tiff")) else read_vector(path)
+        data[stem] = path if path.endswith((".tif", ".tiff")) else read_input(path)
     return data
 
 

@@ -277,3 +277,14 @@ def test_an_attribute_table_inside_a_geopackage_is_an_input(tmp_path):
     assert report.status == "ok", report.to_json()
     out = gpd.read_file(report.outputs[0]["path"]).sort_values("ward_id")
     assert out["budget"].isna().tolist() == [True, False] and out["budget"].tolist()[1] == 9.5
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "zh"])
+def test_tier0_does_not_pick_one_row_of_a_one_to_many_table(tmp_path, lang):
+    # blind set 6: 'join the monthly measurements to the stations' took each station's first month, at tier 0, ok
+    inputs = _wards(tmp_path)
+    monthly = ["ward_id;month;budget_eur", "1;1;10", "1;2;20", "2;1;5", "2;2;7", "3;1;1"]
+    (tmp_path / "data" / "budget.csv").write_text("\n".join(monthly) + "\n", encoding="utf-8")
+    report = run_request(JOINS[lang], inputs, tmp_path / "out", AgentConfig(offline=True))
+    assert report.status == "needs_llm" and report.outputs == [], report.to_json()
+    assert "2 rows that repeat a ward_id" in report.error
