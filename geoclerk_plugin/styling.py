@@ -11,6 +11,7 @@ import math
 import re
 
 from qgis.core import (
+    Qgis,
     QgsCategorizedSymbolRenderer,
     QgsClassificationQuantile,
     QgsGradientColorRamp,
@@ -195,7 +196,10 @@ def _label_values(layer: QgsVectorLayer, field: str) -> None:
     settings.isExpression = True
     settings.fieldName = f'format_number("{field}", {decimals})'
     if layer.geometryType() == QgsWkbTypes.PolygonGeometry:
-        settings.placement = QgsPalLayerSettings.OverPoint
+        # Qgis.LabelPlacement since QGIS 3.26; on 3.44 QgsPalLayerSettings.OverPoint names another enum's member
+        settings.placement = getattr(getattr(Qgis, "LabelPlacement", None), "OverPoint", None) or (
+            QgsPalLayerSettings.OverPoint
+        )
     fmt = settings.format()
     buffer = fmt.buffer()
     buffer.setEnabled(True)
