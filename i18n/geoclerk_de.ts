@@ -4,7 +4,7 @@
   <context>
     <name>GeoClerk</name>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="42" />
+      <location filename="../geoclerk_plugin/plugin.py" line="47" />
       <source>&amp;GeoClerk</source>
       <translation>&amp;GeoClerk</translation>
     </message>
@@ -104,7 +104,7 @@
       <translation>Kopieren</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="131" />
+      <location filename="../geoclerk_plugin/plugin.py" line="136" />
       <source>Copy command</source>
       <translation>Befehl kopieren</translation>
     </message>
@@ -144,7 +144,7 @@
       <translation>GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="61" />
+      <location filename="../geoclerk_plugin/plugin.py" line="66" />
       <source>GeoClerk chat</source>
       <translation>GeoClerk-Chat</translation>
     </message>
@@ -154,7 +154,7 @@
       <translation>GeoClerk ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoClerk-Protokoll.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="122" />
+      <location filename="../geoclerk_plugin/plugin.py" line="127" />
       <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Install them, or run:</source>
       <translation>GeoClerk braucht Python-Pakete, die QGIS' Python fehlen: {names}. Installieren Sie sie oder führen Sie aus:</translation>
     </message>
@@ -174,7 +174,7 @@
       <translation>GeoClerk-Einstellungen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="62" />
+      <location filename="../geoclerk_plugin/plugin.py" line="67" />
       <source>GeoClerk settings…</source>
       <translation>GeoClerk-Einstellungen…</translation>
     </message>
@@ -199,12 +199,12 @@
       <translation>Eingabe-Raster</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="133" />
+      <location filename="../geoclerk_plugin/plugin.py" line="138" />
       <source>Install</source>
       <translation>Installieren</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="159" />
+      <location filename="../geoclerk_plugin/plugin.py" line="164" />
       <source>Installing the packages failed: {detail} Run this in a terminal instead: {command}</source>
       <translation>Die Installation der Pakete ist fehlgeschlagen: {detail} Führen Sie stattdessen im Terminal aus: {command}</translation>
     </message>
@@ -419,7 +419,7 @@
       <translation>Das lokale Modell {name} läuft unter {url}.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="153" />
+      <location filename="../geoclerk_plugin/plugin.py" line="158" />
       <source>The packages were installed. GeoClerk is ready.</source>
       <translation>Die Pakete wurden installiert. GeoClerk ist bereit.</translation>
     </message>

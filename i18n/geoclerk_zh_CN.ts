@@ -4,7 +4,7 @@
   <context>
     <name>GeoClerk</name>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="42" />
+      <location filename="../geoclerk_plugin/plugin.py" line="47" />
       <source>&amp;GeoClerk</source>
       <translation>&amp;GeoClerk</translation>
     </message>
@@ -104,7 +104,7 @@
       <translation>复制</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="131" />
+      <location filename="../geoclerk_plugin/plugin.py" line="136" />
       <source>Copy command</source>
       <translation>复制命令</translation>
     </message>
@@ -144,7 +144,7 @@
       <translation>GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="61" />
+      <location filename="../geoclerk_plugin/plugin.py" line="66" />
       <source>GeoClerk chat</source>
       <translation>GeoClerk 对话</translation>
     </message>
@@ -154,7 +154,7 @@
       <translation>GeoClerk 意外出错：{error}。请附上 GeoClerk 日志报告此问题。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="122" />
+      <location filename="../geoclerk_plugin/plugin.py" line="127" />
       <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Install them, or run:</source>
       <translation>GeoClerk 需要 QGIS 的 Python 缺少的 Python 包：{names}。请安装它们，或运行：</translation>
     </message>
@@ -174,7 +174,7 @@
       <translation>GeoClerk 设置</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="62" />
+      <location filename="../geoclerk_plugin/plugin.py" line="67" />
       <source>GeoClerk settings…</source>
       <translation>GeoClerk 设置…</translation>
     </message>
@@ -199,12 +199,12 @@
       <translation>输入栅格</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="133" />
+      <location filename="../geoclerk_plugin/plugin.py" line="138" />
       <source>Install</source>
       <translation>安装</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="159" />
+      <location filename="../geoclerk_plugin/plugin.py" line="164" />
       <source>Installing the packages failed: {detail} Run this in a terminal instead: {command}</source>
       <translation>安装软件包失败：{detail} 请改为在终端中运行：{command}</translation>
     </message>
@@ -419,7 +419,7 @@
       <translation>本地模型 {name} 正在 {url} 运行。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="153" />
+      <location filename="../geoclerk_plugin/plugin.py" line="158" />
       <source>The packages were installed. GeoClerk is ready.</source>
       <translation>软件包已安装，GeoClerk 已就绪。</translation>
     </message>
