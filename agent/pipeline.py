@@ -92,7 +92,7 @@ def run_request(
         registry = registry or _default_registry()
         router = router or _default_router(registry)
         t0 = time.perf_counter()
-        decision = router.route(request, infos, previous=previous) if previous else router.route(request, infos)
+        decision = router.route(request, infos, previous=previous)
         report.timings_ms["route"] = (time.perf_counter() - t0) * 1000
         report.router = decision.to_json()
         report.route = config.route if config.route != "auto" else decision.route

@@ -213,9 +213,10 @@ class GeoClerkDock(QgsDockWidget):
     def _same_again(self, text: str):
         """(steps, old layer, new layer) when `text` asks for the last steps again on another layer, with every
         layer those steps use ticked; else None (router/followup.py reads the request)."""
-        if not self.last_steps:
+        from ..router.followup import asks_same, same_again
+
+        if not self.last_steps or not asks_same(text):  # the text first: describing every layer costs more
             return None
-        from ..router.followup import same_again
         from .layers import describe_layer
 
         layers = {}

@@ -76,7 +76,7 @@ class AgentTask(QgsTask):
             layer_infos=self.infos,
             progress=self._progress,
             cancel_event=self.cancel_event,
-            **({"previous": self.previous} if self.previous else {}),
+            previous=self.previous,
         )
 
     def run(self) -> bool:

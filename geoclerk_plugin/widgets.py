@@ -169,10 +169,10 @@ class LayerPicker(QListWidget):
 
     def tick_named(self, project: QgsProject, request: str, previous=()) -> list[str]:
         """Tick the unticked layers the request names ('count the houses in each district' with only the
-        districts ticked), and the previous request's results (layer ids in `previous`) when it refers back to
-        them ('now buffer those by 100 m'); returns their names. Matching is the router's own."""
+        districts ticked), and `previous`: the previous request's results (layer ids) a follow-up refers back to
+        ('now buffer those by 100 m'; the dock passes them only then); returns their names. Matching is the
+        router's own."""
         from ..function_lib.describe import LayerInfo
-        from ..router import references
         from ..router.schema_match import find_layers
         from ..router.text import fold
         from .results import origin_of
@@ -181,7 +181,7 @@ class LayerPicker(QListWidget):
         layers = [layer for layer in (project.mapLayer(i) for i in ids) if layer is not None]
         infos = [LayerInfo(name=layer.name(), origin=origin_of(layer)) for layer in layers]
         named = {m.name for m in find_layers(fold(request), infos)}
-        if previous and references.refers_back(request):
+        if previous:
             named |= {layer.name() for layer in layers if layer.id() in previous}
         added = []
         for layer in layers:

@@ -11,16 +11,29 @@ from __future__ import annotations
 import re
 
 from .lexicon import lexicon, words_of
-from .schema_match import find_layers
+from .request import mask
+from .schema_match import find_layers, geometry_class
 from .text import detect_lang, fold
 
 _LATIN_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 _ZH_PARTS = ("对", "为", "给", "把", "做", "操作", "处理", "也", "一下", "再", "请")
 
 
-def _family(geometry_type: str | None) -> str | None:
-    g = (geometry_type or "").lower().removeprefix("multi")
-    return {"point": "point", "linestring": "line", "polygon": "polygon"}.get(g)
+def _family(layer) -> str | None:
+    """point, line or polygon for a vector layer (None for a raster or a table)."""
+    return geometry_class(layer) if layer.kind == "vector" else None
+
+
+def _phrases(folded: str, lang: str, name: str) -> list[re.Match]:
+    """Where the words of lexicon list `name` stand in the folded request (whole words; substrings in Chinese)."""
+    words = sorted(words_of(name, ("zh",) if lang == "zh" else ("en", "de")), key=len, reverse=True)
+    pattern = "|".join(re.escape(w) for w in words)
+    return list(re.finditer(pattern if lang == "zh" else rf"(?<!\w)(?:{pattern})(?!\w)", folded))
+
+
+def asks_same(text: str) -> bool:
+    """Whether the request has a 'same' phrase ('do the same', 'dasselbe', '同样'): cheap, before any layer is read."""
+    return bool(_phrases(fold(text), detect_lang(text), "SAME"))
 
 
 def same_again(text: str, layers, steps: list[dict]) -> tuple[list[dict], str, str] | None:
@@ -29,9 +42,7 @@ def same_again(text: str, layers, steps: list[dict]) -> tuple[list[dict], str, s
     if not steps or any("tool" not in s for s in steps):
         return None
     folded, lang = fold(text), detect_lang(text)
-    same = sorted(words_of("SAME", ("zh",) if lang == "zh" else ("en", "de")), key=len, reverse=True)
-    pattern = "|".join(re.escape(s) for s in same)
-    hits = list(re.finditer(pattern if lang == "zh" else rf"(?<!\w)(?:{pattern})(?!\w)", folded))
+    hits = _phrases(folded, lang, "SAME")
     if not hits:
         return None
     by_name = {la.name: la for la in layers}
@@ -40,13 +51,11 @@ def same_again(text: str, layers, steps: list[dict]) -> tuple[list[dict], str, s
     if len({m.name for m in mentions}) != 1:
         return None
     new = mentions[0].name
-    rest = _blank(folded, [(h.start(), h.end()) for h in hits] + [(m.start, m.end) for m in mentions])
+    rest = mask(folded, [(h.start(), h.end()) for h in hits] + [(m.start, m.end) for m in mentions])
     if not _only_closed_words(rest, lang):
         return None
-    fam = _family(by_name[new].geometry_type)
-    candidates = (
-        sorted(used) if len(used) == 1 else [v for v in used if fam and _family(by_name[v].geometry_type) == fam]
-    )
+    fam = _family(by_name[new])
+    candidates = sorted(used) if len(used) == 1 else [v for v in used if fam and _family(by_name[v]) == fam]
     if len(candidates) != 1:
         return None
     old = candidates[0]
@@ -72,21 +81,9 @@ def wants_selection(text: str) -> bool:
     from .quantities import find_paths, output_format
 
     folded, lang = fold(text), detect_lang(text)
-    langs = ("zh",) if lang == "zh" else ("en", "de")
-    if lang == "zh":
-        found = lambda name: any(w in folded for w in words_of(name, langs))  # noqa: E731
-    else:
-        found = lambda name: any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", folded) for w in words_of(name, langs))  # noqa: E731
-    if not found("SELECT_VERBS") or found("LAYER_WORDS"):
+    if not _phrases(folded, lang, "SELECT_VERBS") or _phrases(folded, lang, "LAYER_WORDS"):
         return False
     return not find_paths(folded) and output_format(folded) is None
-
-
-def _blank(text: str, spans) -> str:
-    chars = list(text)
-    for s, e in spans:
-        chars[s:e] = " " * (e - s)
-    return "".join(chars)
 
 
 def _only_closed_words(rest: str, lang: str) -> bool:
