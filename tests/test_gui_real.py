@@ -52,6 +52,18 @@ def test_real_tier0_buffer(real_engine, dock, town):  # noqa: F811
     assert prov["tier"] == 0 and prov["model"] is None and SECRET not in json.dumps(prov)
 
 
+def _ask_schools_in(dock, town, locale: str, text: str):  # noqa: F811
+    """Ask `text` on the schools in a QGIS set to `locale` (its translator installed for the request only)."""
+    from geoclerk.geoclerk_plugin import i18n
+
+    i18n.install_translator(locale)
+    try:
+        dock.layer_picker.set_checked([town["schools"].id()])
+        return ask(dock, text)
+    finally:
+        i18n.remove_translator()
+
+
 @pytest.mark.parametrize(
     ("locale", "said", "counts", "badge", "group"),
     [
@@ -63,14 +75,7 @@ def test_real_tier0_buffer(real_engine, dock, town):  # noqa: F811
 )  # fmt: skip
 def test_real_tier0_answer_in_the_users_language(real_engine, dock, town, locale, said, counts, badge, group):  # noqa: F811
     # issue 13: answers stayed English in a German or Chinese QGIS ("Puffer on 'schools' (12 features in…)")
-    from geoclerk.geoclerk_plugin import i18n
-
-    i18n.install_translator(locale)
-    try:
-        dock.layer_picker.set_checked([town["schools"].id()])
-        card = ask(dock, "buffer schools by 100 m")
-    finally:
-        i18n.remove_translator()
+    card = _ask_schools_in(dock, town, locale, "buffer schools by 100 m")
     assert card.report["status"] == "ok" and card.report["route"] == "function", card.report
     answer = card.answer.text()
     assert answer.startswith(said) and answer.endswith(counts), answer
@@ -89,14 +94,7 @@ def test_real_tier0_answer_in_the_users_language(real_engine, dock, town, locale
 )  # fmt: skip
 def test_real_not_understood_in_the_users_language(real_engine, dock, town, locale, words, fix, badge):  # noqa: F811
     # tier 0 answers only what it understood; the words it could not place are named, in the user's language
-    from geoclerk.geoclerk_plugin import i18n
-
-    i18n.install_translator(locale)
-    try:
-        dock.layer_picker.set_checked([town["schools"].id()])
-        card = ask(dock, "buffer the schools by 100 m along the zorbles")
-    finally:
-        i18n.remove_translator()
+    card = _ask_schools_in(dock, town, locale, "buffer the schools by 100 m along the zorbles")
     assert (card.report["status"], card.report["route"], card.report["outputs"]) == ("needs_llm", "function", [])
     assert words in card.error_view.text() and fix in card.error_view.text(), card.error_view.text()
     assert badge in card.badge.text() and not card.settings_button.isHidden()
