@@ -68,6 +68,20 @@ def precheck(code: str, python: str, work_dir, layer_infos=(), copies=None, earl
     return check(code, index, files, degrees, tuple(c for c in earlier if c))
 
 
+def before_run(code: str, sandbox, work_dir, layer_infos=(), copies=None, earlier=(),
+               docs: bool = True) -> tuple[str, list[str]] | None:  # fmt: skip
+    """The repair loop's hook: (error, notes) for an attempt that must not run, or None to run it."""
+    python = getattr(sandbox, "python", None)
+    if not python:
+        return None
+    findings = precheck(code, python, work_dir, layer_infos, copies, earlier)
+    if not findings:
+        return None
+    from . import docs_index
+
+    return describe(findings), docs_index.notes(code, "", sandbox, findings) if docs else []
+
+
 def describe(findings: list[Finding]) -> str:
     """The findings as the error of an attempt that was not run."""
     lines = "; ".join(str(f) for f in findings[:6])
@@ -253,4 +267,4 @@ def _reads(node: ast.Call) -> bool:
     )
 
 
-__all__ = ["Finding", "T", "check", "precheck", "describe", "close"]
+__all__ = ["Finding", "T", "check", "precheck", "before_run", "describe", "close"]
