@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import difflib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -91,10 +92,13 @@ def describe(findings: list[Finding]) -> str:
 
 def close(name: str, candidates) -> str:
     """' Did you mean: a, b?' for the nearest real names, or ''."""
-    near = difflib.get_close_matches(name, sorted(set(candidates)), n=3, cutoff=0.6)
-    if not near:
-        low = name.lower()
-        near = [c for c in sorted(set(candidates)) if len(low) >= 4 and (low in c.lower() or c.lower() in low)][:3]
+    pool = sorted(set(candidates))
+    near = difflib.get_close_matches(name, pool, n=3, cutoff=0.6)
+    low = name.lower()
+    if not near:  # min_points -> min_samples: the same first word
+        near = [c for c in pool if len(os.path.commonprefix([low, c.lower()])) >= 4][:3]
+    if not near:  # population -> pop: one inside the other
+        near = [c for c in pool if min(len(low), len(c)) >= 3 and (low in c.lower() or c.lower() in low)][:3]
     return f" Did you mean: {', '.join(near)}?" if near else ""
 
 
