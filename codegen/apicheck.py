@@ -19,6 +19,12 @@ from .api_types import Resolver, T
 READ_CALLS = {"read_file", "read_csv", "read_excel", "read_json", "read_parquet", "read_table", "loadtxt",
               "genfromtxt", "read_dataframe"}  # fmt: skip
 DISTANCE_CALLS = {"buffer": 0, "dwithin": 1, "simplify": 0}  # argument position of the distance
+# The exceptions each kind of finding raises at run time: code inside a `try` that catches them handles them itself
+# (`try: u = g.union_all() except AttributeError: u = g.unary_union`), so it is not reported.
+RAISES = {"name": {"NameError"}, "attribute": {"AttributeError"}, "import": {"ImportError", "ModuleNotFoundError"},
+          "keyword": {"TypeError"}, "property": {"TypeError"}, "degrees": set(),
+          "file": {"OSError", "IOError", "FileNotFoundError", "DataSourceError", "RasterioIOError"}}  # fmt: skip
+CATCH_ALL = {"Exception", "BaseException"}
 
 
 @dataclass
@@ -144,18 +150,28 @@ class _Checker(ast.NodeVisitor):
             bound = None if bound is None or more is None else bound | more
         self.defined = None if bound is None else bound | set(index.get("builtins", ())) | {"__name__"}
         self.called: set[int] = set()  # id() of Attribute nodes that are the function of a call
+        self.handled: dict[int, set[str]] = {}  # id(node) -> the exceptions a `try` around it catches
+        for node in ast.walk(resolver.tree):
+            if isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
+                caught = set().union(*(_caught(h) for h in node.handlers)) if node.handlers else set()
+                for statement in node.body:
+                    for inner in ast.walk(statement):
+                        self.handled.setdefault(id(inner), set()).update(caught)
         for node in ast.walk(resolver.tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
                 self.called.add(id(node.func))
 
-    def _add(self, node: ast.AST, message: str, key: str | None = None) -> None:
+    def _add(self, node: ast.AST, message: str, key: str | None = None, kind: str = "attribute") -> None:
+        caught = self.handled.get(id(node), set())
+        if caught & (RAISES[kind] | CATCH_ALL):
+            return
         self.findings.append(Finding(getattr(node, "lineno", 0), message, key))
 
     def visit_Name(self, node: ast.Name) -> None:  # noqa: N802 - ast visitor naming
         dunder = node.id.startswith("__")  # interpreter internals: the security check's business
         if isinstance(node.ctx, ast.Load) and self.defined is not None and node.id not in self.defined and not dunder:
             candidates = self.defined - set(self.index.get("builtins", ()))
-            self._add(node, f"name '{node.id}' is not defined.{close(node.id, candidates)}")
+            self._add(node, f"name '{node.id}' is not defined.{close(node.id, candidates)}", kind="name")
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:  # noqa: N802
         module = self.index["modules"].get(node.module or "")
@@ -163,7 +179,7 @@ class _Checker(ast.NodeVisitor):
             for alias in node.names:
                 if alias.name != "*" and alias.name not in module["attrs"]:
                     self._add(node, f"cannot import name '{alias.name}' from '{node.module}'."
-                              f"{close(alias.name, _public(module['attrs']))}")  # fmt: skip
+                              f"{close(alias.name, _public(module['attrs']))}", kind="import")  # fmt: skip
 
     def visit_Import(self, node: ast.Import) -> None:  # noqa: N802
         for alias in node.names:
@@ -171,7 +187,8 @@ class _Checker(ast.NodeVisitor):
             for i in range(1, len(parts)):
                 parent = self.index["modules"].get(".".join(parts[:i]))
                 if parent and not parent["open"] and parts[i] not in parent["attrs"]:
-                    self._add(node, f"no module named '{alias.name}'.{close(parts[i], _public(parent['attrs']))}")
+                    hint = close(parts[i], _public(parent["attrs"]))
+                    self._add(node, f"no module named '{alias.name}'.{hint}", kind="import")
                     break
 
     def visit_Attribute(self, node: ast.Attribute) -> None:  # noqa: N802
@@ -196,7 +213,7 @@ class _Checker(ast.NodeVisitor):
         if node.attr in attrs:
             if base.kind == "inst" and called and attrs[node.attr] == "property":
                 self._add(node, f"{label}.{node.attr} is a property, not a method: write .{node.attr} without "
-                          "the parentheses.", f"{base.name}.{node.attr}")  # fmt: skip
+                          "the parentheses.", f"{base.name}.{node.attr}", "property")  # fmt: skip
             return
         hint = close(node.attr, attrs)
         if base.kind == "class" and not entry.get("meta_getattr"):
@@ -225,7 +242,7 @@ class _Checker(ast.NodeVisitor):
             if kw.arg is not None and kw.arg not in entry["params"]:
                 self._add(kw if hasattr(kw, "lineno") else node,
                           f"{label}() has no keyword argument '{kw.arg}'.{close(kw.arg, entry['params'])} "
-                          f"Signature: {entry.get('sig', '')}", key)  # fmt: skip
+                          f"Signature: {entry.get('sig', '')}", key, "keyword")  # fmt: skip
 
     def _check_file(self, node: ast.Call) -> None:
         """A constant relative path that is not in the work dir and that the script never writes."""
@@ -240,7 +257,7 @@ class _Checker(ast.NodeVisitor):
             return
         data = [f for f in self.files if not f.startswith(".")]
         self._add(node, f"the file '{path}' is not in the current folder.{close(path, data)} "
-                  f"Files there: {', '.join(data[:12]) or '(none)'}.")  # fmt: skip
+                  f"Files there: {', '.join(data[:12]) or '(none)'}.", kind="file")  # fmt: skip
 
     def _check_degrees(self, node: ast.Call, name: str) -> None:
         """buffer(500) on a layer still in degrees: the distance would be 500 degrees, not metres."""
@@ -255,7 +272,15 @@ class _Checker(ast.NodeVisitor):
         if isinstance(number, (int, float)) and not isinstance(number, bool) and abs(number) >= 1:
             self._add(node, f"{name}({number}) on a layer whose CRS is geographic: the distance is in degrees "
                       f"there ({number} degrees is about {abs(number) * 111:.0f} km). Reproject first, e.g. "
-                      "gdf = gdf.to_crs(gdf.estimate_utm_crs()), then use metres.")  # fmt: skip
+                      "gdf = gdf.to_crs(gdf.estimate_utm_crs()), then use metres.", kind="degrees")  # fmt: skip
+
+
+def _caught(handler: ast.ExceptHandler) -> set[str]:
+    """The exception names a handler catches (a bare `except:` catches everything)."""
+    if handler.type is None:
+        return set(CATCH_ALL)
+    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return {t.attr if isinstance(t, ast.Attribute) else getattr(t, "id", "") for t in types}
 
 
 def _public(attrs) -> list[str]:

@@ -154,3 +154,16 @@ def test_tier2_stops_a_degree_buffer_before_it_runs(towns, tmp_path, check):
         assert report.answer == "6.27 km2"  # two 1 km discs (pi km2 each, as polygons) in UTM
     else:
         assert len(requests) == 1 and float(report.answer) > 1e6  # square degrees, accepted
+
+
+def test_code_that_handles_the_error_itself_is_left_alone(index):
+    guarded = (
+        "try:\n    print(left_over)\nexcept NameError:\n    print('clean')\n"
+        + GDF
+        + "try:\n    u = g.union_all()\nexcept AttributeError:\n    u = g.nearest_union\n"
+    )
+    assert _check(index, guarded) == []
+    # a handler for another error does not hide the mistake
+    assert _check(index, "try:\n    print(left_over)\nexcept ValueError:\n    pass") == [
+        "line 2: name 'left_over' is not defined."
+    ]
