@@ -56,7 +56,9 @@ class Resolver:
         self._statement: dict[int, int] = {}
         self._current: int | None = None
         self._busy: dict[str, T | None] = {}
-        self._public = {e.get("name"): k for k, e in self.objects.items() if e.get("kind") == "class"}
+        if "_classes" not in index:  # public class name -> key, once per index (16,000 objects)
+            index["_classes"] = {e.get("name"): k for k, e in self.objects.items() if e.get("kind") == "class"}
+        self._public = index["_classes"]
         self._collect()
 
     # -- bindings ------------------------------------------------------------------------------
