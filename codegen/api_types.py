@@ -16,7 +16,8 @@ FUNCTION_RETURNS = {
 VOID_KEYWORDS = {"inplace", "chunksize", "iterator", "sheet_name"}
 _GEO = ("geopandas.GeoDataFrame", "geopandas.GeoSeries")
 METHOD_RETURNS = {
-    **{(c, m): SAME for c in _GEO for m in ("to_crs", "copy", "set_crs", "explode", "dropna", "reset_index")},
+    **{(c, m): SAME for c in _GEO for m in ("to_crs", "copy", "set_crs", "explode", "dropna")},
+    ("geopandas.GeoDataFrame", "reset_index"): SAME,  # a GeoSeries' reset_index is a GeoDataFrame
     **{(c, m): "geopandas.GeoSeries" for c in _GEO for m in (
         "buffer", "centroid", "representative_point", "boundary", "envelope", "convex_hull", "simplify",
         "make_valid", "union", "intersection", "difference", "get_geometry")},

@@ -167,3 +167,10 @@ def test_code_that_handles_the_error_itself_is_left_alone(index):
     assert _check(index, "try:\n    print(left_over)\nexcept ValueError:\n    pass") == [
         "line 2: name 'left_over' is not defined."
     ]
+
+
+def test_types_follow_what_the_calls_return(index):
+    # a GeoSeries' reset_index is a frame (merge exists there); a GeoDataFrame's stays one (no 'merge_all')
+    assert _check(index, GDF + "t = g.geometry.reset_index()\nm = t.merge(t, on='index')") == []
+    found = _check(index, GDF + "t = g.reset_index().dropna()\nm = t.merge_all(t)")
+    assert found == ["line 4: a GeoDataFrame has no method 'merge_all'. Did you mean: merge?"]
