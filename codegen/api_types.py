@@ -16,8 +16,10 @@ FUNCTION_RETURNS = {
 VOID_KEYWORDS = {"inplace", "chunksize", "iterator", "sheet_name"}
 _GEO = ("geopandas.GeoDataFrame", "geopandas.GeoSeries")
 METHOD_RETURNS = {
-    **{(c, m): SAME for c in _GEO for m in ("to_crs", "copy", "set_crs", "explode", "dropna")},
+    **{(c, m): SAME for c in _GEO for m in ("to_crs", "copy", "set_crs", "explode", "dropna", "head", "tail",
+                                            "sort_values")},
     ("geopandas.GeoDataFrame", "reset_index"): SAME,  # a GeoSeries' reset_index is a GeoDataFrame
+    ("geopandas.GeoDataFrame", "query"): SAME,
     **{(c, m): "geopandas.GeoSeries" for c in _GEO for m in (
         "buffer", "centroid", "representative_point", "boundary", "envelope", "convex_hull", "simplify",
         "make_valid", "union", "intersection", "difference", "get_geometry")},
@@ -27,7 +29,8 @@ METHOD_RETURNS = {
     ("pandas.DataFrame", "copy"): SAME,
 }  # fmt: skip
 KEEPS_DEGREES = {"copy", "explode", "dropna", "reset_index", "geometry", "centroid", "representative_point",
-                 "boundary", "envelope", "convex_hull", "set_geometry", "dissolve", "make_valid"}  # fmt: skip
+                 "boundary", "envelope", "convex_hull", "set_geometry", "dissolve", "make_valid", "head", "tail",
+                 "sort_values", "query", "[mask]"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,12 @@ class Resolver:
             return self._member(self.type_of(node.value), node.attr)
         if isinstance(node, ast.Call):
             return self._call(node)
+        if isinstance(node, ast.Subscript) and _is_mask(node.slice):  # gdf[gdf['pop'] > 10]: the same rows' type
+            base = self.type_of(node.value)
+            if base is not None and base.kind == "inst":
+                public = (self.objects.get(base.name) or {}).get("name")
+                if public in ("geopandas.GeoDataFrame", "geopandas.GeoSeries", "pandas.DataFrame"):
+                    return self._returns(base, "[mask]", SAME)
         return None
 
     def _name_at(self, node: ast.Name) -> T | None:
@@ -227,12 +236,12 @@ class Resolver:
             return T("inst", returns, degrees=public == "geopandas.read_file" and path in self.degrees)
         return None
 
-    def _returns(self, receiver: T | None, attr: str) -> T | None:
+    def _returns(self, receiver: T | None, attr: str, returns: str | None = None) -> T | None:
         """What a method or property of an instance returns, when the table says."""
         if receiver is None or receiver.kind != "inst":
             return None
         public = (self.objects.get(receiver.name) or {}).get("name")
-        returns = METHOD_RETURNS.get((public, attr))
+        returns = returns or METHOD_RETURNS.get((public, attr))
         if returns is None:
             return None
         key = receiver.name if returns == SAME else self._public.get(returns)
@@ -258,3 +267,16 @@ class Resolver:
                 if not (isinstance(parent, ast.Assign) and isinstance(first, ast.Name)):
                     return True
         return False
+
+
+def _is_mask(node: ast.AST) -> bool:
+    """A row filter: a comparison, a negated or combined one (`~(a > 1) & (b == 2)`), or an `isin(...)`."""
+    if isinstance(node, ast.Compare):
+        return True
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Invert, ast.Not)):
+        return _is_mask(node.operand)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitAnd, ast.BitOr)):
+        return _is_mask(node.left) and _is_mask(node.right)
+    if isinstance(node, ast.BoolOp):
+        return all(_is_mask(v) for v in node.values)
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "isin"
