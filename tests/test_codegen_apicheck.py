@@ -183,3 +183,18 @@ def test_a_row_filter_keeps_the_layer_and_its_degrees(index):
         "about 222000 km). Reproject first, e.g. gdf = gdf.to_crs(gdf.estimate_utm_crs()), then use metres."
     ]
     assert _check(index, GDF + "col = g[g.columns[0]]\nprint(col.buffer(2000))", degrees=["towns.gpkg"]) == []
+
+
+@pytest.mark.parametrize("docs", [True, False])
+def test_a_failed_run_gets_the_installed_docs_of_the_failing_call(towns, tmp_path, docs):
+    bad = "```python\n" + GDF + "print(len(gpd.sjoin(g, g, op='within')))\n```"
+    good = bad.replace("op=", "predicate=")
+    with ScriptedServer([{"content": bad}, {"content": good}]) as server:
+        report = run_request("join the towns", [towns], tmp_path / "out",
+                             config_for(server, api_check=False, api_docs=docs), registry=tiny_registry(),
+                             router=TinyRouter(route="codegen", confidence=0.9))  # fmt: skip
+        feedback = server.requests[1]["messages"][-1]["content"]
+    assert report.status == "ok" and report.answer == "2"
+    assert "TypeError: sjoin() got an unexpected keyword argument 'op'" in feedback  # the run's own error
+    assert (docs_index.HEADER in feedback) is docs
+    assert ("- geopandas.sjoin(left_df, right_df, how='inner', predicate='intersects'" in feedback) is docs
