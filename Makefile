@@ -6,7 +6,7 @@ RUN := QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime-$$(id -u) $(PY)
 export QT_QPA_PLATFORM := offscreen
 
 .PHONY: setup demo demo-model test test-model test-all lint router sample-data bench bench-router bench-functions bench-inputs \
-        bench-tokens bench-sandbox bench-blind bench-model-verify bench-model model package translations clean \
+        bench-tokens bench-sandbox bench-faults bench-blind bench-model-verify bench-model model package translations clean \
         test-qgis bench-qgis
 
 setup:
@@ -54,6 +54,9 @@ bench-tokens: setup
 
 bench-sandbox: setup
 	$(RUN) -m geoclerk.bench.sandbox
+
+bench-faults: setup  # the fault suite (bench/faults.yaml) with and without the API check and the docs
+	$(RUN) -m geoclerk.bench.faults
 
 bench-inputs: setup  # a 2-million-row GeoPackage built in bulk and described (limit 2 s)
 	$(RUN) -m geoclerk.bench.inputs

@@ -35,6 +35,8 @@ class AgentConfig:
     top_k: int = 5
     max_rounds: int = 6
     max_repairs: int = 5
+    api_check: bool = True  # tier 2: check generated code against the installed APIs before it runs
+    api_docs: bool = True  # tier 2: add the installed libraries' docs of the failing calls to repair messages
     timeout_s: float = 60.0
     local_model: str | None = None  # a GGUF file: GeoClerk starts llama-server for it ("" = the `make model` one)
     local_server: str | None = None  # the llama-server binary (None: the built one, else llama-server on PATH)

@@ -132,6 +132,7 @@ def serve_codegen(request, ctx, infos, config, report, client, decision=None) ->
                 chat, sandbox, config.max_repairs, review=review, progress=lambda text: ctx.progress(50, text),
                 context_tokens=client.context_window(), reply_tokens=client.settings.max_tokens,
                 check=(lambda outputs, stdout: missing_outputs(asked, outputs, stdout)) if asked else None,
+                api_check=getattr(config, "api_check", True), api_docs=getattr(config, "api_docs", True),
             )  # fmt: skip
             t0 = time.perf_counter()
             outcome = worker.solve(request, infos, str(work_dir), input_paths(ctx, infos), ctx.cancel_event)

@@ -10,7 +10,7 @@ from typing import Callable
 from ..agent.refusals import refusal_reason
 from ..errors import CancelledError, GeoClerkError
 from ..function_lib.context import did_you_mean, output_kind
-from . import prompt
+from . import apicheck, docs_index, prompt
 from .budget import RepairContext, prompt_budget
 from .extract import extract_code
 
@@ -86,8 +86,10 @@ class CodegenWorker:
     def __init__(self, chat: Callable, sandbox, max_attempts: int = 5, review: Callable[[str], bool] | None = None,
                  timeout: float | None = None, progress: Callable[[str], None] | None = None,
                  context_tokens: int | None = None, reply_tokens: int | None = None,
-                 check: Callable[[list[dict], str], list[str]] | None = None):  # fmt: skip
+                 check: Callable[[list[dict], str], list[str]] | None = None, api_check: bool = True,
+                 api_docs: bool = True):  # fmt: skip
         self.chat = chat
+        self.api_check, self.api_docs = api_check, api_docs  # codegen/apicheck.py, codegen/docs_index.py
         self.check = check  # (outputs, stdout) -> what the request asked that a run did not give
         self.budget = prompt_budget(context_tokens, reply_tokens)  # the model's context, less the reply's share
         self.progress = progress or (lambda text: None)  # the stage, for the dock's progress line
@@ -139,6 +141,14 @@ class CodegenWorker:
                 conversation.add(reply, error, "", ["Do not send it again: change the approach."], number)
                 continue
             codes[code] = number
+            # API check: certain mistakes (unknown names, methods, keywords, files) go back to the model unrun
+            earlier = [a.code for a in outcome.attempts]
+            found = apicheck.before_run(code, self.sandbox, work_dir, layer_infos, copies, earlier, self.api_docs) \
+                if self.api_check else None  # fmt: skip
+            if found:
+                outcome.attempts.append(Attempt(code, False, found[0]))
+                conversation.add(reply, found[0], "", found[1], number)
+                continue
             if self.review is not None and not self.review(code):
                 outcome.attempts.append(Attempt(code, False, "The code was not approved to run."))
                 outcome.code, outcome.rejected = code, True
@@ -165,7 +175,7 @@ class CodegenWorker:
                 outcome.ok, outcome.code, outcome.stdout, outcome.error = True, code, result.stdout, None
                 outcome.answer = _answer(result.stdout, outcome.outputs)
                 return outcome
-            notes = self._notes(result.error or "", number, seen, layer_infos)
+            notes = self._notes(result.error or "", number, seen, layer_infos, code)
             error = truncate_error(result.error or "unknown error")
             conversation.add(reply, error, truncate_tail(result.stdout), notes, number)
         if lacking is not None:  # the reminded run's results stand, as partial: the repairs after it failed
@@ -188,7 +198,7 @@ class CodegenWorker:
         outcome.usage["completion_tokens"] += int(usage.get("completion_tokens") or 0)
         return text or ""
 
-    def _notes(self, error: str, number: int, seen: dict[str, int], layer_infos) -> list[str]:
+    def _notes(self, error: str, number: int, seen: dict[str, int], layer_infos, code: str = "") -> list[str]:
         """Error memory and schema look-ups added to the feedback."""
         notes = []
         signature = error_signature(error)
@@ -200,6 +210,8 @@ class CodegenWorker:
         else:
             seen[signature] = number
         notes += _schema_hints(error, layer_infos) + _raster_hints(error)
+        if self.api_docs:  # the installed libraries' documentation of the failing calls (codegen/docs_index.py)
+            notes += docs_index.notes(code, error, self.sandbox)
         if "Blocked by the sandbox" in error or "refused the code" in error:
             notes.append(
                 "Stay within the allowed packages and the current folder; do not try to work around the sandbox."

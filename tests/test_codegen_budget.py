@@ -53,7 +53,9 @@ def test_older_attempts_are_one_line_each_and_the_latest_is_whole(replayed):
     last = replayed["requests"][-1]["messages"]
     feedback = last[-1]["content"]
     assert feedback.startswith("Earlier attempts, which failed (do not repeat them):\n- Attempt 1: KeyError: 'pupils'")
-    assert "- Attempt 2: AttributeError" in feedback and "- Attempt 3: " in feedback
+    # attempt 2 (GeoSeries.nearest_distance, invented by the local model) was caught by the API check, unrun
+    assert "- Attempt 2: The script was checked against the installed libraries before running" in feedback
+    assert "- Attempt 3: " in feedback
     assert "Attempt 4 of 5 failed." in feedback and "_UFuncNoLoopError: ufunc 'multiply'" in feedback
     assert "weights['size'] * schools['size_score']" in last[2]["content"]  # attempt 4's code, whole
     assert "centres = gpd.GeoDataFrame" not in str(last)  # attempt 2's code is gone, its error is a line

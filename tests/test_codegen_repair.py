@@ -60,7 +60,7 @@ def _solve(sandbox, chat, request, inputs, **kwargs):
 
 def test_name_error_fixed_on_attempt_two(sandbox, towns):
     chat = FakeChat(fence("print(totl)"), fence("total = 5\nprint(total)"))
-    outcome = _solve(sandbox, chat, "How many?", [towns])
+    outcome = _solve(sandbox, chat, "How many?", [towns], api_check=False)  # the run's own error (apicheck: below)
     assert outcome.ok and outcome.answer == "5" and outcome.code == "total = 5\nprint(total)\n"
     assert [a.ok for a in outcome.attempts] == [False, True]
     assert outcome.attempts[0].error == "NameError: name 'totl' is not defined (line 1: `print(totl)`)"
