@@ -76,6 +76,11 @@ def unused_values(decision, steps_run: list[dict]) -> list[str]:
     return [f"use '{v}' (the request names it; no call used it)" for v in values if fold(v) not in used]
 
 
+def unserved(decision, steps_run: list[dict]) -> list[str]:
+    """What the request asked that the steps run so far do not serve: chain clauses, then values no call used."""
+    return pending_steps(decision, steps_run) + unused_values(decision, steps_run)
+
+
 def nudge_text(clauses: list[str], last_layer: str | None) -> str:
     """The reminder: what is left and on which layer. Naming the router's tool for it was tried and measured worse
     on the local model (it then skipped the filter of 'reproject … and keep only Europe'), so no tool is named."""

@@ -10,7 +10,7 @@ from ..errors import CancelledError, GeoClerkError, LLMError
 from ..function_lib.registry import run_tool, validate_args
 from ..lang import tr
 from ..router.result import gaps_of
-from .coverage import nudge_text, pending_steps, unused_values
+from .coverage import nudge_text, unserved
 from .refusals import refusal_reason
 
 REJECT = "reject_task"
@@ -183,14 +183,14 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
             refused = refusal_reason(text)
             if refused:  # 'I reject the task.' in words is reject_task, not an answer
                 return LoopOutcome("rejected", refused)
-            pending = _pending(decision, report.steps) if summaries else []
+            pending = unserved(decision, report.steps) if summaries else []
             if pending and not set(pending) <= asked_steps:  # stopped after the first step: the rest to do
                 asked_steps.update(pending)
                 last = ctx.outputs[-1].name if ctx.outputs else None
                 messages.append({"role": "user", "content": nudge_text(pending, last)})
                 continue
             if pending:
-                return _partial(report, pending)
+                return partial_outcome(report, pending)
             if not text:
                 return LoopOutcome("answer", " ".join(summaries)) if summaries else LoopOutcome("empty")
             if require_tool and not summaries:
@@ -221,20 +221,16 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
             failures += 1
             if failures >= max_failures:
                 return LoopOutcome("escalate", f"{failures} tool calls in a row failed; last: {last_error}")
-    pending = _pending(decision, report.steps) if summaries else []
+    pending = unserved(decision, report.steps) if summaries else []
     if pending:
-        return _partial(report, pending)
+        return partial_outcome(report, pending)
     return LoopOutcome(
         "exhausted", f"no answer after {max_rounds} rounds" + (f"; last error: {last_error}" if last_error else "")
     )
 
 
-def _pending(decision, steps: list[dict]) -> list[str]:
-    """What the request asked that the steps run so far do not serve: chain clauses, values no call used."""
-    return pending_steps(decision, steps) + unused_values(decision, steps)
-
-
-def _partial(report, pending: list[str]) -> LoopOutcome:
+def partial_outcome(report, pending: list[str]) -> LoopOutcome:
+    """The 'partial' ending of a loop whose steps left `pending` (coverage.unserved) undone: what ran, what not."""
     done = ", ".join(s["tool"] for s in report.steps)
     return LoopOutcome("partial", f"ran {done}; not done: " + "; ".join(f"'{c}'" for c in pending))
 
