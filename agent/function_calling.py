@@ -192,7 +192,9 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
             if pending:
                 return partial_outcome(report, pending)
             if not text:
-                return LoopOutcome("answer", " ".join(summaries)) if summaries else LoopOutcome("empty")
+                if summaries:
+                    return LoopOutcome("answer", " ".join(summaries))
+                return LoopOutcome("empty", "the model's reply was empty; nothing was done")
             if require_tool and not summaries:
                 if nudged:
                     return LoopOutcome("no_action", text)

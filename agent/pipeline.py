@@ -153,19 +153,7 @@ def _serve(request, ctx, infos, decision, registry, config, report) -> None:
         return
     from .tiers import serve_with_model
 
-    serve_with_model(request, ctx, infos, decision, registry, config, report)
-    fmt = asked_format(request, plan) if report.status == "ok" and report.tier == 1 else None
-    if fmt and report.route == "function":
-        write_in_format(fmt, ctx, registry, report)  # the model may have left it in GeoPackage
-        report.outputs = [o.to_json() for o in ctx.outputs]
-    if report.status == "ok" and report.tier == 1 and report.route == "function":
-        problems = result_problems(request, ctx.outputs, infos, None, fmt)
-        if problems:  # the same checks as tier 0: a model that stopped half-way is not ok
-            _discard_outputs(ctx, report)
-            report.status = "error"
-            report.error = tr("The model's result did not pass the request's checks: {problems}.").format(
-                problems="; ".join(problems)
-            )
+    serve_with_model(request, ctx, infos, decision, registry, config, report)  # tier 1's result checks: tiers.py
 
 
 def _confirmed_plan(request, plan, decision, ctx, infos, registry, config, report):

@@ -103,7 +103,8 @@ def serve_planner(request, ctx, infos, decision, registry, config, report, clien
             elif pending:
                 outcome = partial_outcome(report, pending)
             elif not report.steps:
-                outcome = LoopOutcome("no_action", text) if text else LoopOutcome("empty")
+                nothing = "the Planner ended before assigning any subtask; nothing was done"
+                outcome = LoopOutcome("no_action", text) if text else LoopOutcome("empty", nothing)
             else:
                 outcome = LoopOutcome("answer", text)
             finish(outcome, report)
