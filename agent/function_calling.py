@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass
 
 from ..errors import CancelledError, GeoClerkError, LLMError
+from ..function_lib.geojson._base import LAYER
 from ..function_lib.registry import run_tool, validate_args
 from ..lang import tr
 from ..router.result import gaps_of
@@ -93,23 +94,43 @@ def runnable_name(registry, name: str) -> str | None:
 SELECTION_TOOL = "filter_by_expression"
 
 
+# Each clause of a chain brings its router's first two tools ('count the houses inside each': count_features, then
+# count_points_in_polygons, the right one), whatever k: a chain needs a tool per step.
+CLAUSE_TOOLS = 2
+
+
 def tools_for(decision, registry, k: int) -> list[str]:
-    """Up to k runnable tools: the tier-0 plan's tool first, then the router's ranking; plus the filter
-    tool when the request selects features the plan did not use."""
+    """The runnable tools offered: the tier-0 plan's tool, the first tools of each chain clause, then the router's
+    ranking up to k; plus the filter tool when the request selects features the plan did not use."""
     plan = getattr(decision, "plan", None)
-    candidates = ([plan.tool] if plan is not None and getattr(plan, "tool", None) else []) + ranked_names(decision)
+    first = [plan.tool] if plan is not None and getattr(plan, "tool", None) else []
+    clauses = [name for _, ranked in getattr(decision, "steps", None) or [] for name, _ in ranked[:CLAUSE_TOOLS]]
     chosen: list[str] = []
-    for name in candidates:
+    for number, name in enumerate(first + clauses + ranked_names(decision)):
+        if number >= len(first + clauses) and len(chosen) >= k:
+            break
         runnable = runnable_name(registry, name)
         if runnable and runnable not in chosen:
             chosen.append(runnable)
-        if len(chosen) >= k:
-            break
     if (gaps_of(plan, "selection") or gaps_of(plan, "next_step")) and SELECTION_TOOL not in chosen:
         runnable = runnable_name(registry, SELECTION_TOOL)
         if runnable:
             chosen.append(runnable)
     return chosen
+
+
+def model_tool(spec) -> dict:
+    """A tool's definition as the model reads it: the OpenAI schema without what only validation needs
+    (additionalProperties; validate_args checks every call against the full schema) and with the input layer
+    described in two words. The schemas are most of a tier-1 prompt, re-sent every round."""
+    tool = spec.openai_tool()
+    parameters = dict(tool["function"]["parameters"])
+    parameters.pop("additionalProperties", None)
+    parameters["properties"] = {
+        name: {**schema, "description": "Layer name"} if schema.get("description") == LAYER.description else schema
+        for name, schema in parameters["properties"].items()
+    }
+    return {"type": "function", "function": {**tool["function"], "parameters": parameters}}
 
 
 def layers_text(infos) -> str:
@@ -168,7 +189,7 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
     (the answer, flagged in the notes as the model's own words). With the router's `decision`, an answer while
     a step of its chain is not served gets the step to do (once per step); still unserved, it ends "partial"."""
     specs = {n: registry.get(n).spec for n in names}
-    tools = [specs[n].openai_tool() for n in names] + CONTROL_TOOLS
+    tools = [model_tool(specs[n]) for n in names] + CONTROL_TOOLS
     failures = 0
     last_error = ""
     summaries: list[str] = []  # what the successful calls did: the answer when the model's last reply is empty

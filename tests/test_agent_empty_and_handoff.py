@@ -143,3 +143,38 @@ def test_map_it_inside_qgis_is_served_by_a_layer(server, layers, tmp_path):
                  request="score the schools by their pupils and map it")  # fmt: skip
     assert report.status == "ok", report.error
     assert gpd.read_file(report.outputs[0]["path"])["score"].tolist() == [1.0, 2.0, 3.0, 4.0, 5.0]
+
+
+# -- 5. what the tier-1 prompt carries: fewer, leaner tool schemas, the same in every round -------------------------
+def _last_layer(body: dict) -> str:
+    import json
+
+    return next(json.loads(m["content"])["new_layers"][0]["name"] for m in reversed(body["messages"])
+                if m.get("role") == "tool")  # fmt: skip
+
+
+def test_a_chain_gets_each_clauses_tools_in_lean_schemas_that_stay_the_same(server, registry, router, tmp_path):
+    """'count the houses inside each' ranks count_features first and count_points_in_polygons second: the clause's
+    second tool is offered although k is 3, and the model's two calls give the counts by value."""
+    for name in ("schools.gpkg", "houses.gpkg"):
+        shutil.copy(SAMPLE / name, tmp_path / name)
+    buffer = {"tool_calls": [{"name": "buffer", "arguments": {"layer": "schools", "distance": 500}}]}
+
+    def count(body):
+        args = {"polygons": _last_layer(body), "points": "houses"}
+        return {"tool_calls": [{"name": "count_points_in_polygons", "arguments": args}]}
+
+    server.add(buffer, count, {"content": "Counted the houses within 500 m of each school."})
+    config = AgentConfig(base_url=server.url, model="scripted", api_key=KEY, route="function")
+    request = "buffer the schools by 500 m and count the houses inside each"
+    paths = [str(tmp_path / "schools.gpkg"), str(tmp_path / "houses.gpkg")]
+    report = run_request(request, paths, tmp_path / "out", config, registry, router)
+    assert report.status == "ok", report.error
+    offered = [t["function"]["name"] for t in server.requests[0]["tools"]]
+    assert {"buffer", "count_points_in_polygons"} <= set(offered) and len(offered) <= 7
+    assert all(server.requests[i]["tools"] == server.requests[0]["tools"] for i in (1, 2))  # the cached prefix
+    assert all("additionalProperties" not in t["function"]["parameters"] for t in server.requests[0]["tools"])
+    counts = gpd.read_file(report.outputs[-1]["path"])
+    houses, schools = gpd.read_file(paths[1]), gpd.read_file(paths[0])
+    expected = [int(houses.within(g.buffer(500)).sum()) for g in schools.geometry]
+    assert counts["count"].tolist() == expected and sum(expected) > 0
