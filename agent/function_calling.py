@@ -195,6 +195,7 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
     summaries: list[str] = []  # what the successful calls did: the answer when the model's last reply is empty
     nudged = False
     asked_steps: set[str] = set()
+    ran: dict[str, str] = {}  # each successful call (name and arguments) and its summary
     for number in range(1, max_rounds + 1):
         ctx.progress(min(90, 10 + 12 * number), f"asking the model (round {number})")
         reply = call_model(client, messages, tools, ctx, report)
@@ -230,11 +231,16 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
                 return LoopOutcome("rejected" if call.name == REJECT else "escalate", str(reason))
             ctx.check_cancelled()
             ctx.progress(min(90, 15 + 12 * number), f"running {call.name}")
-            content, ok = _run_call(call, specs, registry, ctx, report)
+            key = json.dumps([call.name, call.args], sort_keys=True, default=str)
+            if key in ran:  # the local model re-sent one clip six times: a repeat is a failed round, with what is left
+                content, ok = _repeat_text(ran[key], unserved(decision, report.steps), ctx), False
+            else:
+                content, ok = _run_call(call, specs, registry, ctx, report)
             messages.append(client.tool_message(call, content))
             if ok:
                 round_ok = True
                 summaries.append(str(json.loads(content).get("summary") or f"{call.name} ran."))
+                ran[key] = summaries[-1]
             else:
                 round_failed = True
                 last_error = json.loads(content).get("error", content)
@@ -250,6 +256,17 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
     return LoopOutcome(
         "exhausted", f"no answer after {max_rounds} rounds" + (f"; last error: {last_error}" if last_error else "")
     )
+
+
+def _repeat_text(summary: str, pending: list[str], ctx) -> str:
+    """The answer to a call that already ran with the same arguments: it is not run again, and the model is told
+    what is left of the request, or to answer."""
+    if pending:
+        fix = nudge_text(pending, ctx.outputs[-1].name if ctx.outputs else None)
+    else:
+        fix = "If the request is done, reply with the answer; otherwise call the tool for the next step."
+    error = f"This exact call already ran ({summary}); running it again would give the same result."
+    return json.dumps({"ok": False, "error": error, "fix": fix})
 
 
 def partial_outcome(report, pending: list[str]) -> LoopOutcome:

@@ -178,3 +178,23 @@ def test_a_chain_gets_each_clauses_tools_in_lean_schemas_that_stay_the_same(serv
     houses, schools = gpd.read_file(paths[1]), gpd.read_file(paths[0])
     expected = [int(houses.within(g.buffer(500)).sum()) for g in schools.geometry]
     assert counts["count"].tolist() == expected and sum(expected) > 0
+
+
+BUFFER_CALL = {"tool_calls": [{"name": "buffer", "arguments": {"layer": "schools", "distance": 100}}]}
+
+
+def test_a_call_sent_again_is_not_run_again_and_the_model_is_told(server, layers, tmp_path):
+    report = run(server, [BUFFER_CALL, BUFFER_CALL, {"content": "Buffered the schools."}], layers, tmp_path)
+    assert report.status == "ok", report.error
+    assert report.steps == [{"tool": "buffer", "params": {"layer": "schools", "distance": 100}}]
+    (out,) = report.outputs
+    assert len(gpd.read_file(out["path"])) == 5
+    told = server.requests[2]["messages"][-1]["content"]
+    assert "This exact call already ran" in told and "reply with the answer" in told
+
+
+def test_a_model_that_keeps_repeating_one_call_stops_after_three_repeats(server, layers, tmp_path):
+    # The local model at 25efb09 sent the same clip six times for 'clip the roads to the Lindenau district …'.
+    report = run(server, [BUFFER_CALL] * 6, layers, tmp_path, route="function")
+    assert report.status == "error" and "already ran" in report.error
+    assert len(server.requests) == 4 and [s["tool"] for s in report.steps] == ["buffer"]
