@@ -2,7 +2,8 @@
 
 Declared once, for every tier: a request that names a target CRS ends in that CRS; per-feature wording ('each',
 'per', 'je', '每个') keeps one output per input feature; an asked file format or image exists; 'top N' gives N rows;
-a field named for the tool is in the output. A failed check discards the outputs and hands the request on with the
+a field named for the tool is in the output; a clip, overlay or filter of layers that have features did not come out
+empty unless the request allows nothing. A failed check discards the outputs and hands the request on with the
 reason, so a result that looks right but is not never reaches the user as `ok`.
 """
 
@@ -16,6 +17,12 @@ from ..router.markers import EACH_WORDING
 
 IMAGE_WORDS = re.compile(r"(?<![a-z])(?:png|jpe?g|image|picture|bild|grafik)(?![a-z])|图片|图像|截图")
 
+
+# Wording that lets the answer be 'nothing' ('are there any …', 'whether', 'ob', '是否'): an empty layer answers it.
+MAYBE_NONE_WORDS = re.compile(
+    r"(?<![a-z])(?:if any|whether|is there|are there|are any|is any|none|ob|gibt es|falls vorhanden)(?![a-z])|"
+    r"是否|有没有|有无|如果有"
+)
 
 # Spatial predicates whose everyday words ('touch', 'cross') mean less than the DE-9IM relation: an empty result
 # from them is more likely a misreading than an answer.
@@ -31,6 +38,46 @@ def _read_vector(path: str):
 def _final(outputs, kinds=("vector",)):
     vectors = [o for o in outputs if o.kind in kinds and Path(o.path).exists()]
     return vectors[-1] if vectors else None
+
+
+def _features_with_geometry(path: str) -> int:
+    """Rows of a vector file whose geometry is not null or empty (an intersection keeps rows of empty geometry)."""
+    data = _read_vector(path)
+    try:
+        geometry = data.geometry
+    except AttributeError:  # a layer file without an active geometry column: its rows
+        return len(data)
+    return int((~(geometry.isna() | geometry.is_empty)).sum())
+
+
+def empty_result(request: str, path: str, infos) -> str | None:
+    """Why a vector result with no features is suspect, or None. From inputs that all have features, a clip, an
+    overlay or a filter that selected nothing is more often a misreading (the wrong cutter, a misspelt value, a
+    layer in another CRS) than the answer, unless the request allows nothing ('are there any …', 'whether')."""
+    from ..router.text import fold
+
+    inputs = [la for la in infos or () if la.kind == "vector"]
+    if not inputs or any(not la.feature_count for la in inputs) or MAYBE_NONE_WORDS.search(fold(request)):
+        return None
+    if _features_with_geometry(path):
+        return None
+    counts = ", ".join(f"{la.name} {la.feature_count}" for la in inputs)
+    return (
+        f"the result {Path(path).name} has no features although the inputs have ({counts}): the overlay or filter "
+        "selected nothing, which the request does not expect"
+    )
+
+
+def empty_outputs(request: str, outputs: list[dict], infos) -> list[str]:
+    """Tier 2's form of empty_result, for the code worker's output check: each vector file a run wrote that is
+    suspect, worded as what the request still asks for."""
+    found = []
+    for out in outputs:
+        if out.get("kind") == "vector" and Path(out.get("path", "")).exists():
+            why = empty_result(request, out["path"], infos)
+            if why:
+                found.append(f"features in the result ({why})")
+    return found
 
 
 def _crs_of(path: str) -> str | None:
@@ -84,6 +131,9 @@ def result_problems(request: str, outputs, infos, plan=None, asked_format: str |
         if got is None or got.upper() != target.upper():
             problems.append(f"the result is in {got or 'no CRS'}, not in the asked {target}")
 
+    empty = empty_result(request, final.path, infos) if final is not None else None
+    if empty and params.get("predicate") not in _STRICT:  # the strict predicates say more, below
+        problems.append(empty)
     if tool and final is not None:
         layer = by_name.get(params.get("layer") or "")
         if EACH_WORDING.search(folded) and layer is not None and layer.feature_count:

@@ -9,6 +9,8 @@ any clause left over. A chain of N clauses thus needs N steps.
 
 from __future__ import annotations
 
+import re
+
 from ..function_lib.traits import traits_of
 
 # Traits that say what a step does well enough that two tools with one of them do the same kind of step.
@@ -76,6 +78,11 @@ def unused_values(decision, steps_run: list[dict]) -> list[str]:
     return [f"use '{v}' (the request names it; no call used it)" for v in values if fold(v) not in used]
 
 
+def unserved(decision, steps_run: list[dict]) -> list[str]:
+    """What the request asked that the steps run so far do not serve: chain clauses, then values no call used."""
+    return pending_steps(decision, steps_run) + unused_values(decision, steps_run)
+
+
 def nudge_text(clauses: list[str], last_layer: str | None) -> str:
     """The reminder: what is left and on which layer. Naming the router's tool for it was tried and measured worse
     on the local model (it then skipped the filter of 'reproject … and keep only Europe'), so no tool is named."""
@@ -111,10 +118,19 @@ def _clause_kind(tool: str) -> str | None:
     return "number" if "aggregates" in traits else None
 
 
-def asked_outputs(decision, request: str) -> list[tuple[str, str]]:
+# 'map it', 'show it on a map', 'auf einer Karte', '在地图上': the request wants to see a map. Outside QGIS that is
+# an image; inside, a result layer on QGIS's map is one. Read for tier 2 only: at tier 0/1 a tool's layer is shown.
+MAP_WORDS = re.compile(
+    r"(?<![a-z])(?:map (?:it|them|this|that|these|those|the \w+)|(?:on|in|as|into) an? map|on the map|an? map of|"
+    r"karte|karten|kartiere\w*)(?![a-z])|地图"
+)
+
+
+def asked_outputs(decision, request: str, maps_are_layers: bool = False) -> list[tuple[str, str]]:
     """What the request asks to get back, as (kind, the words that ask for it): kind is layer, image, number or a
     file format ('geojson'). Read from the router's chain clauses, else from its plan when it routed the request to
-    the function library, plus an asked file format or image. Nothing is guessed for an open request."""
+    the function library, plus an asked file format, image or map (an image, or a layer when `maps_are_layers`).
+    Nothing is guessed for an open request."""
     from ..router.text import fold
     from .checks import IMAGE_WORDS
     from .pipeline import asked_format
@@ -128,8 +144,13 @@ def asked_outputs(decision, request: str) -> list[tuple[str, str]]:
         kind = _clause_kind(tool)
         if kind and kind not in {k for k, _ in asked}:
             asked.append((kind, text))
-    if IMAGE_WORDS.search(fold(request)) and "image" not in {k for k, _ in asked}:
+    folded = fold(request)
+    if IMAGE_WORDS.search(folded) and "image" not in {k for k, _ in asked}:
         asked.append(("image", request))
+    elif MAP_WORDS.search(folded):
+        kind = "layer" if maps_are_layers else "image"
+        if kind not in {k for k, _ in asked}:
+            asked.append((kind, request))
     fmt = asked_format(request, plan)
     if fmt:
         asked.append((fmt, request))

@@ -7,10 +7,11 @@ import time
 from dataclasses import dataclass
 
 from ..errors import CancelledError, GeoClerkError, LLMError
+from ..function_lib.geojson._base import LAYER
 from ..function_lib.registry import run_tool, validate_args
 from ..lang import tr
 from ..router.result import gaps_of
-from .coverage import nudge_text, pending_steps, unused_values
+from .coverage import nudge_text, unserved
 from .refusals import refusal_reason
 
 REJECT = "reject_task"
@@ -93,23 +94,43 @@ def runnable_name(registry, name: str) -> str | None:
 SELECTION_TOOL = "filter_by_expression"
 
 
+# Each clause of a chain brings its router's first two tools ('count the houses inside each': count_features, then
+# count_points_in_polygons, the right one), whatever k: a chain needs a tool per step.
+CLAUSE_TOOLS = 2
+
+
 def tools_for(decision, registry, k: int) -> list[str]:
-    """Up to k runnable tools: the tier-0 plan's tool first, then the router's ranking; plus the filter
-    tool when the request selects features the plan did not use."""
+    """The runnable tools offered: the tier-0 plan's tool, the first tools of each chain clause, then the router's
+    ranking up to k; plus the filter tool when the request selects features the plan did not use."""
     plan = getattr(decision, "plan", None)
-    candidates = ([plan.tool] if plan is not None and getattr(plan, "tool", None) else []) + ranked_names(decision)
+    first = [plan.tool] if plan is not None and getattr(plan, "tool", None) else []
+    clauses = [name for _, ranked in getattr(decision, "steps", None) or [] for name, _ in ranked[:CLAUSE_TOOLS]]
     chosen: list[str] = []
-    for name in candidates:
+    for number, name in enumerate(first + clauses + ranked_names(decision)):
+        if number >= len(first + clauses) and len(chosen) >= k:
+            break
         runnable = runnable_name(registry, name)
         if runnable and runnable not in chosen:
             chosen.append(runnable)
-        if len(chosen) >= k:
-            break
     if (gaps_of(plan, "selection") or gaps_of(plan, "next_step")) and SELECTION_TOOL not in chosen:
         runnable = runnable_name(registry, SELECTION_TOOL)
         if runnable:
             chosen.append(runnable)
     return chosen
+
+
+def model_tool(spec) -> dict:
+    """A tool's definition as the model reads it: the OpenAI schema without what only validation needs
+    (additionalProperties; validate_args checks every call against the full schema) and with the input layer
+    described in two words. The schemas are most of a tier-1 prompt, re-sent every round."""
+    tool = spec.openai_tool()
+    parameters = dict(tool["function"]["parameters"])
+    parameters.pop("additionalProperties", None)
+    parameters["properties"] = {
+        name: {**schema, "description": "Layer name"} if schema.get("description") == LAYER.description else schema
+        for name, schema in parameters["properties"].items()
+    }
+    return {"type": "function", "function": {**tool["function"], "parameters": parameters}}
 
 
 def layers_text(infos) -> str:
@@ -168,12 +189,13 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
     (the answer, flagged in the notes as the model's own words). With the router's `decision`, an answer while
     a step of its chain is not served gets the step to do (once per step); still unserved, it ends "partial"."""
     specs = {n: registry.get(n).spec for n in names}
-    tools = [specs[n].openai_tool() for n in names] + CONTROL_TOOLS
+    tools = [model_tool(specs[n]) for n in names] + CONTROL_TOOLS
     failures = 0
     last_error = ""
     summaries: list[str] = []  # what the successful calls did: the answer when the model's last reply is empty
     nudged = False
     asked_steps: set[str] = set()
+    ran: dict[str, str] = {}  # each successful call (name and arguments) and its summary
     for number in range(1, max_rounds + 1):
         ctx.progress(min(90, 10 + 12 * number), f"asking the model (round {number})")
         reply = call_model(client, messages, tools, ctx, report)
@@ -183,16 +205,18 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
             refused = refusal_reason(text)
             if refused:  # 'I reject the task.' in words is reject_task, not an answer
                 return LoopOutcome("rejected", refused)
-            pending = _pending(decision, report.steps) if summaries else []
+            pending = unserved(decision, report.steps) if summaries else []
             if pending and not set(pending) <= asked_steps:  # stopped after the first step: the rest to do
                 asked_steps.update(pending)
                 last = ctx.outputs[-1].name if ctx.outputs else None
                 messages.append({"role": "user", "content": nudge_text(pending, last)})
                 continue
             if pending:
-                return _partial(report, pending)
+                return partial_outcome(report, pending)
             if not text:
-                return LoopOutcome("answer", " ".join(summaries)) if summaries else LoopOutcome("empty")
+                if summaries:
+                    return LoopOutcome("answer", " ".join(summaries))
+                return LoopOutcome("empty", "the model's reply was empty; nothing was done")
             if require_tool and not summaries:
                 if nudged:
                     return LoopOutcome("no_action", text)
@@ -207,11 +231,16 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
                 return LoopOutcome("rejected" if call.name == REJECT else "escalate", str(reason))
             ctx.check_cancelled()
             ctx.progress(min(90, 15 + 12 * number), f"running {call.name}")
-            content, ok = _run_call(call, specs, registry, ctx, report)
+            key = json.dumps([call.name, call.args], sort_keys=True, default=str)
+            if key in ran:  # the local model re-sent one clip six times: a repeat is a failed round, with what is left
+                content, ok = _repeat_text(ran[key], unserved(decision, report.steps), ctx), False
+            else:
+                content, ok = _run_call(call, specs, registry, ctx, report)
             messages.append(client.tool_message(call, content))
             if ok:
                 round_ok = True
                 summaries.append(str(json.loads(content).get("summary") or f"{call.name} ran."))
+                ran[key] = summaries[-1]
             else:
                 round_failed = True
                 last_error = json.loads(content).get("error", content)
@@ -221,20 +250,27 @@ def tool_loop(client, messages, names, registry, ctx, report, max_rounds: int, m
             failures += 1
             if failures >= max_failures:
                 return LoopOutcome("escalate", f"{failures} tool calls in a row failed; last: {last_error}")
-    pending = _pending(decision, report.steps) if summaries else []
+    pending = unserved(decision, report.steps) if summaries else []
     if pending:
-        return _partial(report, pending)
+        return partial_outcome(report, pending)
     return LoopOutcome(
         "exhausted", f"no answer after {max_rounds} rounds" + (f"; last error: {last_error}" if last_error else "")
     )
 
 
-def _pending(decision, steps: list[dict]) -> list[str]:
-    """What the request asked that the steps run so far do not serve: chain clauses, values no call used."""
-    return pending_steps(decision, steps) + unused_values(decision, steps)
+def _repeat_text(summary: str, pending: list[str], ctx) -> str:
+    """The answer to a call that already ran with the same arguments: it is not run again, and the model is told
+    what is left of the request, or to answer."""
+    if pending:
+        fix = nudge_text(pending, ctx.outputs[-1].name if ctx.outputs else None)
+    else:
+        fix = "If the request is done, reply with the answer; otherwise call the tool for the next step."
+    error = f"This exact call already ran ({summary}); running it again would give the same result."
+    return json.dumps({"ok": False, "error": error, "fix": fix})
 
 
-def _partial(report, pending: list[str]) -> LoopOutcome:
+def partial_outcome(report, pending: list[str]) -> LoopOutcome:
+    """The 'partial' ending of a loop whose steps left `pending` (coverage.unserved) undone: what ran, what not."""
     done = ", ".join(s["tool"] for s in report.steps)
     return LoopOutcome("partial", f"ran {done}; not done: " + "; ".join(f"'{c}'" for c in pending))
 

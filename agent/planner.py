@@ -6,15 +6,15 @@ import json
 
 from ..errors import GeoClerkError
 from ..function_lib.describe import describe_entry
+from .coverage import unserved
 from .function_calling import (
     CONTROL_TOOLS,
     ESCALATE,
     REJECT,
     LoopOutcome,
-    _partial,
-    _pending,
     call_model,
     finish,
+    partial_outcome,
     tool_loop,
     tools_for,
 )
@@ -89,7 +89,7 @@ def serve_planner(request, ctx, infos, decision, registry, config, report, clien
             text = reply.content.strip()
             text = text[len(END) :].strip(" :\n") if text.upper().startswith(END) else text
             refused = refusal_reason(text)  # a refusal in words ends like reject_task, never as an answer
-            pending = [] if refused or not report.steps else _pending(decision, report.steps)
+            pending = [] if refused or not report.steps else unserved(decision, report.steps)
             if not refused and not report.steps and not nudged:  # END before any subtask: nothing was done
                 nudged = True
                 messages.append({"role": "user", "content": PLANNER_NUDGE})
@@ -101,9 +101,10 @@ def serve_planner(request, ctx, infos, decision, registry, config, report, clien
             if refused:
                 outcome = LoopOutcome("rejected", refused)
             elif pending:
-                outcome = _partial(report, pending)
+                outcome = partial_outcome(report, pending)
             elif not report.steps:
-                outcome = LoopOutcome("no_action", text) if text else LoopOutcome("empty")
+                nothing = "the Planner ended before assigning any subtask; nothing was done"
+                outcome = LoopOutcome("no_action", text) if text else LoopOutcome("empty", nothing)
             else:
                 outcome = LoopOutcome("answer", text)
             finish(outcome, report)

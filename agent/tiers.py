@@ -53,7 +53,10 @@ def serve_with_model(request, ctx, infos, decision, registry, config, report, cl
             outcome = serve_planner(request, ctx, infos, decision, registry, config, report, client)
         else:
             outcome = serve_function_calling(request, ctx, infos, decision, registry, config, report, client)
-        if outcome.kind not in ("escalate", "exhausted", "partial") or (outcome.kind == "exhausted" and report.steps):
+        outcome = _checked(request, ctx, infos, decision, registry, report, outcome)
+        if outcome.kind in ("empty", "failed_checks") and config.route == "function":
+            return  # nothing to hand on to: the report says what happened (finish, or the checks)
+        if outcome.kind not in HANDED_ON or (outcome.kind == "exhausted" and report.steps):
             return
         if config.route == "function":
             report.status = "error"
@@ -67,6 +70,36 @@ def serve_with_model(request, ctx, infos, decision, registry, config, report, cl
         _discard_outputs(ctx, report)
         report.route = "codegen"
     serve_codegen(request, ctx, infos, config, report, client, decision)
+
+
+# Tier-1 endings that hand the request to tier 2 in the hybrid: the model escalated, ran out of rounds, did part
+# of it, did nothing at all (an empty reply; the Planner's 'END' before any subtask), or its result failed the
+# request's checks (an empty clip, a wrong CRS): tier 2 gets the chance to finish it.
+HANDED_ON = ("escalate", "exhausted", "partial", "empty", "failed_checks")
+
+
+def _checked(request, ctx, infos, decision, registry, report, outcome: LoopOutcome) -> LoopOutcome:
+    """A tier-1 result that ended ok, written in the asked format and checked like tier 0's (checks.py); one that
+    fails its checks ends 'failed_checks', its outputs discarded, never `ok`."""
+    from .checks import result_problems
+    from .pipeline import asked_format, write_in_format
+
+    if report.status != "ok":
+        return outcome
+    fmt = asked_format(request, getattr(decision, "plan", None))
+    if fmt:
+        write_in_format(fmt, ctx, registry, report)  # the model may have left it in GeoPackage
+        report.outputs = [o.to_json() for o in ctx.outputs]
+    problems = result_problems(request, ctx.outputs, infos, None, fmt)
+    if not problems:
+        return outcome
+    _discard_outputs(ctx, report)
+    report.status = "error"
+    report.error = tr("The model's result did not pass the request's checks: {problems}.").format(
+        problems="; ".join(problems)
+    )
+    done = ", ".join(s["tool"] for s in report.steps) or "no tool"
+    return LoopOutcome("failed_checks", f"ran {done}; the result failed its checks: " + "; ".join(problems))
 
 
 def _why_not_tier0(decision, config) -> str:
@@ -110,6 +143,7 @@ def serve_codegen(request, ctx, infos, config, report, client, decision=None) ->
     """Tier 2: the code worker writes and repairs Python in the sandbox; its files become outputs. What the router
     read the request to ask for (a layer, a format, a chart, a number) is checked on every run that worked."""
     from ..codegen.sandbox import Sandbox
+    from .checks import empty_outputs
     from .coverage import asked_outputs, missing_outputs
 
     report.tier = 2
@@ -127,11 +161,15 @@ def serve_codegen(request, ctx, infos, config, report, client, decision=None) ->
         with sandbox_cm as sandbox:
             # The plugin sets config.review (a callable code -> bool) when the user wants to approve code first.
             review = getattr(config, "review", None) if config.review_code else None
-            asked = asked_outputs(decision, request) if decision is not None else []
+            in_qgis = config.host == "qgis"  # a result layer is shown on QGIS's map: 'map it' is served by one
+            asked = asked_outputs(decision, request, maps_are_layers=in_qgis) if decision is not None else []
+
+            def check(outputs, stdout):  # what the request asks to get back, and no suspect empty layer
+                return missing_outputs(asked, outputs, stdout) + empty_outputs(request, outputs, infos)
+
             worker = _worker_class()(
                 chat, sandbox, config.max_repairs, review=review, progress=lambda text: ctx.progress(50, text),
-                context_tokens=client.context_window(), reply_tokens=client.settings.max_tokens,
-                check=(lambda outputs, stdout: missing_outputs(asked, outputs, stdout)) if asked else None,
+                context_tokens=client.context_window(), reply_tokens=client.settings.max_tokens, check=check,
                 api_check=getattr(config, "api_check", True), api_docs=getattr(config, "api_docs", True),
             )  # fmt: skip
             t0 = time.perf_counter()

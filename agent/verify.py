@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..errors import GeoClerkError
 from ..function_lib.registry import validate_args
-from .function_calling import CONTROL_TOOLS, REJECT, call_model, ranked_names, runnable_name
+from .function_calling import CONTROL_TOOLS, REJECT, call_model, model_tool, ranked_names, runnable_name
 
 VERIFY_TOOLS = 3  # the plan's tool and the router's next two
 SYSTEM = (
@@ -66,7 +66,7 @@ def verify_messages(request, plan, decision, infos, registry) -> tuple[list[dict
         if len(names) >= VERIFY_TOOLS:
             break
     reject = [t for t in CONTROL_TOOLS if t["function"]["name"] == REJECT]
-    tools = [registry.get(n).spec.openai_tool() for n in names] + reject
+    tools = [model_tool(registry.get(n).spec) for n in names] + reject
     proposed = json.dumps({"tool": plan.tool, "arguments": plan.params}, ensure_ascii=False, default=str)
     user = f"Request: {request}\n\nLayers:\n{_layers_line(infos)}\n\nProposed call: {proposed}"
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}], tools

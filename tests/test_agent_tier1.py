@@ -150,11 +150,12 @@ def test_repeated_failures_escalate_but_forced_function_route_stops(server, laye
 
 
 def test_round_limit_is_respected(server, layers, tmp_path):
-    count = {"tool_calls": [{"name": "count_features", "arguments": {"layer": "schools"}}]}
-    report = run(server, [count] * 10, layers, tmp_path, max_rounds=4)
+    # distinct calls: a call sent again with the same arguments is not run again (test_agent_empty_and_handoff.py)
+    calls = [{"tool_calls": [{"name": "buffer", "arguments": {"layer": "schools", "distance": 10 * i}}]}
+             for i in range(1, 11)]  # fmt: skip
+    report = run(server, calls, layers, tmp_path, max_rounds=4)
     assert len(server.requests) == 4
-    assert report.status == "ok" and len(report.steps) == 4
-    assert report.answer == "5 features"
+    assert report.status == "ok" and [s["params"]["distance"] for s in report.steps] == [10, 20, 30, 40]
 
 
 def test_rate_limit_then_success(server, layers, tmp_path):

@@ -50,7 +50,7 @@ def test_a_json_tool_call_in_text_runs_the_tool(server, layers, tmp_path):
 
 
 def test_an_empty_reply_is_an_error_not_ok(server, layers, tmp_path):
-    report = run(server, [{"content": ""}], layers, tmp_path)
+    report = run(server, [{"content": ""}], layers, tmp_path, route="function")  # the hybrid hands it to tier 2
     assert report.status == "error" and "empty reply" in report.error and report.outputs == []
     chat = run(server, [{"content": ""}], layers, tmp_path, router=TinyRouter(route="chat", confidence=0.9))
     assert chat.status == "error" and "empty reply" in chat.error
