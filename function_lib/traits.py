@@ -93,6 +93,18 @@ _declare("dissolves", "dissolve", "qgis_aggregate")
 _declare("merges_layers", "qgis_merge_layers")
 _declare("prefers_numbers", "qgis_basic_statistics", "sort_by_field")
 
+# The statistics a statistic tool gives when no parameter chooses them (consume.py: a statistic word the tool
+# does not give, 'median elevation per parcel' from zonal statistics' count/sum/mean/min/max, is a dropped step).
+# A tool not listed gives whatever statistic its words ask for (a parameter, or every common one).
+GIVES_STATISTICS = {
+    "qgis_zonal_statistics": frozenset({"total", "sum", "mean", "minimum", "maximum"}),
+    "count_points_in_polygons": frozenset(),
+    "qgis_count_points_in_polygon": frozenset(),
+    "count_features": frozenset(),
+    "qgis_sample_raster": frozenset(),
+}
+
+
 # select_rows keeps rows by a value or the top N of a field; a download needs a URL or a bounding box.
 ONE_OF = {"select_rows": ("value", "top_n"), "download_geojson": ("url", "bbox")}
 NEEDS_WITH = {"select_rows": {"top_n": "field"}}  # the top N by what?

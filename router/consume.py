@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
+from ..function_lib.traits import GIVES_STATISTICS
 from .conditions import other_identifier
 from .crs import find_crs
 from .quantities import output_units
@@ -33,9 +34,11 @@ AGG_WORDS = [
 # The totals a tool with the reports_totals trait gives itself.
 _TOTALS = {"total", "sum"}
 
-# A feature named like an identifier: 'Hospital 3', 'T05', 'Zone B-12'.
+# A feature named like an identifier: 'Hospital 3', 'T05', 'Zone B-12', and a lone capital letter after a word
+# ('irrigation zone A', 'Feld C'): a name, not the article 'a' (English 'I' is the pronoun).
 _IDENT = re.compile(
-    r"(?<![\w'\"])(?:[A-Z][a-z]+\s+\d{1,4}(?![\d.,]*\s*(?:m|km|ft|mi|%)\b)|[A-Z]{1,3}-?\d{1,5})(?![\w.])"
+    r"(?<![\w'\"])(?:[A-Z][a-z]+\s+\d{1,4}(?![\d.,]*\s*(?:m|km|ft|mi|%)\b)|[A-Z]{1,3}-?\d{1,5}"
+    r"|(?<=[a-z] )[A-HJ-Z](?![\w'-]))(?![\w.])"
 )
 # A Title-case name between 'the' and a layer noun names one feature of it: 'the Delta river', 'the Old Town district'.
 _NAMED_FEATURE = re.compile(r"(?<![\w])the\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})(\s+)(?=[a-z])")
@@ -82,6 +85,13 @@ def _fields(ftext: str, la):
 
 def _samples(layers):
     return [str(v) for la in layers for f in la.fields for v in (f.samples or []) if isinstance(v, str)]
+
+
+def _said(word: str, joined: str) -> bool:
+    """Is `word` among the plan's strings? A short one as a whole word: 'a' is in every plan's text."""
+    if len(word) > 2:
+        return word in joined
+    return re.search(r"(?<![\w])" + re.escape(word) + r"(?![\w])", joined) is not None
 
 
 def _sample_prefix(word: str, layers) -> bool:
@@ -151,7 +161,7 @@ def unconsumed(spec, params: dict, req, ftext: str, skip=()):
                 continue  # 'WGS84', 'RGF93': a CRS, not a feature
             if " " in m.group() and not _sample_prefix(m.group().split()[0], layers):
                 continue  # 'Create 50', 'Abstand 800': a capitalised word before a number, not a feature name
-            if m.group().lower() in joined or any(
+            if _said(m.group().lower(), joined) or any(
                 m.group().lower() == f.name.lower() for la in layers for f in la.fields
             ):
                 continue
@@ -280,10 +290,16 @@ def unconsumed(spec, params: dict, req, ftext: str, skip=()):
 
     # Aggregation words the tool cannot express.
     # A statistic tool's own words are its vocabulary (traits: statistic), not a dropped step.
-    if "statistic" not in spec.traits and not names & {"agg", "stat", "stats", "statistic", "statistics"}:
-        spans = [(fm.start, fm.end) for la in plan_layers for fm in _fields(ftext, la) if fm.score >= 0.7]
+    # A statistic tool with a fixed set (traits.GIVES_STATISTICS) owns only the words of that set.
+    gives = GIVES_STATISTICS.get(spec.name) if "statistic" in spec.traits else None
+    chooses = names & {"agg", "stat", "stats", "statistic", "statistics"}
+    if ("statistic" not in spec.traits or gives is not None) and not chooses:
+        spans = [  # 'the mean of median_income': a statistic word inside a field the plan uses is the field's
+            (fm.start, fm.end) for la in plan_layers for fm in _fields(ftext, la) if fm.score >= 0.7
+            and fm.name.lower() in joined
+        ]  # fmt: skip
         for label, pat in AGG_WORDS:
-            if label in _TOTALS and "reports_totals" in spec.traits:
+            if label in _TOTALS and "reports_totals" in spec.traits or (gives is not None and label in gives):
                 continue
             hits = [m for m in re.finditer(pat, ftext) if not any(s <= m.start() < e for s, e in spans + taken)]
             hits = [

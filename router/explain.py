@@ -172,6 +172,7 @@ class Claims:
         self.phrases: set[str] = set()
         self.extra: list[str] = []  # readings no word explains (a field guessed from the layer's own name)
         self.heads: set[str] = set()  # layer and theme nouns a German compound may end in
+        self.compound_heads: set[str] = set()  # variants of heads whose layer's own name is a compound (two words)
 
     def span(self, start: int, end: int) -> None:
         for i in range(max(0, start), min(len(self.mask), end)):
@@ -195,16 +196,26 @@ class Claims:
         long_words = sorted(w for w in allowed if len(w) >= 5 and not w.isdigit())
         heads = {v for h in self.heads for v in _variants(h) if len(v) >= 4}
 
+        def compound(w: str) -> bool:
+            """'wasserbezirke' for water_districts: a compound whose head names a layer the plan uses (German glues
+            its nouns), and whose modifier is said by the layer's own compound name or is itself allowed.
+            'Kirschparzellen' for parcels is not: 'Kirsch' (cherry) is a filter the plan would drop."""
+            for v in _variants(w):
+                for h in heads:
+                    if v.endswith(h) and len(v) >= len(h) + 3:
+                        modifier = v[: -len(h)].rstrip("s") or v[: -len(h)]
+                        if h in self.compound_heads or _variants(modifier) & allowed:
+                            return True
+            return False
+
         def explained(w: str) -> bool:
             w = w.strip("_")
             if not w or _variants(w) & allowed:
                 return True
             if len(w) >= 2 and w.replace("_", "") in squashed:  # 'title', 'tr' of LIKE 'Tr%', 'pop_2020'
                 return True
-            if len(w) >= 7 and any(
-                v.endswith(h) for v in _variants(w) for h in heads
-            ):  # 'wasserbezirk', 'weltstadte': a compound
-                return True  # whose head names a layer the plan uses (German glues its nouns)
+            if len(w) >= 7 and compound(w):  # 'wasserbezirk', 'weltstadte'
+                return True
             if w in self.names:  # 'the subcatchment Alder Run': 'alder' is a name, not a typo of 'alter'
                 return False
             return len(w) >= 5 and _typo_of(w, long_words)  # 'bufer', 'centriods', 'reprojct' for a word allowed
@@ -256,6 +267,9 @@ def _claim_gloss(claims: Claims, folded: str, name: str) -> None:
             claims.span(g.end(1) - keep, g.end())
 
 
+_OUTPUT_NAMES = ("name", "new_name", "field_name", "title")  # string parameters that name an output
+
+
 def unexplained(spec, params: dict, req, fmt=None, out_path=None, from_layers=()) -> list[str]:
     """The words of the request (router/request.py) that nothing in the plan explains (empty: all accounted for).
 
@@ -265,6 +279,13 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None, from_layers=()
     by_name = req.by_name
     strings = [x for v in params.values() for x in (v if isinstance(v, list) else [v]) if isinstance(x, str)]
     joined = " ".join(strings).lower()
+    # Names the request gives its outputs ('called active_wells', 'as n_houses') are its own literal words: claimed
+    # where they stand, and they explain nothing else ('active' of 'active_wells' is no filter the plan applied).
+    # A name read other than as written ('detached_' of 'detached_houses') claims nothing, so its words stay unplaced.
+    names = [params[k] for k in _OUTPUT_NAMES if isinstance(params.get(k), str) and params[k].strip()]
+    reading = " ".join(x for x in strings if not any(x is n for n in names)).lower()
+    for name in names:
+        claims.pattern(r"(?<![a-z0-9_])" + re.escape(name.lower()) + r"(?![a-z0-9_])")
     used = {s for s in strings if s in by_name}
     langs = ("en", "de", "zh") if lang == "zh" else ("en", "de")
     lat = lambda name: words_of(name, ("en", "de"))  # noqa: E731 - German requests carry English GIS words
@@ -310,7 +331,7 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None, from_layers=()
             if v in joined:  # 'Wohngebiet (residential)': the user's gloss of a value the plan uses
                 _claim_gloss(claims, folded, v)
         for v in find_values(folded, la):
-            if str(v.value).lower() in joined:
+            if str(v.value).lower() in reading:
                 claims.span(v.start, v.end)
     for q in re.finditer(r"'([^']+)'|\"([^\"]+)\"", folded):
         inner = (q.group(1) or q.group(2) or "").lower()
@@ -402,7 +423,10 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None, from_layers=()
         theme = layer_theme(name) if not by_name[name].origin else None  # a result's title is no theme
         if theme:
             said = THEMES[theme].split() + ZH_HEADS.get(theme, [])
-            claims.heads |= {w for w in said if not _CJK_RUN.match(w) and "_" not in w}
+            said_heads = {w for w in said if not _CJK_RUN.match(w) and "_" not in w}
+            claims.heads |= said_heads
+            if len(_LATIN.findall(name.lower().replace("_", " "))) >= 2:  # water_districts, world_cities
+                claims.compound_heads |= {v for h in said_heads for v in _variants(h)}
             claims.allow({w for w in said if not _CJK_RUN.match(w)}, {w for w in said if _CJK_RUN.match(w)})
     if any(p.name in ("unit", "units") and p.name in params for p in spec.params):
         for u in output_units(folded, lang):
@@ -429,7 +453,7 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None, from_layers=()
     reversed_markers = _reversed_roles(spec, params, folded, mentions, claims) + _zh_head(
         spec, params, folded, mentions
     )
-    return list(dict.fromkeys(reversed_markers + claims.extra + claims.rest(joined)))
+    return list(dict.fromkeys(reversed_markers + claims.extra + claims.rest(reading)))
 
 
 _MINUS = re.compile(r"\bminus\b|\babzuglich\b|\bohne\b|减去|减")

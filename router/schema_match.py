@@ -257,6 +257,11 @@ def find_layers(text: str, layers) -> list[Mention]:
     found: dict[str, Mention] = {}
 
     def add(name, start, end, score):
+        inner = r"[a-z0-9_]"  # a part of an identifier ('houses_out', 'district_name') names no layer
+        if re.match(inner, folded[end - 1 : end]) and re.match(inner, folded[end : end + 1]):
+            return
+        if start and re.match(inner, folded[start : start + 1]) and re.match(inner, folded[start - 1]):
+            return
         old = found.get(name)
         if old is None or score > old.score + 0.05 or (abs(score - old.score) <= 0.05 and start < old.start):
             found[name] = Mention(name, start, end, score)

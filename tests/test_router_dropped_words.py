@@ -1,0 +1,110 @@
+"""Words tier 0 used to explain away: an output's name, a German compound's modifier, a lone capital letter naming a
+feature, a statistic the tool does not give. Each dropped word is a filter or step the plan would not apply, so the
+plan is incomplete (the request goes to a model); the same request without the word stays complete. English, German
+and Chinese."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from geoclerk.function_lib.describe import describe_path
+
+SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample"
+
+
+@pytest.fixture(scope="module")
+def infos():
+    return [describe_path(str(SAMPLE / name)) for name in ("houses.gpkg", "cafes.gpkg", "districts.gpkg", "dem.tif")]
+
+
+def _plan(router, infos, text):
+    return router.route(text, infos).plan
+
+
+def _missing(plan) -> str:
+    return " ".join(map(str, plan.missing)).lower()
+
+
+# -- an output's name is the user's literal: it explains no other word ('active' of 'active_wells') -------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "save the detached houses to a shapefile called detached_houses",
+        "die detached Häuser als Shapefile namens detached_houses speichern",
+        "把detached房屋保存为shapefile，名为detached_houses",
+    ],
+)
+def test_a_word_of_the_output_name_is_no_filter(router, infos, text):
+    plan = _plan(router, infos, text)
+    assert not plan.complete and "detached" in _missing(plan), plan
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("save the houses to a shapefile called detached_houses", "detached_houses"),
+        ("把房屋保存为shapefile，名为houses_out", "houses_out"),  # the layer's name inside the output's names no layer
+    ],
+)
+def test_the_output_name_itself_is_claimed_where_it_stands(router, infos, text, name):
+    plan = _plan(router, infos, text)
+    assert plan.complete and plan.params.get("name") == name, plan
+
+
+# -- a compound's modifier is a word of its own unless the layer's own name is a compound too ------------------------
+@pytest.mark.parametrize(
+    "text",
+    ["Terrassenhäuser als GeoJSON exportieren", "export the terrace houses as GeoJSON", "把联排房屋导出为GeoJSON"],
+)
+def test_a_modifier_of_the_layer_noun_is_not_dropped(router, infos, text):
+    assert not _plan(router, infos, text).complete
+
+
+@pytest.mark.parametrize(
+    "text", ["Häuser als GeoJSON exportieren", "export the houses as GeoJSON", "把房屋导出为GeoJSON"]
+)
+def test_the_bare_layer_noun_stays_complete(router, infos, text):
+    assert _plan(router, infos, text).complete
+
+
+def test_a_compound_of_a_compound_layer_name_is_its_name(router, tmp_path):
+    """'Wasserbezirke' for water_districts: the modifier says the layer's own first word."""
+    import geopandas as gpd
+    from shapely.geometry import box
+
+    path = tmp_path / "water_districts.gpkg"
+    gpd.GeoDataFrame({"wd_id": [1, 2]}, geometry=[box(0, 0, 1, 1), box(1, 0, 2, 1)], crs=25832).to_file(path)
+    plan = _plan(router, [describe_path(str(path))], "Wasserbezirke als GeoJSON exportieren")
+    assert plan.complete, plan
+
+
+# -- a lone capital letter after a word names one feature ('zone A'), not the article 'a' ----------------------------
+@pytest.mark.parametrize("text", ["the cafes in district A", "die Cafés im Bezirk A", "B区里的咖啡馆"])
+def test_a_capital_letter_names_a_feature(router, infos, text):
+    assert not _plan(router, infos, text).complete
+
+
+@pytest.mark.parametrize("text", ["the cafes in the districts", "a buffer of 100 m around the cafes"])
+def test_the_article_a_stays_a_filler(router, infos, text):
+    assert _plan(router, infos, text).complete
+
+
+# -- a statistic the tool does not give (zonal statistics: count, sum, mean, min, max) --------------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "median elevation per district from the dem",  # 'median' is also part of a field the plan does not use
+        "Median des DEM je Bezirk",
+        "每个区的高程中位数",
+    ],
+)
+def test_a_statistic_the_tool_does_not_give_is_missing(router, infos, text):
+    plan = _plan(router, infos, text)
+    assert not plan.complete and "median" in _missing(plan), plan
+
+
+@pytest.mark.parametrize("text", ["mean elevation per district from the dem", "每个区的平均高程"])
+def test_a_statistic_the_tool_gives_stays_complete(router, infos, text):
+    plan = _plan(router, infos, text)
+    assert plan.complete and plan.tool == "qgis_zonal_statistics", plan
