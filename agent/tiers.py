@@ -116,9 +116,8 @@ def serve_codegen(request, ctx, infos, config, report, client, decision=None) ->
     report.route = "codegen"
     chat = ModelChat(client, ctx, report)
     shared = getattr(config, "sandbox", None)  # the plugin keeps one warm sandbox per conversation
-    if shared is not None:
+    if shared is not None:  # its variables stay from request to request until the user resets it
         work_dir = Path(shared.new_work_dir("request"))
-        shared.reset()
         sandbox_cm = contextlib.nullcontext(shared)
     else:
         work_dir = Path(tempfile.mkdtemp(prefix="geoclerk-code-"))
@@ -132,6 +131,7 @@ def serve_codegen(request, ctx, infos, config, report, client, decision=None) ->
                 chat, sandbox, config.max_repairs, review=review, progress=lambda text: ctx.progress(50, text),
                 context_tokens=client.context_window(), reply_tokens=client.settings.max_tokens,
                 check=(lambda outputs, stdout: missing_outputs(asked, outputs, stdout)) if asked else None,
+                keep_state=shared is not None,
             )  # fmt: skip
             t0 = time.perf_counter()
             outcome = worker.solve(request, infos, str(work_dir), input_paths(ctx, infos), ctx.cancel_event)
@@ -152,7 +152,8 @@ def _worker_class():
 
 def _record_codegen(outcome, ctx, report, work_dir: Path) -> None:
     """Steps as {"code", "ok"}; on success the files the code wrote are copied into the output folder."""
-    report.steps.extend({"code": a.code, "ok": bool(a.ok)} for a in outcome.attempts)
+    report.steps.extend(outcome.steps())
+    report.codegen = {"inspections": len(outcome.inspections), "attempts": len(outcome.attempts)}
     if not outcome.ok and not outcome.missing:
         report.status = "rejected" if outcome.rejected else "error"
         report.error = outcome.error or tr("The generated code failed.")

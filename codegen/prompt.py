@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..function_lib.describe import LayerInfo
+from .explore import INSPECT_OUTPUT, MAX_INSPECTIONS, state_text
 
 PACKAGES = "geopandas, shapely, pandas, numpy, matplotlib, scikit-learn (sklearn), scipy, pyproj"
 RASTER_PACKAGE = "rasterio (with affine)"
@@ -54,7 +55,13 @@ Rules:
 - Use the exact field names from the schema below; check values before filtering on them.
 - print() the final answer in one or two plain sentences (numbers with units); that text is shown to the user.
 - Variables from earlier attempts of this request still exist, but write a complete script each time.
-Reply with the script in a single ```python block and nothing else."""
+{PROTOCOL}"""
+
+
+PROTOCOL = f"""Reply with one ```python block. To look at the data first, make its first line # INSPECT (print a
+head, dtypes, unique values, CRS, bounds, band stats; cut to {INSPECT_OUTPUT} characters; at most {MAX_INSPECTIONS} such
+cells; no files). If the data cannot answer the request, reply REFUSE: <reason> and no code. Otherwise send the
+final script."""
 
 
 SYSTEM_PROMPT = system_prompt()
@@ -80,13 +87,15 @@ def schema_text(layer_infos: list[LayerInfo], copies: dict[str, str] | None = No
 
 
 def build_messages(request: str, layer_infos: list[LayerInfo], copies: dict[str, str] | None = None,
-                   extra_files: list[str] | None = None) -> list[dict]:  # fmt: skip
-    """The first two messages of a code-generation conversation."""
+                   extra_files: list[str] | None = None, state: list[str] | None = None) -> list[dict]:  # fmt: skip
+    """The first two messages of a code-generation conversation; `state`: the variables earlier requests left."""
     user = [f"Request: {request.strip()}", "", "Layers (schema analysis):", schema_text(layer_infos, copies)]
     known = {Path(v).name for v in (copies or {}).values()}
     others = [name for name in extra_files or [] if name not in known]
     if others:
         user += ["", "Other files in the current folder: " + ", ".join(sorted(others))]
+    if state:
+        user += ["", state_text(state)]
     rasters = any(getattr(info, "kind", None) == "raster" for info in layer_infos) or any(
         Path(name).suffix.lower() in (".tif", ".tiff") for name in others
     )

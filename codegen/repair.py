@@ -7,12 +7,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from ..agent.refusals import refusal_reason
 from ..errors import CancelledError, GeoClerkError
 from ..function_lib.context import did_you_mean, output_kind
+from ..lang import tr
 from . import prompt
 from .budget import RepairContext, prompt_budget
-from .extract import extract_code
+from .explore import Explorer, Inspection, inspection_message
+from .replies import read_reply
 
 MISSING_HINT = (
     "Write every asked result into the current folder (a layer with to_file, a chart with savefig) and print the "
@@ -49,11 +50,13 @@ class Outcome:
     stdout: str = ""
     rejected: bool = False  # the reviewer refused to run the code, or the model refused the task (answer: why)
     missing: list[str] = field(default_factory=list)  # asked outputs the code did not give, after one reminder
+    inspections: list[Inspection] = field(default_factory=list)  # the cells that looked at the data first
     usage: dict = field(default_factory=lambda: {"llm_calls": 0, "prompt_tokens": 0, "completion_tokens": 0})
 
     def steps(self) -> list[dict]:
-        """The report's steps: one {"code", "ok"} per attempt."""
-        return [{"code": a.code, "ok": a.ok} for a in self.attempts]
+        """The report's steps: the inspection cells ({"code", "ok", "inspect": true}), then one per attempt."""
+        looks = [{"code": c.code, "ok": c.ok, "inspect": True} for c in self.inspections]
+        return looks + [{"code": a.code, "ok": bool(a.ok)} for a in self.attempts]
 
 
 def truncate_tail(text: str, limit: int = STDOUT_FEEDBACK) -> str:
@@ -86,8 +89,9 @@ class CodegenWorker:
     def __init__(self, chat: Callable, sandbox, max_attempts: int = 5, review: Callable[[str], bool] | None = None,
                  timeout: float | None = None, progress: Callable[[str], None] | None = None,
                  context_tokens: int | None = None, reply_tokens: int | None = None,
-                 check: Callable[[list[dict], str], list[str]] | None = None):  # fmt: skip
+                 check: Callable[[list[dict], str], list[str]] | None = None, keep_state: bool = False):  # fmt: skip
         self.chat = chat
+        self.keep_state = keep_state  # a conversation's sandbox: earlier requests' variables stay
         self.check = check  # (outputs, stdout) -> what the request asked that a run did not give
         self.budget = prompt_budget(context_tokens, reply_tokens)  # the model's context, less the reply's share
         self.progress = progress or (lambda text: None)  # the stage, for the dock's progress line
@@ -100,34 +104,45 @@ class CodegenWorker:
         """Serve one request; failures end in an Outcome with a clear error, cancellation raises CancelledError."""
         work_dir = Path(work_dir)
         copies = self.sandbox.prepare(work_dir, inputs)
-        self.sandbox.reset()
+        if not self.keep_state:
+            self.sandbox.reset()
+        state = self.sandbox.names() if self.keep_state else []  # what earlier requests of the conversation left
         extra = sorted(p.name for p in work_dir.iterdir() if p.is_file()) if work_dir.is_dir() else []
-        conversation = RepairContext(
-            prompt.build_messages(request, list(layer_infos or []), copies, extra), self.budget, self.max_attempts
-        )
-        outcome = Outcome(ok=False)
+        base = prompt.build_messages(request, list(layer_infos or []), copies, extra, state=state)
+        conversation = RepairContext(base, self.budget, self.max_attempts)
+        return self.run_goal(conversation, Explorer(self.sandbox, work_dir, copies), layer_infos, cancel_event)
+
+    def run_goal(self, conversation: RepairContext, explorer: Explorer, layer_infos, cancel_event=None,
+                 outcome: Outcome | None = None) -> Outcome:  # fmt: skip
+        """The protocol loop for one goal (the request, or a planner's subtask): inspect, refuse, or write and
+        repair the script, up to max_attempts attempts plus the explorer's inspection cells."""
+        work_dir, copies = explorer.work_dir, explorer.copies
+        outcome = outcome or Outcome(ok=False)
         seen: dict[str, int] = {}  # error signature -> first attempt that hit it
         codes: dict[str, int] = {}  # code -> attempt number
         repeats = 0
         lacking = None  # the run that lacked an asked output, sent back once: (code, outputs, stdout, missing)
-        for number in range(1, self.max_attempts + 1):
+        number = 0
+        while number < self.max_attempts:
             _check_cancel(cancel_event)
-            verb = "writing" if number == 1 else "repairing"
-            self.progress(f"{verb} the script (attempt {number}/{self.max_attempts})")
-            reply = self._ask(conversation.messages(), outcome)
-            if reply is None:
+            stage = "writing" if number == 0 else "repairing"
+            self.progress(f"{stage} the script (attempt {number + 1}/{self.max_attempts})")
+            text = self._ask(conversation.messages(), outcome)
+            if text is None:
                 return outcome
-            code = extract_code(reply)
-            refused = refusal_reason(reply) if code is None else None
-            if refused:  # 'I cannot do this task.' ends the request as refused, with the model's reason
-                outcome.attempts.append(Attempt("", False, f"The model refused: {refused}"))
-                outcome.rejected, outcome.answer = True, refused
-                outcome.error = f"The model refused the request: {refused}"
-                return outcome
-            if code is None:
-                error = "The reply contained no Python code."
-                outcome.attempts.append(Attempt("", False, error))
-                conversation.add(reply, error, "", ["Reply with the complete script in a single ```python block."],
+            reply = read_reply(text)
+            if reply.kind == "refuse":  # 'REFUSE: no population field' ends the request refused, with the reason
+                return _refused(outcome, reply.reason)
+            if reply.kind == "inspect" and explorer.left > 0:
+                self._inspect(text, reply.code, explorer, conversation, outcome, cancel_event)
+                continue
+            number += 1
+            code = reply.code
+            if code is None or reply.kind == "inspect":
+                error = ("The reply contained no Python code." if code is None
+                         else "No inspection cells are left; this reply was not run.")  # fmt: skip
+                outcome.attempts.append(Attempt(code or "", False, error))
+                conversation.add(text, error, "", ["Reply with the complete script in a single ```python block."],
                                  number)  # fmt: skip
                 continue
             if code in codes:
@@ -136,7 +151,7 @@ class CodegenWorker:
                 repeats += 1
                 if repeats >= 2:  # told once to change the approach and still repeating: more rounds will not help
                     break
-                conversation.add(reply, error, "", ["Do not send it again: change the approach."], number)
+                conversation.add(text, error, "", ["Do not send it again: change the approach."], number)
                 continue
             codes[code] = number
             if self.review is not None and not self.review(code):
@@ -144,19 +159,14 @@ class CodegenWorker:
                 outcome.code, outcome.rejected = code, True
                 outcome.error = "The generated code was not approved, so it was not run."
                 return outcome
-            stamps = _stamps(copies.values())
             self.progress(f"running the script (attempt {number}/{self.max_attempts})")
-            result = self.sandbox.run(code, work_dir, timeout=self.timeout, cancel_event=cancel_event,
-                                      exclude=copies.values())  # fmt: skip
-            if result.stage == "cancelled":
-                raise CancelledError()
-            outputs = list(result.outputs) + _overwritten(stamps) if result.ok else []
+            result, outputs = self.execute(code, work_dir, copies, cancel_event)
             missing = self.check(outputs, result.stdout) if result.ok and self.check else []
             gap = f"The script ran, but the request also asks for {'; and '.join(missing)}." if missing else None
             outcome.attempts.append(Attempt(code, result.ok and not missing, result.error or gap, result.stdout))
             if missing and lacking is None and number < self.max_attempts:  # once: name what is missing, then judge
                 lacking = (code, outputs, result.stdout, missing)
-                conversation.add(reply, gap, truncate_tail(result.stdout), [MISSING_HINT], number)
+                conversation.add(text, gap, truncate_tail(result.stdout), [MISSING_HINT], number)
                 continue
             if missing:
                 return _partial(outcome, code, outputs, result.stdout, missing)
@@ -167,12 +177,31 @@ class CodegenWorker:
                 return outcome
             notes = self._notes(result.error or "", number, seen, layer_infos)
             error = truncate_error(result.error or "unknown error")
-            conversation.add(reply, error, truncate_tail(result.stdout), notes, number)
+            conversation.add(text, error, truncate_tail(result.stdout), notes, number)
         if lacking is not None:  # the reminded run's results stand, as partial: the repairs after it failed
             return _partial(outcome, *lacking)
         outcome.code = next((a.code for a in reversed(outcome.attempts) if a.code), None)
         outcome.error = _final_error(outcome.attempts, self.max_attempts)
         return outcome
+
+    def execute(self, code: str, work_dir: Path, copies: dict, cancel_event=None):
+        """Run a script (not an inspection cell) in the sandbox: the one place every script passes before it runs.
+        Returns the run's result and its output files (with input copies it wrote over)."""
+        stamps = _stamps(copies.values())
+        result = self.sandbox.run(code, work_dir, timeout=self.timeout, cancel_event=cancel_event,
+                                  exclude=copies.values())  # fmt: skip
+        if result.stage == "cancelled":
+            raise CancelledError()
+        return result, (list(result.outputs) + _overwritten(stamps) if result.ok else [])
+
+    def _inspect(self, text: str, code: str, explorer: Explorer, conversation: RepairContext, outcome: Outcome,
+                 cancel_event) -> None:  # fmt: skip
+        """Run an inspection cell; the exchange joins the conversation's stable part (facts about the data)."""
+        number = len(explorer.cells) + 1
+        self.progress(f"inspecting the data (cell {number}/{explorer.limit})")
+        cell = explorer.inspect(code, cancel_event)
+        outcome.inspections.append(cell)
+        conversation.base += [{"role": "assistant", "content": text}, inspection_message(cell, number, explorer.left)]
 
     def _ask(self, messages: list[dict], outcome: Outcome) -> str | None:
         try:
@@ -205,6 +234,13 @@ class CodegenWorker:
                 "Stay within the allowed packages and the current folder; do not try to work around the sandbox."
             )
         return notes
+
+
+def _refused(outcome: Outcome, reason: str) -> Outcome:
+    """The model ended the request with a refusal: `rejected`, like the function tier's reject_task (no step)."""
+    outcome.rejected, outcome.answer = True, reason
+    outcome.error = tr("The request was refused: {reason}").format(reason=reason)
+    return outcome
 
 
 def _partial(outcome: Outcome, code: str, outputs: list[dict], stdout: str, missing: list[str]) -> Outcome:

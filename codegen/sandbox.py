@@ -194,6 +194,18 @@ class Sandbox:
             if self._read(time.monotonic() + 10, None, request_id) in (None, _EOF):
                 self.close()
 
+    def names(self) -> list[str]:
+        """The variables earlier cells left ('gdf: GeoDataFrame (5 rows; ...)'); none when no child runs."""
+        if not (self.alive and self._ready):
+            return []
+        request_id = self._next_id()
+        self._write({"op": "names", "id": request_id, "work_dir": str(self.root)})
+        reply = self._read(time.monotonic() + 10, None, request_id)
+        if reply in (None, _EOF):
+            self.close()
+            return []
+        return [str(line) for line in reply.get("names") or []]
+
     def run(self, code: str, work_dir, timeout: float | None = None, check: bool = True, cancel_event=None,
             exclude=()) -> CellResult:  # fmt: skip
         """Run one cell in `work_dir` (under the root, else the child restarts there); never raises for code errors."""
