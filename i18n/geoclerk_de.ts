@@ -19,7 +19,7 @@
       <translation>API-Schlüssel</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="342" />
+      <location filename="../geoclerk_plugin/dock.py" line="348" />
       <source>Also used, because the request names them: {names}</source>
       <translation>Ebenfalls verwendet, weil die Anfrage sie nennt: {names}</translation>
     </message>
@@ -39,7 +39,7 @@
       <translation>GeoClerk fragen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="140" />
+      <location filename="../geoclerk_plugin/dock.py" line="144" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>Fragen Sie nach einer Analyse, zum Beispiel: Straßen um 100 m puffern</translation>
     </message>
@@ -59,7 +59,7 @@
       <translation>Durchsuchen…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="147" />
+      <location filename="../geoclerk_plugin/dock.py" line="151" />
       <source>Cancel</source>
       <translation>Abbrechen</translation>
     </message>
@@ -129,6 +129,11 @@
       <translation>Gespeicherten Schlüssel löschen</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/dock.py" line="122" />
+      <source>Forget the variables and data earlier code requests left in the sandbox</source>
+      <translation>Die Variablen und Daten vergessen, die frühere Code-Anfragen in der Sandbox hinterlassen haben</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Function</source>
       <translation>Funktion</translation>
@@ -149,7 +154,7 @@
       <translation>GeoClerk-Chat</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="335" />
+      <location filename="../geoclerk_plugin/dock.py" line="341" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoClerk-Protokoll.</translation>
     </message>
@@ -274,7 +279,7 @@
       <translation>Anbieter</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="365" />
+      <location filename="../geoclerk_plugin/dock.py" line="371" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
     </message>
@@ -294,6 +299,11 @@
       <translation>Anfrage</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/dock.py" line="121" />
+      <source>Reset sandbox</source>
+      <translation>Sandbox zurücksetzen</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/algorithm.py" line="81" />
       <source>Result layer</source>
       <translation>Ergebnislayer</translation>
@@ -309,7 +319,7 @@
       <translation>Route</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="156" />
+      <location filename="../geoclerk_plugin/dock.py" line="160" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>Route für die nächste Nachricht: den Router entscheiden lassen oder eine erzwingen</translation>
     </message>
@@ -334,12 +344,12 @@
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="394" />
+      <location filename="../geoclerk_plugin/dock.py" line="400" />
       <source>Selected {n} of {total} features in '{layer}' (a QGIS selection: say 'extract' or 'save' for a new layer).</source>
       <translation>{n} von {total} Objekten in '{layer}' ausgewählt (eine QGIS-Auswahl: für eine neue Ebene 'extrahiere' oder 'speichere' sagen).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="160" />
+      <location filename="../geoclerk_plugin/dock.py" line="164" />
       <source>Send</source>
       <translation>Senden</translation>
     </message>
@@ -349,7 +359,7 @@
       <translation>Dieselbe Anfrage an das Modell senden, ohne die Antwort ohne Modell</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="121" />
+      <location filename="../geoclerk_plugin/dock.py" line="124" />
       <source>Settings…</source>
       <translation>Einstellungen…</translation>
     </message>
@@ -449,12 +459,12 @@
       <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="272" />
+      <location filename="../geoclerk_plugin/dock.py" line="278" />
       <source>The steps of the previous request, on '{new}' instead of '{old}'.</source>
       <translation>Die Schritte der vorigen Anfrage, auf '{new}' statt '{old}'.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="345" />
+      <location filename="../geoclerk_plugin/dock.py" line="351" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoClerk-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
@@ -464,7 +474,7 @@
       <translation>Diesen Antworten ohne Modell vertrauen (die Prüfung durch das Modell überspringen)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="158" />
+      <location filename="../geoclerk_plugin/dock.py" line="162" />
       <source>Type a request and press Enter</source>
       <translation>Anfrage eingeben und Eingabetaste drücken</translation>
     </message>
