@@ -134,6 +134,10 @@ def serve_codegen(request, ctx, infos, config, report, client, decision=None) ->
                 keep_state=shared is not None,
             )  # fmt: skip
             t0 = time.perf_counter()
+            if getattr(config, "codegen_mode", "react") == "planner":
+                from ..codegen.code_planner import CodePlanner
+
+                worker = CodePlanner(worker)
             outcome = worker.solve(request, infos, str(work_dir), input_paths(ctx, infos), ctx.cancel_event)
             report.timings_ms["codegen"] = (time.perf_counter() - t0) * 1000
         ctx.check_cancelled()
@@ -154,6 +158,10 @@ def _record_codegen(outcome, ctx, report, work_dir: Path) -> None:
     """Steps as {"code", "ok"}; on success the files the code wrote are copied into the output folder."""
     report.steps.extend(outcome.steps())
     report.codegen = {"inspections": len(outcome.inspections), "attempts": len(outcome.attempts)}
+    if outcome.plan:
+        report.codegen["plan"] = list(outcome.plan)
+        steps = " ".join(f"{i}. {step}" for i, step in enumerate(outcome.plan, 1))
+        report.notes.append(tr("Plan: {steps}").format(steps=steps))
     if not outcome.ok and not outcome.missing:
         report.status = "rejected" if outcome.rejected else "error"
         report.error = outcome.error or tr("The generated code failed.")

@@ -51,6 +51,7 @@ class Outcome:
     rejected: bool = False  # the reviewer refused to run the code, or the model refused the task (answer: why)
     missing: list[str] = field(default_factory=list)  # asked outputs the code did not give, after one reminder
     inspections: list[Inspection] = field(default_factory=list)  # the cells that looked at the data first
+    plan: list[str] = field(default_factory=list)  # the code planner's subtasks (codegen_mode "planner")
     usage: dict = field(default_factory=lambda: {"llm_calls": 0, "prompt_tokens": 0, "completion_tokens": 0})
 
     def steps(self) -> list[dict]:
@@ -113,11 +114,13 @@ class CodegenWorker:
         return self.run_goal(conversation, Explorer(self.sandbox, work_dir, copies), layer_infos, cancel_event)
 
     def run_goal(self, conversation: RepairContext, explorer: Explorer, layer_infos, cancel_event=None,
-                 outcome: Outcome | None = None) -> Outcome:  # fmt: skip
+                 check_outputs: bool = True) -> Outcome:  # fmt: skip
         """The protocol loop for one goal (the request, or a planner's subtask): inspect, refuse, or write and
-        repair the script, up to max_attempts attempts plus the explorer's inspection cells."""
+        repair the script, up to max_attempts attempts plus the explorer's inspection cells. `check_outputs`: hold
+        a run to what the request asks for (not for a planner's intermediate subtasks)."""
         work_dir, copies = explorer.work_dir, explorer.copies
-        outcome = outcome or Outcome(ok=False)
+        check = self.check if check_outputs else None
+        outcome = Outcome(ok=False)
         seen: dict[str, int] = {}  # error signature -> first attempt that hit it
         codes: dict[str, int] = {}  # code -> attempt number
         repeats = 0
@@ -161,7 +164,7 @@ class CodegenWorker:
                 return outcome
             self.progress(f"running the script (attempt {number}/{self.max_attempts})")
             result, outputs = self.execute(code, work_dir, copies, cancel_event)
-            missing = self.check(outputs, result.stdout) if result.ok and self.check else []
+            missing = check(outputs, result.stdout) if result.ok and check else []
             gap = f"The script ran, but the request also asks for {'; and '.join(missing)}." if missing else None
             outcome.attempts.append(Attempt(code, result.ok and not missing, result.error or gap, result.stdout))
             if missing and lacking is None and number < self.max_attempts:  # once: name what is missing, then judge
