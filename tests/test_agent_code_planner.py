@@ -73,3 +73,12 @@ def test_the_planner_can_refuse(server, layers, tmp_path):
 def test_parse_plan(text, steps):
     assert parse_plan(text) == steps
     assert len(parse_plan(text)) <= MAX_SUBTASKS
+
+
+def test_the_model_bench_has_a_code_planner_mode_next_to_tier2():
+    from geoclerk.agent.pipeline import AgentConfig
+    from geoclerk.bench.model_suite import MODES
+
+    planner, single = AgentConfig(**MODES["tier2-planner"]), AgentConfig(**MODES["tier2"])
+    assert (planner.route, planner.tier0, planner.codegen_mode) == ("codegen", False, "planner")
+    assert (single.route, single.codegen_mode) == ("codegen", "react")
