@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Callable
 
 from ..errors import CancelledError, GeoClerkError
-from ..function_lib.context import did_you_mean, output_kind
+from ..function_lib.context import output_kind
 from ..lang import tr
 from . import prompt
 from .budget import RepairContext, prompt_budget
 from .explore import Explorer, Inspection, inspection_message
+from .hints import raster_hints, schema_hints
 from .replies import read_reply
 
 MISSING_HINT = (
@@ -231,7 +232,7 @@ class CodegenWorker:
             )
         else:
             seen[signature] = number
-        notes += _schema_hints(error, layer_infos) + _raster_hints(error)
+        notes += schema_hints(error, layer_infos) + raster_hints(error)
         if "Blocked by the sandbox" in error or "refused the code" in error:
             notes.append(
                 "Stay within the allowed packages and the current folder; do not try to work around the sandbox."
@@ -273,35 +274,6 @@ def _overwritten(before: dict[str, tuple]) -> list[dict]:
         for p, stamp in before.items()
         if Path(p).is_file() and _stamps([p])[p] != stamp
     ]
-
-
-def _raster_hints(error: str) -> list[str]:
-    """osgeo/gdal refused: say how rasters are read and written here instead."""
-    if not re.search(r"import of '(osgeo|gdal|fiona)|No module named '(osgeo|gdal)", error):
-        return []
-    if prompt.raster_io_available():
-        return [
-            "GDAL's Python bindings (osgeo) are not available: read and write rasters with rasterio "
-            "(rasterio.open('in.tif'), src.read(1, masked=True), rasterio.open('out.tif', 'w', **profile))."
-        ]
-    return ["Raster I/O is not available in this sandbox: work with the vector layers and tables only."]
-
-
-def _schema_hints(error: str, layer_infos) -> list[str]:
-    """A KeyError or AttributeError on a name that is not a field: list the real fields, closest first."""
-    match = re.search(r"KeyError: \"?'([^']+)'|has no attribute '([^']+)'|column[s]? \[?'([^']+)'", error)
-    if not match or not layer_infos:
-        return []
-    name = next(g for g in match.groups() if g)
-    fields = {f for info in layer_infos for f in info.field_names()}
-    if name in fields:
-        return []
-    hint = did_you_mean(name, sorted(fields))
-    if not hint:  # 'population' vs 'pop': difflib finds them too far apart, a shared prefix says otherwise
-        near = [f for f in sorted(fields) if len(f) >= 2 and (f.lower() in name.lower() or name.lower() in f.lower())]
-        hint = ("Did you mean " + " or ".join(f"'{f}'" for f in near[:3]) + "?") if near else ""
-    listing = "; ".join(f"{info.name}: {', '.join(info.field_names()) or '(no fields)'}" for info in layer_infos)
-    return [f"'{name}' is not a field of the input layers. {hint} Fields: {listing}".replace("  ", " ")]
 
 
 def _answer(stdout: str, outputs: list[dict]) -> str:
