@@ -131,7 +131,7 @@ def serve_codegen(request, ctx, infos, config, report, client, decision=None) ->
                 chat, sandbox, config.max_repairs, review=review, progress=lambda text: ctx.progress(50, text),
                 context_tokens=client.context_window(), reply_tokens=client.settings.max_tokens,
                 check=(lambda outputs, stdout: missing_outputs(asked, outputs, stdout)) if asked else None,
-                keep_state=shared is not None,
+                keep_state=shared is not None, candidates=candidate_settings(config),
             )  # fmt: skip
             t0 = time.perf_counter()
             if getattr(config, "codegen_mode", "react") == "planner":
@@ -146,6 +146,14 @@ def serve_codegen(request, ctx, infos, config, report, client, decision=None) ->
         shutil.rmtree(work_dir, ignore_errors=True)
 
 
+def candidate_settings(config):
+    """The candidate search's knobs from the config (codegen_candidates < 2 switches it off)."""
+    from ..codegen.candidates import CandidateSettings
+
+    return CandidateSettings(k=config.codegen_candidates, rounds=config.candidate_rounds,
+                             tokens=config.candidate_tokens)  # fmt: skip
+
+
 def _worker_class():
     try:
         from ..codegen.worker import CodegenWorker
@@ -158,6 +166,8 @@ def _record_codegen(outcome, ctx, report, work_dir: Path) -> None:
     """Steps as {"code", "ok"}; on success the files the code wrote are copied into the output folder."""
     report.steps.extend(outcome.steps())
     report.codegen = {"inspections": len(outcome.inspections), "attempts": len(outcome.attempts)}
+    if outcome.candidates:
+        report.codegen["candidates"] = list(outcome.candidates)
     if outcome.plan:
         report.codegen["plan"] = list(outcome.plan)
         steps = " ".join(f"{i}. {step}" for i, step in enumerate(outcome.plan, 1))

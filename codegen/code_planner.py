@@ -79,6 +79,7 @@ class CodePlanner:
             self.worker.progress(f"subtask {index + 1}/{len(outcome.plan)}: {step}")
             part = self.worker.run_goal(conversation, explorer, layer_infos, cancel_event, check_outputs=last)
             outcome.attempts += part.attempts
+            outcome.candidates += part.candidates
             outcome.inspections = list(explorer.cells)
             outcome.usage = _added(outcome.usage, part.usage)
             if part.rejected or not (part.ok or (last and part.missing)):

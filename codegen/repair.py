@@ -12,6 +12,7 @@ from ..function_lib.context import output_kind
 from ..lang import tr
 from . import prompt
 from .budget import RepairContext, prompt_budget
+from .candidates import CandidateSearch, CandidateSettings
 from .explore import Explorer, Inspection, inspection_message
 from .hints import raster_hints, schema_hints
 from .replies import read_reply
@@ -23,6 +24,7 @@ MISSING_HINT = (
 STDOUT_FEEDBACK = 2000
 ERROR_FEEDBACK = 1500
 ANSWER_LIMIT = 4000
+TRIAL_TIMEOUT = 60.0  # a candidate's dry run on a sample of the data
 
 
 @dataclass
@@ -53,6 +55,7 @@ class Outcome:
     missing: list[str] = field(default_factory=list)  # asked outputs the code did not give, after one reminder
     inspections: list[Inspection] = field(default_factory=list)  # the cells that looked at the data first
     plan: list[str] = field(default_factory=list)  # the code planner's subtasks (codegen_mode "planner")
+    candidates: list[dict] = field(default_factory=list)  # each candidate search: asked, received, winner, why
     usage: dict = field(default_factory=lambda: {"llm_calls": 0, "prompt_tokens": 0, "completion_tokens": 0})
 
     def steps(self) -> list[dict]:
@@ -91,8 +94,10 @@ class CodegenWorker:
     def __init__(self, chat: Callable, sandbox, max_attempts: int = 5, review: Callable[[str], bool] | None = None,
                  timeout: float | None = None, progress: Callable[[str], None] | None = None,
                  context_tokens: int | None = None, reply_tokens: int | None = None,
-                 check: Callable[[list[dict], str], list[str]] | None = None, keep_state: bool = False):  # fmt: skip
+                 check: Callable[[list[dict], str], list[str]] | None = None, keep_state: bool = False,
+                 candidates: CandidateSettings | None = None):  # fmt: skip
         self.chat = chat
+        self.candidates = candidates  # alternatives for a step that failed twice (None: off)
         self.keep_state = keep_state  # a conversation's sandbox: earlier requests' variables stay
         self.check = check  # (outputs, stdout) -> what the request asked that a run did not give
         self.budget = prompt_budget(context_tokens, reply_tokens)  # the model's context, less the reply's share
@@ -122,6 +127,7 @@ class CodegenWorker:
         work_dir, copies = explorer.work_dir, explorer.copies
         check = self.check if check_outputs else None
         outcome = Outcome(ok=False)
+        search = self._search(explorer, check, outcome, layer_infos)
         seen: dict[str, int] = {}  # error signature -> first attempt that hit it
         codes: dict[str, int] = {}  # code -> attempt number
         repeats = 0
@@ -131,7 +137,10 @@ class CodegenWorker:
             _check_cancel(cancel_event)
             stage = "writing" if number == 0 else "repairing"
             self.progress(f"{stage} the script (attempt {number + 1}/{self.max_attempts})")
-            text = self._ask(conversation.messages(), outcome)
+            if search is not None and search.due():  # failed twice: alternatives, the best of them goes on
+                text = search.propose(conversation.messages(), next(reversed(codes), ""), codes, cancel_event)
+            else:
+                text = self._ask(conversation.messages(), outcome)
             if text is None:
                 return outcome
             reply = read_reply(text)
@@ -185,18 +194,27 @@ class CodegenWorker:
         if lacking is not None:  # the reminded run's results stand, as partial: the repairs after it failed
             return _partial(outcome, *lacking)
         outcome.code = next((a.code for a in reversed(outcome.attempts) if a.code), None)
-        outcome.error = _final_error(outcome.attempts, self.max_attempts)
+        outcome.error = _final_error(outcome.attempts, self.max_attempts, search.summary() if search else "")
         return outcome
 
-    def execute(self, code: str, work_dir: Path, copies: dict, cancel_event=None):
+    def execute(self, code: str, work_dir: Path, copies: dict, cancel_event=None, trial: bool = False):
         """Run a script (not an inspection cell) in the sandbox: the one place every script passes before it runs.
-        Returns the run's result and its output files (with input copies it wrote over)."""
+        Returns the run's result and its output files (with input copies it wrote over). `trial`: a candidate's dry
+        run on a sample (at most TRIAL_TIMEOUT s; the variables it binds are dropped)."""
         stamps = _stamps(copies.values())
-        result = self.sandbox.run(code, work_dir, timeout=self.timeout, cancel_event=cancel_event,
-                                  exclude=copies.values())  # fmt: skip
+        timeout = min(self.timeout or TRIAL_TIMEOUT, TRIAL_TIMEOUT) if trial else self.timeout
+        result = self.sandbox.run(code, work_dir, timeout=timeout, cancel_event=cancel_event,
+                                  exclude=copies.values(), keep=not trial)  # fmt: skip
         if result.stage == "cancelled":
             raise CancelledError()
         return result, (list(result.outputs) + _overwritten(stamps) if result.ok else [])
+
+    def _search(self, explorer: Explorer, check, outcome: Outcome, layer_infos) -> CandidateSearch | None:
+        """The goal's candidate search; none when switched off or when the user reviews code (a dry run would run
+        code before it was approved)."""
+        if self.candidates is None or not self.candidates.on or self.review is not None:
+            return None
+        return CandidateSearch(self, explorer, check, outcome, self.candidates, layer_infos)
 
     def _inspect(self, text: str, code: str, explorer: Explorer, conversation: RepairContext, outcome: Outcome,
                  cancel_event) -> None:  # fmt: skip
@@ -285,7 +303,7 @@ def _answer(stdout: str, outputs: list[dict]) -> str:
     return "The code ran but printed no answer and wrote no file."
 
 
-def _final_error(attempts: list[Attempt], max_attempts: int) -> str:
+def _final_error(attempts: list[Attempt], max_attempts: int, candidates: str = "") -> str:
     # the last error of code that ran: 'the same code as attempt 1' or 'no code' says nothing about the data
     ran = [a.error for a in attempts if a.error and not a.error.startswith(("This is the same code", "The reply"))]
     last = ran[-1] if ran else next((a.error for a in reversed(attempts) if a.error), "unknown error")
@@ -298,7 +316,7 @@ def _final_error(attempts: list[Attempt], max_attempts: int) -> str:
         )
     return (
         f"The generated code still failed after {max_attempts} attempt(s) ({distinct} different error(s)). "
-        f"Last error: {truncate_error(last, 600)} "
+        f"Last error: {truncate_error(last, 600)} {candidates + ' ' if candidates else ''}"
         "Rephrase the request, check the input layers, or try a stronger model."
     )
 

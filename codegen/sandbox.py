@@ -207,8 +207,9 @@ class Sandbox:
         return [str(line) for line in reply.get("names") or []]
 
     def run(self, code: str, work_dir, timeout: float | None = None, check: bool = True, cancel_event=None,
-            exclude=()) -> CellResult:  # fmt: skip
-        """Run one cell in `work_dir` (under the root, else the child restarts there); never raises for code errors."""
+            exclude=(), keep: bool = True) -> CellResult:  # fmt: skip
+        """Run one cell in `work_dir` (under the root, else the child restarts there); never raises for code errors.
+        `keep=False`: the variables the cell binds are dropped (a trial run must not replace the conversation's)."""
         work_dir = Path(work_dir).resolve()
         if check:
             findings = static_check.check_code(code, work_dir)
@@ -218,7 +219,7 @@ class Sandbox:
         before = snapshot(work_dir)
         timeout = self.timeout if timeout is None else timeout
         request_id = self._next_id()
-        self._write({"op": "run", "id": request_id, "code": code, "work_dir": str(work_dir),
+        self._write({"op": "run", "id": request_id, "code": code, "work_dir": str(work_dir), "keep": keep,
                      "cpu_seconds": int(max(timeout, 1) * 2 + 5)})  # fmt: skip
         started = time.perf_counter()
         printed = _Tail()  # what the code printed so far, shipped while it runs

@@ -299,7 +299,9 @@ def _run_cell(request: dict, namespace: dict, guard, policy: dict, cell: int, ch
         guard.enter(work_dir)
         failure = None
         try:
-            namespace.update(runpy.run_path(filename, init_globals=namespace, run_name="__main__"))
+            names = runpy.run_path(filename, init_globals=namespace, run_name="__main__")
+            if request.get("keep", True):  # a trial run (a candidate on a sample) leaves no variables
+                namespace.update(names)
         except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt from the code too
             failure = exc
         finally:
