@@ -57,7 +57,7 @@ class CodePlanner:
         if not worker.keep_state:
             worker.sandbox.reset()
         state = worker.sandbox.names() if worker.keep_state else []
-        base = prompt.build_messages(request, list(layer_infos or []), copies, state=state)
+        base = prompt.build_messages(request, list(layer_infos or []), copies, state=state, planner=True)
         outcome = Outcome(ok=False)
         worker.progress("planning the subtasks")
         text = worker._ask([{"role": "system", "content": PLANNER_SYSTEM}, base[1]], outcome)

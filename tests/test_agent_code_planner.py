@@ -82,3 +82,17 @@ def test_the_model_bench_has_a_code_planner_mode_next_to_tier2():
     planner, single = AgentConfig(**MODES["tier2-planner"]), AgentConfig(**MODES["tier2"])
     assert (planner.route, planner.tier0, planner.codegen_mode) == ("codegen", False, "planner")
     assert (single.route, single.codegen_mode) == ("codegen", "react")
+
+
+def test_the_planners_worker_has_its_own_system_prompt_the_same_for_every_subtask(server, layers, tmp_path):
+    report = run(server, [PLAN, READ, KEEP, SAVE], layers, tmp_path, router=CODEGEN, codegen_mode="planner",
+                 request="save the schools with at least 300 pupils")  # fmt: skip
+    assert report.status == "ok", report.error
+    systems = [r["messages"][0]["content"] for r in server.requests[1:]]
+    assert len(set(systems)) == 1  # one stable prefix for the three subtasks
+    assert systems[0].startswith("You are a GIS analyst who writes Python cells, one per subtask of a plan,")
+    assert "Write only the code of\n  the subtask asked for" in systems[0]
+    assert "write a complete script each time" not in systems[0] and "send the\ncode of the subtask." in systems[0]
+    single = run(server, [READ], layers, tmp_path / "single", router=CODEGEN, request="count the schools")
+    system = server.requests[-1]["messages"][0]["content"]
+    assert single.status == "ok" and "write a complete script each time" in system and "subtask" not in system
