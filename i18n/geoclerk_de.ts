@@ -14,7 +14,7 @@
       <translation>'{name}' enthält keine Daten, die GeoClerk nutzen kann; der Layer wurde weggelassen.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="72" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="75" />
       <source>API key</source>
       <translation>API-Schlüssel</translation>
     </message>
@@ -29,7 +29,7 @@
       <translation>Antwort</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="77" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="80" />
       <source>Architecture</source>
       <translation>Architektur</translation>
     </message>
@@ -49,12 +49,12 @@
       <translation>Automatisch</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="70" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="73" />
       <source>Base URL</source>
       <translation>Basis-URL</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="105" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="109" />
       <source>Browse…</source>
       <translation>Durchsuchen…</translation>
     </message>
@@ -69,7 +69,7 @@
       <translation>Abgebrochen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="112" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="116" />
       <source>Choose a file</source>
       <translation>Datei wählen</translation>
     </message>
@@ -82,6 +82,11 @@
       <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Code</source>
       <translation>Code</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="81" />
+      <source>Code worker</source>
+      <translation>Code-Erzeugung</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/connection.py" line="37" />
@@ -214,7 +219,7 @@
       <translation>Die Installation der Pakete ist fehlgeschlagen: {detail} Führen Sie stattdessen im Terminal aus: {command}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="68" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="71" />
       <source>Keep the conversation in the project file (no keys are saved)</source>
       <translation>Unterhaltung in der Projektdatei behalten (Schlüssel werden nicht gespeichert)</translation>
     </message>
@@ -224,17 +229,17 @@
       <translation>Beteiligte Layer</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="82" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="86" />
       <source>Maximum code repair attempts</source>
       <translation>Maximale Anzahl Code-Reparaturversuche</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="71" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="74" />
       <source>Model</source>
       <translation>Modell</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="73" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="76" />
       <source>Model file (GGUF)</source>
       <translation>Modelldatei (GGUF)</translation>
     </message>
@@ -274,7 +279,7 @@
       <translation>Router wird vorbereitet (nur bei der ersten Anfrage)…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="69" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="72" />
       <source>Provider</source>
       <translation>Anbieter</translation>
     </message>
@@ -329,7 +334,7 @@
       <translation>Route erzwungen: {route}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="80" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="84" />
       <source>Router confidence threshold</source>
       <translation>Konfidenzschwelle des Routers</translation>
     </message>
@@ -339,7 +344,7 @@
       <translation>Ausführen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="60" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="63" />
       <source>Run clear standard requests offline, without a model (tier 0)</source>
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
@@ -369,7 +374,7 @@
       <translation>Code anzeigen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="65" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="68" />
       <source>Show generated code before running it</source>
       <translation>Erzeugten Code vor dem Ausführen anzeigen</translation>
     </message>
@@ -389,7 +394,7 @@
       <translation>Etwas ist schiefgegangen.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="193" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="199" />
       <source>Starting the local model (a few seconds)…</source>
       <translation>Das lokale Modell wird gestartet (einige Sekunden)…</translation>
     </message>
@@ -399,12 +404,12 @@
       <translation>Status</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="85" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="89" />
       <source>Test connection</source>
       <translation>Verbindung testen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="190" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="196" />
       <source>Testing…</source>
       <translation>Wird getestet…</translation>
     </message>
@@ -419,7 +424,7 @@
       <translation>Die bearbeiteten Werkzeugaufrufe sind kein gültiges JSON: {error}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="176" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="182" />
       <source>The key could not be stored: unlock or set up the QGIS authentication database (Settings &gt; Options &gt; Authentication) and try again.</source>
       <translation>Der Schlüssel konnte nicht gespeichert werden: Entsperren oder richten Sie die QGIS-Authentifizierungsdatenbank ein (Einstellungen &gt; Optionen &gt; Authentifizierung) und versuchen Sie es erneut.</translation>
     </message>
@@ -469,7 +474,7 @@
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoClerk-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="61" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="64" />
       <source>Trust those no-model answers (skip the model's one-round check)</source>
       <translation>Diesen Antworten ohne Modell vertrauen (die Prüfung durch das Modell überspringen)</translation>
     </message>
@@ -534,7 +539,7 @@
       <translation>Funktionen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="74" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="77" />
       <source>llama-server</source>
       <translation>llama-server</translation>
     </message>

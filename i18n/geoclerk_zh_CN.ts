@@ -14,7 +14,7 @@
       <translation>“{name}”不含 GeoClerk 可用的数据，已略过。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="72" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="75" />
       <source>API key</source>
       <translation>API 密钥</translation>
     </message>
@@ -29,7 +29,7 @@
       <translation>回答</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="77" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="80" />
       <source>Architecture</source>
       <translation>架构</translation>
     </message>
@@ -49,12 +49,12 @@
       <translation>自动</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="70" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="73" />
       <source>Base URL</source>
       <translation>基础 URL</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="105" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="109" />
       <source>Browse…</source>
       <translation>浏览…</translation>
     </message>
@@ -69,7 +69,7 @@
       <translation>已取消</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="112" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="116" />
       <source>Choose a file</source>
       <translation>选择文件</translation>
     </message>
@@ -82,6 +82,11 @@
       <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Code</source>
       <translation>代码</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="81" />
+      <source>Code worker</source>
+      <translation>代码生成</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/connection.py" line="37" />
@@ -214,7 +219,7 @@
       <translation>安装软件包失败：{detail} 请改为在终端中运行：{command}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="68" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="71" />
       <source>Keep the conversation in the project file (no keys are saved)</source>
       <translation>在项目文件中保存对话（不会保存任何密钥）</translation>
     </message>
@@ -224,17 +229,17 @@
       <translation>参与分析的图层</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="82" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="86" />
       <source>Maximum code repair attempts</source>
       <translation>代码修复的最大尝试次数</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="71" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="74" />
       <source>Model</source>
       <translation>模型</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="73" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="76" />
       <source>Model file (GGUF)</source>
       <translation>模型文件（GGUF）</translation>
     </message>
@@ -274,7 +279,7 @@
       <translation>正在准备路由器（仅首次请求）…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="69" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="72" />
       <source>Provider</source>
       <translation>服务商</translation>
     </message>
@@ -329,7 +334,7 @@
       <translation>已强制路由：{route}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="80" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="84" />
       <source>Router confidence threshold</source>
       <translation>路由置信度阈值</translation>
     </message>
@@ -339,7 +344,7 @@
       <translation>运行</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="60" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="63" />
       <source>Run clear standard requests offline, without a model (tier 0)</source>
       <translation>明确的标准请求离线运行，无需模型（第 0 层）</translation>
     </message>
@@ -369,7 +374,7 @@
       <translation>显示代码</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="65" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="68" />
       <source>Show generated code before running it</source>
       <translation>运行前显示生成的代码</translation>
     </message>
@@ -389,7 +394,7 @@
       <translation>出现了问题。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="193" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="199" />
       <source>Starting the local model (a few seconds)…</source>
       <translation>正在启动本地模型（需要几秒钟）…</translation>
     </message>
@@ -399,12 +404,12 @@
       <translation>状态</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="85" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="89" />
       <source>Test connection</source>
       <translation>测试连接</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="190" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="196" />
       <source>Testing…</source>
       <translation>正在测试…</translation>
     </message>
@@ -419,7 +424,7 @@
       <translation>修改后的工具调用不是有效的 JSON：{error}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="176" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="182" />
       <source>The key could not be stored: unlock or set up the QGIS authentication database (Settings &gt; Options &gt; Authentication) and try again.</source>
       <translation>无法保存密钥：请解锁或设置 QGIS 认证数据库（设置 &gt; 选项 &gt; 认证）后重试。</translation>
     </message>
@@ -469,7 +474,7 @@
       <translation>如需处理此请求，请打开 GeoClerk 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="61" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="64" />
       <source>Trust those no-model answers (skip the model's one-round check)</source>
       <translation>信任这些无模型回答（跳过模型的一轮核对）</translation>
     </message>
@@ -534,7 +539,7 @@
       <translation>函数</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="74" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="77" />
       <source>llama-server</source>
       <translation>llama-server</translation>
     </message>
