@@ -168,6 +168,11 @@ def _record_codegen(outcome, ctx, report, work_dir: Path) -> None:
     report.codegen = {"inspections": len(outcome.inspections), "attempts": len(outcome.attempts)}
     if outcome.candidates:
         report.codegen["candidates"] = list(outcome.candidates)
+    for search in outcome.candidates:
+        if search.get("winner"):
+            report.notes.append(tr("After two failed attempts, {n} alternative scripts were tried on a sample of the "
+                                   "data; number {winner} ran there and was used.").format(
+                n=search["received"], winner=search["winner"]))  # fmt: skip
     if outcome.plan:
         report.codegen["plan"] = list(outcome.plan)
         steps = " ".join(f"{i}. {step}" for i, step in enumerate(outcome.plan, 1))

@@ -59,6 +59,7 @@ def test_the_one_candidate_that_runs_on_the_sample_is_kept_and_run_on_all_the_da
     (search,) = report.codegen["candidates"]
     assert (search["asked"], search["received"], search["winner"]) == (3, 3, 3)
     assert search["why"].startswith("candidate 3 ran on the sample")
+    assert "3 alternative scripts were tried on a sample of the data; number 3 ran there" in " ".join(report.notes)
     verdicts = {c["index"]: c["verdict"] for c in search["candidates"]}
     assert "deep_only" in verdicts[1] and "os.system is not allowed" in verdicts[2]
     assert search["tokens"] > 0
@@ -77,6 +78,7 @@ def test_when_every_candidate_fails_the_error_says_so(server, wells, tmp_path):
     assert "deep_only" in report.error and "os.system" in report.error
     (search,) = report.codegen["candidates"]
     assert search["winner"] is None and search["received"] == 2
+    assert not any("alternative scripts were tried" in note for note in report.notes)
     assert report.usage.llm_calls == 3
 
 
