@@ -29,6 +29,10 @@ class AgentConfig:
     host: str = "cli"  # "qgis" inside QGIS: errors send the user to the plugin's settings, not to the environment
     route: str = "auto"  # auto | function | codegen
     architecture: str = "react"  # react | planner
+    codegen_mode: str = "react"  # tier 2: react (one agent: inspect, write, repair) | planner (subtasks, a cell each)
+    codegen_candidates: int = 3  # tier 2: alternatives asked for a step that failed twice (≤ 3; below 2: off)
+    candidate_rounds: int = 1  # candidate searches per goal (the request, or a code planner's subtask)
+    candidate_tokens: int = 8000  # what one search may cost (prompt + k scripts); k shrinks to fit, else no search
     tier0: bool = True
     trust_tier0: bool = False  # with a model: run tier-0 plans without the model's one-round confirmation
     threshold: float = 0.7  # tier-0 confidence; make bench-router: 96.5% right at 77.6% coverage (0.6: 95.8%)

@@ -53,6 +53,7 @@ class Report:
     escalations: list[str] = field(default_factory=list)
     router: dict[str, Any] | None = None
     fix_in_settings: bool = False  # the error is about the model connection: the fix is in the settings
+    codegen: dict[str, Any] | None = None  # tier 2's rounds: inspection cells, attempts (and a planner's plan)
 
     def to_json(self) -> dict:
         """The CLI contract fields first, then provenance extras (notes, model, escalations)."""
@@ -73,4 +74,5 @@ class Report:
             "escalations": self.escalations,
             "router": self.router,
             "fix_in_settings": self.fix_in_settings,
+            "codegen": self.codegen,
         }

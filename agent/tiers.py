@@ -150,9 +150,8 @@ def serve_codegen(request, ctx, infos, config, report, client, decision=None) ->
     report.route = "codegen"
     chat = ModelChat(client, ctx, report)
     shared = getattr(config, "sandbox", None)  # the plugin keeps one warm sandbox per conversation
-    if shared is not None:
+    if shared is not None:  # its variables stay from request to request until the user resets it
         work_dir = Path(shared.new_work_dir("request"))
-        shared.reset()
         sandbox_cm = contextlib.nullcontext(shared)
     else:
         work_dir = Path(tempfile.mkdtemp(prefix="geoclerk-code-"))
@@ -171,14 +170,27 @@ def serve_codegen(request, ctx, infos, config, report, client, decision=None) ->
                 chat, sandbox, config.max_repairs, review=review, progress=lambda text: ctx.progress(50, text),
                 context_tokens=client.context_window(), reply_tokens=client.settings.max_tokens, check=check,
                 api_check=getattr(config, "api_check", True), api_docs=getattr(config, "api_docs", True),
+                keep_state=shared is not None, candidates=candidate_settings(config),
             )  # fmt: skip
             t0 = time.perf_counter()
+            if getattr(config, "codegen_mode", "react") == "planner":
+                from ..codegen.code_planner import CodePlanner
+
+                worker = CodePlanner(worker)
             outcome = worker.solve(request, infos, str(work_dir), input_paths(ctx, infos), ctx.cancel_event)
             report.timings_ms["codegen"] = (time.perf_counter() - t0) * 1000
         ctx.check_cancelled()
         _record_codegen(outcome, ctx, report, work_dir)
     finally:
         shutil.rmtree(work_dir, ignore_errors=True)
+
+
+def candidate_settings(config):
+    """The candidate search's knobs from the config (codegen_candidates < 2 switches it off)."""
+    from ..codegen.candidates import CandidateSettings
+
+    return CandidateSettings(k=config.codegen_candidates, rounds=config.candidate_rounds,
+                             tokens=config.candidate_tokens)  # fmt: skip
 
 
 def _worker_class():
@@ -191,7 +203,19 @@ def _worker_class():
 
 def _record_codegen(outcome, ctx, report, work_dir: Path) -> None:
     """Steps as {"code", "ok"}; on success the files the code wrote are copied into the output folder."""
-    report.steps.extend({"code": a.code, "ok": bool(a.ok)} for a in outcome.attempts)
+    report.steps.extend(outcome.steps())
+    report.codegen = {"inspections": len(outcome.inspections), "attempts": len(outcome.attempts)}
+    if outcome.candidates:
+        report.codegen["candidates"] = list(outcome.candidates)
+    for search in outcome.candidates:
+        if search.get("winner"):
+            report.notes.append(tr("After two failed attempts, {n} alternative scripts were tried on a sample of the "
+                                   "data; number {winner} ran there and was used.").format(
+                n=search["received"], winner=search["winner"]))  # fmt: skip
+    if outcome.plan:
+        report.codegen["plan"] = list(outcome.plan)
+        steps = " ".join(f"{i}. {step}" for i, step in enumerate(outcome.plan, 1))
+        report.notes.append(tr("Plan: {steps}").format(steps=steps))
     if not outcome.ok and not outcome.missing:
         report.status = "rejected" if outcome.rejected else "error"
         report.error = outcome.error or tr("The generated code failed.")

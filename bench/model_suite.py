@@ -5,6 +5,8 @@ Modes (the GeoJSON Agents comparison and its hybrid, on one model):
 - tier2: code generation alone (route forced to codegen, no tier 0)
 - hybrid: the product as shipped: router, tier 0 with the model's confirmation, then tier 1 or 2
 - planner: the hybrid with the Planner–Worker architecture instead of ReAct
+- tier2-planner: code generation alone with the code planner (subtasks, a cell each) instead of the single agent, to
+  compare with tier2 on the same tasks
 
 A CPU model takes a minute or more per request, so by default a stratified sample runs (every category of level 1,
 all of level 2, two of level 3; `--all` for every task). Results are written after every task
@@ -32,6 +34,7 @@ MODES = {
     "tier2": {"tier0": False, "route": "codegen"},
     "hybrid": {"tier0": True, "route": "auto"},
     "planner": {"tier0": True, "route": "auto", "architecture": "planner"},
+    "tier2-planner": {"tier0": False, "route": "codegen", "codegen_mode": "planner"},
 }
 BEGIN, END = "<!-- model-suite:begin -->", "<!-- model-suite:end -->"
 

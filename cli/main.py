@@ -66,6 +66,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--model", metavar="NAME")
     p.add_argument("--route", choices=["auto", "function", "codegen"], default="auto")
     p.add_argument("--architecture", choices=["react", "planner"], default="react")
+    p.add_argument("--codegen-mode", choices=["react", "planner"], default="react",
+                   help="tier 2: one agent that inspects and writes the script, or a planner's subtasks")  # fmt: skip
+    p.add_argument("--candidates", type=int, default=3, metavar="K",
+                   help="tier 2: alternatives (≤ 3) tried on a sample after two failed attempts; 0: off")  # fmt: skip
     p.add_argument("--threshold", type=float, default=None, help="tier-0 confidence threshold (0-1)")
     p.add_argument("--no-tier0", action="store_true", help="always ask the model, even when the router has a plan")
     p.add_argument(
@@ -337,6 +341,8 @@ def cmd_run(args) -> int:
         offline=args.offline,
         route=args.route,
         architecture=args.architecture,
+        codegen_mode=args.codegen_mode,
+        codegen_candidates=args.candidates,
         timeout_s=args.timeout,
         tier0=not args.no_tier0,
         trust_tier0=args.trust_tier0,

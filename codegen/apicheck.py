@@ -157,6 +157,10 @@ class _Checker(ast.NodeVisitor):
                 for statement in node.body:
                     for inner in ast.walk(statement):
                         self.handled.setdefault(id(inner), set()).update(caught)
+                if self.defined is not None and caught & (RAISES["name"] | CATCH_ALL):
+                    # 'try: big / except NameError: ... / else: big.to_file(...)': a probed name may exist (an
+                    # earlier request of the conversation left it), so it is no certain mistake anywhere
+                    self.defined |= {n.id for st in node.body for n in ast.walk(st) if isinstance(n, ast.Name)}
         for node in ast.walk(resolver.tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
                 self.called.add(id(node.func))

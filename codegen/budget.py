@@ -4,7 +4,8 @@ Every round sends the same prefix (the system prompt, then the request with the 
 caches prompts (llama-server) reuses it, then only the latest attempt in full (its code and its error) with every
 older attempt summarised in one line. Kept whole, the history grew past llama-server's 8k context after four rounds
 (HTTP 400 'request (8,305 tokens) exceeds the available context'). When even that does not fit, the output, then the
-error, then the older lines, then the middle of the code are cut, in that order.
+error, then the older lines, then the notes (hints, documentation), then the middle of the code are cut, in that
+order.
 """
 
 from __future__ import annotations
@@ -68,10 +69,10 @@ class RepairContext:
         if self.latest is None:
             return list(self.base)
         r = self.latest
-        reply, error, stdout, older = r.reply, r.error, r.stdout, list(self.older)
-        for step in range(5):
+        reply, error, stdout, older, notes = r.reply, r.error, r.stdout, list(self.older), list(r.notes)
+        for step in range(7):
             messages = [*self.base, {"role": "assistant", "content": reply},
-                        repair_message(error, stdout, r.number, self.max_attempts, r.notes, older)]  # fmt: skip
+                        repair_message(error, stdout, r.number, self.max_attempts, notes, older)]  # fmt: skip
             if count_messages(messages) <= self.budget:
                 return messages
             if step == 0:
@@ -80,8 +81,12 @@ class RepairContext:
                 error = _cut_middle(error, 600)
             elif step == 2:
                 older = older[-2:]
-            elif step == 3:
+            elif step == 3:  # the hints and documentation entries (codegen/docs_index.py): the first two, cut
+                notes = [_cut_middle(n, 300) for n in notes[:2]]
+            elif step == 4:
                 reply = _cut_middle(reply, max(800, len(reply) // 3))
+            elif step == 5:  # last: no notes, the error's gist and the code's ends
+                notes, error, reply, older = [], _cut_middle(error, 300), _cut_middle(reply, 500), older[-1:]
         return messages
 
 

@@ -71,6 +71,12 @@ def _from_fences(text: str) -> str | None:
     return "\n\n".join(b.strip("\n") for b in kept)
 
 
+def code_blocks(text: str | None) -> list[str]:
+    """Each fenced Python block of a reply on its own (a reply holding several alternative scripts)."""
+    blocks = [body for _, lang, body in _FENCE.findall(_strip_thinking(text or "")) if lang.lower() in _PYTHON_LANGS]
+    return [_clean(body) for body in blocks if body.strip()]
+
+
 def _from_tags(text: str) -> str | None:
     bodies = [html.unescape(body) for _, body in _TAG.findall(text)]
     bodies = [b for b in bodies if _parses(b)]

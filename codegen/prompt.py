@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..function_lib.describe import LayerInfo
+from .explore import INSPECT_OUTPUT, MAX_INSPECTIONS, state_text
 
 PACKAGES = "geopandas, shapely, pandas, numpy, matplotlib, scikit-learn (sklearn), scipy, pyproj"
 RASTER_PACKAGE = "rasterio (with affine)"
@@ -20,10 +21,11 @@ def raster_io_available() -> bool:
         return False
 
 
-def system_prompt(rasterio: bool | None = None, rasters: bool = True) -> str:
+def system_prompt(rasterio: bool | None = None, rasters: bool = True, planner: bool = False) -> str:
     """The rules for the model: packages, files, what the sandbox refuses; rasterio only where it is installed, and
     the raster rules only when a raster is in play (`rasters`): shown them for vector requests, the local 1.5B model
-    interpolated with griddata to buffer schools and to keep only Europe."""
+    interpolated with griddata to buffer schools and to keep only Europe. `planner`: the code planner's variant, one
+    cell per subtask building on the earlier cells' variables (the same for every subtask: a stable prefix)."""
     rasterio = raster_io_available() if rasterio is None else rasterio
     packages = PACKAGES + (", " + RASTER_PACKAGE if rasterio else "")
     rasters = (
@@ -34,7 +36,8 @@ def system_prompt(rasterio: bool | None = None, rasters: bool = True) -> str:
         if rasterio
         else "- Raster I/O (rasterio, osgeo) is not available here: work with vector data and tables.\n"
     ) if rasters else ""
-    return f"""You are a GIS analyst who writes one complete Python script to answer a request.
+    task, session, protocol = PLANNER_WORDING if planner else SCRIPT_WORDING
+    return f"""You are a GIS analyst who writes {task} to answer a request.
 The script runs in a sandbox: a separate Python process with only these packages: {packages},
 plus the standard modules os, os.path, shutil, json, math, statistics, collections, itertools, functools,
 datetime, re, csv, io, pathlib, glob, zipfile, tempfile.
@@ -53,8 +56,26 @@ Rules:
   to_crs(gdf.estimate_utm_crs()) or another projected CRS, and say which CRS you used.
 - Use the exact field names from the schema below; check values before filtering on them.
 - print() the final answer in one or two plain sentences (numbers with units); that text is shown to the user.
-- Variables from earlier attempts of this request still exist, but write a complete script each time.
-Reply with the script in a single ```python block and nothing else."""
+- {session}
+{protocol}"""
+
+
+PROTOCOL = f"""Reply with one ```python block. To look at the data first, make its first line # INSPECT (print a
+head, dtypes, unique values, CRS, bounds, band stats; cut to {INSPECT_OUTPUT} characters; at most {MAX_INSPECTIONS} such
+cells; no files). If the data cannot answer the request, reply REFUSE: <reason> and no code. Otherwise send the
+{{final}}."""
+# (what the model writes, what it may reuse, what it sends): the single agent's whole script, or a planner's cells
+SCRIPT_WORDING = (
+    "one complete Python script",
+    "Variables from earlier attempts of this request still exist, but write a complete script each time.",
+    PROTOCOL.format(final="final script"),
+)
+PLANNER_WORDING = (
+    "Python cells, one per subtask of a plan,",
+    "The cells run in one session: the variables of earlier subtasks' cells still exist. Write only the code of\n"
+    "  the subtask asked for, building on them; an attempt that failed is replaced, not repeated.",
+    PROTOCOL.format(final="code of the subtask"),
+)
 
 
 SYSTEM_PROMPT = system_prompt()
@@ -80,17 +101,21 @@ def schema_text(layer_infos: list[LayerInfo], copies: dict[str, str] | None = No
 
 
 def build_messages(request: str, layer_infos: list[LayerInfo], copies: dict[str, str] | None = None,
-                   extra_files: list[str] | None = None) -> list[dict]:  # fmt: skip
-    """The first two messages of a code-generation conversation."""
+                   extra_files: list[str] | None = None, state: list[str] | None = None,
+                   planner: bool = False) -> list[dict]:  # fmt: skip
+    """The first two messages of a code-generation conversation; `state`: the variables earlier requests left;
+    `planner`: the code planner's system prompt (cells per subtask)."""
     user = [f"Request: {request.strip()}", "", "Layers (schema analysis):", schema_text(layer_infos, copies)]
     known = {Path(v).name for v in (copies or {}).values()}
     others = [name for name in extra_files or [] if name not in known]
     if others:
         user += ["", "Other files in the current folder: " + ", ".join(sorted(others))]
+    if state:
+        user += ["", state_text(state)]
     rasters = any(getattr(info, "kind", None) == "raster" for info in layer_infos) or any(
         Path(name).suffix.lower() in (".tif", ".tiff") for name in others
     )
-    system = system_prompt(rasters=rasters)
+    system = system_prompt(rasters=rasters, planner=planner)
     return [{"role": "system", "content": system}, {"role": "user", "content": "\n".join(user)}]
 
 

@@ -7,12 +7,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from ..agent.refusals import refusal_reason
 from ..errors import CancelledError, GeoClerkError
-from ..function_lib.context import did_you_mean, output_kind
+from ..function_lib.context import output_kind
+from ..lang import tr
 from . import apicheck, docs_index, prompt
 from .budget import RepairContext, prompt_budget
-from .extract import extract_code
+from .candidates import CandidateSearch, CandidateSettings
+from .explore import Explorer, Inspection, inspection_message
+from .hints import raster_hints, schema_hints
+from .replies import read_reply
 
 MISSING_HINT = (
     "Write every asked result into the current folder (a layer with to_file, a chart with savefig) and print the "
@@ -21,6 +24,7 @@ MISSING_HINT = (
 STDOUT_FEEDBACK = 2000
 ERROR_FEEDBACK = 1500
 ANSWER_LIMIT = 4000
+TRIAL_TIMEOUT = 60.0  # a candidate's dry run on a sample of the data
 
 
 @dataclass
@@ -49,11 +53,15 @@ class Outcome:
     stdout: str = ""
     rejected: bool = False  # the reviewer refused to run the code, or the model refused the task (answer: why)
     missing: list[str] = field(default_factory=list)  # asked outputs the code did not give, after one reminder
+    inspections: list[Inspection] = field(default_factory=list)  # the cells that looked at the data first
+    plan: list[str] = field(default_factory=list)  # the code planner's subtasks (codegen_mode "planner")
+    candidates: list[dict] = field(default_factory=list)  # each candidate search: asked, received, winner, why
     usage: dict = field(default_factory=lambda: {"llm_calls": 0, "prompt_tokens": 0, "completion_tokens": 0})
 
     def steps(self) -> list[dict]:
-        """The report's steps: one {"code", "ok"} per attempt."""
-        return [{"code": a.code, "ok": a.ok} for a in self.attempts]
+        """The report's steps: the inspection cells ({"code", "ok", "inspect": true}), then one per attempt."""
+        looks = [{"code": c.code, "ok": c.ok, "inspect": True} for c in self.inspections]
+        return looks + [{"code": a.code, "ok": bool(a.ok)} for a in self.attempts]
 
 
 def truncate_tail(text: str, limit: int = STDOUT_FEEDBACK) -> str:
@@ -86,10 +94,13 @@ class CodegenWorker:
     def __init__(self, chat: Callable, sandbox, max_attempts: int = 5, review: Callable[[str], bool] | None = None,
                  timeout: float | None = None, progress: Callable[[str], None] | None = None,
                  context_tokens: int | None = None, reply_tokens: int | None = None,
-                 check: Callable[[list[dict], str], list[str]] | None = None, api_check: bool = True,
+                 check: Callable[[list[dict], str], list[str]] | None = None, keep_state: bool = False,
+                 candidates: CandidateSettings | None = None, api_check: bool = True,
                  api_docs: bool = True):  # fmt: skip
         self.chat = chat
         self.api_check, self.api_docs = api_check, api_docs  # codegen/apicheck.py, codegen/docs_index.py
+        self.candidates = candidates  # alternatives for a step that failed twice (None: off)
+        self.keep_state = keep_state  # a conversation's sandbox: earlier requests' variables stay
         self.check = check  # (outputs, stdout) -> what the request asked that a run did not give
         self.budget = prompt_budget(context_tokens, reply_tokens)  # the model's context, less the reply's share
         self.progress = progress or (lambda text: None)  # the stage, for the dock's progress line
@@ -102,34 +113,51 @@ class CodegenWorker:
         """Serve one request; failures end in an Outcome with a clear error, cancellation raises CancelledError."""
         work_dir = Path(work_dir)
         copies = self.sandbox.prepare(work_dir, inputs)
-        self.sandbox.reset()
+        if not self.keep_state:
+            self.sandbox.reset()
+        state = self.sandbox.names() if self.keep_state else []  # what earlier requests of the conversation left
         extra = sorted(p.name for p in work_dir.iterdir() if p.is_file()) if work_dir.is_dir() else []
-        conversation = RepairContext(
-            prompt.build_messages(request, list(layer_infos or []), copies, extra), self.budget, self.max_attempts
-        )
+        base = prompt.build_messages(request, list(layer_infos or []), copies, extra, state=state)
+        conversation = RepairContext(base, self.budget, self.max_attempts)
+        return self.run_goal(conversation, Explorer(self.sandbox, work_dir, copies), layer_infos, cancel_event)
+
+    def run_goal(self, conversation: RepairContext, explorer: Explorer, layer_infos, cancel_event=None,
+                 check_outputs: bool = True) -> Outcome:  # fmt: skip
+        """The protocol loop for one goal (the request, or a planner's subtask): inspect, refuse, or write and
+        repair the script, up to max_attempts attempts plus the explorer's inspection cells. `check_outputs`: hold
+        a run to what the request asks for (not for a planner's intermediate subtasks)."""
+        work_dir, copies = explorer.work_dir, explorer.copies
+        check = self.check if check_outputs else None
         outcome = Outcome(ok=False)
+        search = self._search(explorer, check, outcome, layer_infos)
         seen: dict[str, int] = {}  # error signature -> first attempt that hit it
         codes: dict[str, int] = {}  # code -> attempt number
         repeats = 0
         lacking = None  # the run that lacked an asked output, sent back once: (code, outputs, stdout, missing)
-        for number in range(1, self.max_attempts + 1):
+        number = 0
+        while number < self.max_attempts:
             _check_cancel(cancel_event)
-            verb = "writing" if number == 1 else "repairing"
-            self.progress(f"{verb} the script (attempt {number}/{self.max_attempts})")
-            reply = self._ask(conversation.messages(), outcome)
-            if reply is None:
+            stage = "writing" if number == 0 else "repairing"
+            self.progress(f"{stage} the script (attempt {number + 1}/{self.max_attempts})")
+            if search is not None and search.due():  # failed twice: alternatives, the best of them goes on
+                text = search.propose(conversation.messages(), next(reversed(codes), ""), codes, cancel_event)
+            else:
+                text = self._ask(conversation.messages(), outcome)
+            if text is None:
                 return outcome
-            code = extract_code(reply)
-            refused = refusal_reason(reply) if code is None else None
-            if refused:  # 'I cannot do this task.' ends the request as refused, with the model's reason
-                outcome.attempts.append(Attempt("", False, f"The model refused: {refused}"))
-                outcome.rejected, outcome.answer = True, refused
-                outcome.error = f"The model refused the request: {refused}"
-                return outcome
-            if code is None:
-                error = "The reply contained no Python code."
-                outcome.attempts.append(Attempt("", False, error))
-                conversation.add(reply, error, "", ["Reply with the complete script in a single ```python block."],
+            reply = read_reply(text)
+            if reply.kind == "refuse":  # 'REFUSE: no population field' ends the request refused, with the reason
+                return _refused(outcome, reply.reason)
+            if reply.kind == "inspect" and explorer.left > 0:
+                self._inspect(text, reply.code, explorer, conversation, outcome, cancel_event)
+                continue
+            number += 1
+            code = reply.code
+            if code is None or reply.kind == "inspect":
+                error = ("The reply contained no Python code." if code is None
+                         else "No inspection cells are left; this reply was not run.")  # fmt: skip
+                outcome.attempts.append(Attempt(code or "", False, error))
+                conversation.add(text, error, "", ["Reply with the complete script in a single ```python block."],
                                  number)  # fmt: skip
                 continue
             if code in codes:
@@ -138,35 +166,30 @@ class CodegenWorker:
                 repeats += 1
                 if repeats >= 2:  # told once to change the approach and still repeating: more rounds will not help
                     break
-                conversation.add(reply, error, "", ["Do not send it again: change the approach."], number)
+                conversation.add(text, error, "", ["Do not send it again: change the approach."], number)
                 continue
             codes[code] = number
             # API check: certain mistakes (unknown names, methods, keywords, files) go back to the model unrun
-            earlier = [a.code for a in outcome.attempts]
+            earlier = list(getattr(self.sandbox, "history", ())) + [a.code for a in outcome.attempts]
             found = apicheck.before_run(code, self.sandbox, work_dir, layer_infos, copies, earlier, self.api_docs) \
                 if self.api_check else None  # fmt: skip
             if found:
                 outcome.attempts.append(Attempt(code, False, found[0]))
-                conversation.add(reply, found[0], "", found[1], number)
+                conversation.add(text, found[0], "", found[1], number)
                 continue
             if self.review is not None and not self.review(code):
                 outcome.attempts.append(Attempt(code, False, "The code was not approved to run."))
                 outcome.code, outcome.rejected = code, True
                 outcome.error = "The generated code was not approved, so it was not run."
                 return outcome
-            stamps = _stamps(copies.values())
             self.progress(f"running the script (attempt {number}/{self.max_attempts})")
-            result = self.sandbox.run(code, work_dir, timeout=self.timeout, cancel_event=cancel_event,
-                                      exclude=copies.values())  # fmt: skip
-            if result.stage == "cancelled":
-                raise CancelledError()
-            outputs = list(result.outputs) + _overwritten(stamps) if result.ok else []
-            missing = self.check(outputs, result.stdout) if result.ok and self.check else []
+            result, outputs = self.execute(code, work_dir, copies, cancel_event)
+            missing = check(outputs, result.stdout) if result.ok and check else []
             gap = f"The script ran, but the request also asks for {'; and '.join(missing)}." if missing else None
             outcome.attempts.append(Attempt(code, result.ok and not missing, result.error or gap, result.stdout))
             if missing and lacking is None and number < self.max_attempts:  # once: name what is missing, then judge
                 lacking = (code, outputs, result.stdout, missing)
-                conversation.add(reply, gap, truncate_tail(result.stdout), [MISSING_HINT], number)
+                conversation.add(text, gap, truncate_tail(result.stdout), [MISSING_HINT], number)
                 continue
             if missing:
                 return _partial(outcome, code, outputs, result.stdout, missing)
@@ -177,12 +200,40 @@ class CodegenWorker:
                 return outcome
             notes = self._notes(result.error or "", number, seen, layer_infos, code)
             error = truncate_error(result.error or "unknown error")
-            conversation.add(reply, error, truncate_tail(result.stdout), notes, number)
+            conversation.add(text, error, truncate_tail(result.stdout), notes, number)
         if lacking is not None:  # the reminded run's results stand, as partial: the repairs after it failed
             return _partial(outcome, *lacking)
         outcome.code = next((a.code for a in reversed(outcome.attempts) if a.code), None)
-        outcome.error = _final_error(outcome.attempts, self.max_attempts)
+        outcome.error = _final_error(outcome.attempts, self.max_attempts, search.summary() if search else "")
         return outcome
+
+    def execute(self, code: str, work_dir: Path, copies: dict, cancel_event=None, trial: bool = False):
+        """Run a script (not an inspection cell) in the sandbox: the one place every script passes before it runs.
+        Returns the run's result and its output files (with input copies it wrote over). `trial`: a candidate's dry
+        run on a sample (at most TRIAL_TIMEOUT s; the variables it binds are dropped)."""
+        stamps = _stamps(copies.values())
+        timeout = min(self.timeout or TRIAL_TIMEOUT, TRIAL_TIMEOUT) if trial else self.timeout
+        result = self.sandbox.run(code, work_dir, timeout=timeout, cancel_event=cancel_event,
+                                  exclude=copies.values(), keep=not trial)  # fmt: skip
+        if result.stage == "cancelled":
+            raise CancelledError()
+        return result, (list(result.outputs) + _overwritten(stamps) if result.ok else [])
+
+    def _search(self, explorer: Explorer, check, outcome: Outcome, layer_infos) -> CandidateSearch | None:
+        """The goal's candidate search; none when switched off or when the user reviews code (a dry run would run
+        code before it was approved)."""
+        if self.candidates is None or not self.candidates.on or self.review is not None:
+            return None
+        return CandidateSearch(self, explorer, check, outcome, self.candidates, layer_infos)
+
+    def _inspect(self, text: str, code: str, explorer: Explorer, conversation: RepairContext, outcome: Outcome,
+                 cancel_event) -> None:  # fmt: skip
+        """Run an inspection cell; the exchange joins the conversation's stable part (facts about the data)."""
+        number = len(explorer.cells) + 1
+        self.progress(f"inspecting the data (cell {number}/{explorer.limit})")
+        cell = explorer.inspect(code, cancel_event)
+        outcome.inspections.append(cell)
+        conversation.base += [{"role": "assistant", "content": text}, inspection_message(cell, number, explorer.left)]
 
     def _ask(self, messages: list[dict], outcome: Outcome) -> str | None:
         try:
@@ -209,7 +260,7 @@ class CodegenWorker:
             )
         else:
             seen[signature] = number
-        notes += _schema_hints(error, layer_infos) + _raster_hints(error)
+        notes += schema_hints(error, layer_infos) + raster_hints(error)
         if self.api_docs:  # the installed libraries' documentation of the failing calls (codegen/docs_index.py)
             notes += docs_index.notes(code, error, self.sandbox)
         if "Blocked by the sandbox" in error or "refused the code" in error:
@@ -217,6 +268,13 @@ class CodegenWorker:
                 "Stay within the allowed packages and the current folder; do not try to work around the sandbox."
             )
         return notes
+
+
+def _refused(outcome: Outcome, reason: str) -> Outcome:
+    """The model ended the request with a refusal: `rejected`, like the function tier's reject_task (no step)."""
+    outcome.rejected, outcome.answer = True, reason
+    outcome.error = tr("The request was refused: {reason}").format(reason=reason)
+    return outcome
 
 
 def _partial(outcome: Outcome, code: str, outputs: list[dict], stdout: str, missing: list[str]) -> Outcome:
@@ -248,35 +306,6 @@ def _overwritten(before: dict[str, tuple]) -> list[dict]:
     ]
 
 
-def _raster_hints(error: str) -> list[str]:
-    """osgeo/gdal refused: say how rasters are read and written here instead."""
-    if not re.search(r"import of '(osgeo|gdal|fiona)|No module named '(osgeo|gdal)", error):
-        return []
-    if prompt.raster_io_available():
-        return [
-            "GDAL's Python bindings (osgeo) are not available: read and write rasters with rasterio "
-            "(rasterio.open('in.tif'), src.read(1, masked=True), rasterio.open('out.tif', 'w', **profile))."
-        ]
-    return ["Raster I/O is not available in this sandbox: work with the vector layers and tables only."]
-
-
-def _schema_hints(error: str, layer_infos) -> list[str]:
-    """A KeyError or AttributeError on a name that is not a field: list the real fields, closest first."""
-    match = re.search(r"KeyError: \"?'([^']+)'|has no attribute '([^']+)'|column[s]? \[?'([^']+)'", error)
-    if not match or not layer_infos:
-        return []
-    name = next(g for g in match.groups() if g)
-    fields = {f for info in layer_infos for f in info.field_names()}
-    if name in fields:
-        return []
-    hint = did_you_mean(name, sorted(fields))
-    if not hint:  # 'population' vs 'pop': difflib finds them too far apart, a shared prefix says otherwise
-        near = [f for f in sorted(fields) if len(f) >= 2 and (f.lower() in name.lower() or name.lower() in f.lower())]
-        hint = ("Did you mean " + " or ".join(f"'{f}'" for f in near[:3]) + "?") if near else ""
-    listing = "; ".join(f"{info.name}: {', '.join(info.field_names()) or '(no fields)'}" for info in layer_infos)
-    return [f"'{name}' is not a field of the input layers. {hint} Fields: {listing}".replace("  ", " ")]
-
-
 def _answer(stdout: str, outputs: list[dict]) -> str:
     text = stdout.strip()
     if text:
@@ -286,7 +315,7 @@ def _answer(stdout: str, outputs: list[dict]) -> str:
     return "The code ran but printed no answer and wrote no file."
 
 
-def _final_error(attempts: list[Attempt], max_attempts: int) -> str:
+def _final_error(attempts: list[Attempt], max_attempts: int, candidates: str = "") -> str:
     # the last error of code that ran: 'the same code as attempt 1' or 'no code' says nothing about the data
     ran = [a.error for a in attempts if a.error and not a.error.startswith(("This is the same code", "The reply"))]
     last = ran[-1] if ran else next((a.error for a in reversed(attempts) if a.error), "unknown error")
@@ -299,7 +328,7 @@ def _final_error(attempts: list[Attempt], max_attempts: int) -> str:
         )
     return (
         f"The generated code still failed after {max_attempts} attempt(s) ({distinct} different error(s)). "
-        f"Last error: {truncate_error(last, 600)} "
+        f"Last error: {truncate_error(last, 600)} {candidates + ' ' if candidates else ''}"
         "Rephrase the request, check the input layers, or try a stronger model."
     )
 

@@ -93,6 +93,7 @@ class Sandbox:
         self._log = None
         self._ids = 0
         self._runs = 0
+        self.history: list[str] = []  # the cells run since the last reset, whose names may still exist (apicheck)
 
     # -- lifecycle -------------------------------------------------------------------------
     @property
@@ -146,6 +147,7 @@ class Sandbox:
 
     def close(self) -> None:
         """Kill the child's whole process group and remove its private temp dir."""
+        self.history = []
         proc, self._proc, self._ready = self._proc, None, False
         if proc is not None:
             _kill_tree(proc)
@@ -188,15 +190,29 @@ class Sandbox:
     # -- cells -----------------------------------------------------------------------------
     def reset(self) -> None:
         """Forget every variable of earlier cells (a new request starts clean; a fresh child already is)."""
+        self.history.clear()
         if self.alive and self._ready:
             request_id = self._next_id()
             self._write({"op": "reset", "id": request_id})
             if self._read(time.monotonic() + 10, None, request_id) in (None, _EOF):
                 self.close()
 
+    def names(self) -> list[str]:
+        """The variables earlier cells left ('gdf: GeoDataFrame (5 rows; ...)'); none when no child runs."""
+        if not (self.alive and self._ready):
+            return []
+        request_id = self._next_id()
+        self._write({"op": "names", "id": request_id, "work_dir": str(self.root)})
+        reply = self._read(time.monotonic() + 10, None, request_id)
+        if reply in (None, _EOF):
+            self.close()
+            return []
+        return [str(line) for line in reply.get("names") or []]
+
     def run(self, code: str, work_dir, timeout: float | None = None, check: bool = True, cancel_event=None,
-            exclude=()) -> CellResult:  # fmt: skip
-        """Run one cell in `work_dir` (under the root, else the child restarts there); never raises for code errors."""
+            exclude=(), keep: bool = True) -> CellResult:  # fmt: skip
+        """Run one cell in `work_dir` (under the root, else the child restarts there); never raises for code errors.
+        `keep=False`: the variables the cell binds are dropped (a trial run must not replace the conversation's)."""
         work_dir = Path(work_dir).resolve()
         if check:
             findings = static_check.check_code(code, work_dir)
@@ -206,7 +222,7 @@ class Sandbox:
         before = snapshot(work_dir)
         timeout = self.timeout if timeout is None else timeout
         request_id = self._next_id()
-        self._write({"op": "run", "id": request_id, "code": code, "work_dir": str(work_dir),
+        self._write({"op": "run", "id": request_id, "code": code, "work_dir": str(work_dir), "keep": keep,
                      "cpu_seconds": int(max(timeout, 1) * 2 + 5)})  # fmt: skip
         started = time.perf_counter()
         printed = _Tail()  # what the code printed so far, shipped while it runs
@@ -224,6 +240,8 @@ class Sandbox:
                 self._restart_later()
                 result.restarted = True
         result.outputs = find_outputs(work_dir, before, exclude)
+        if keep:
+            self.history = ([] if result.restarted else self.history) + [code]
         return result
 
     def _ensure_root(self, work_dir: Path) -> bool:

@@ -25,6 +25,7 @@ from qgis.PyQt.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -115,12 +116,18 @@ class GeoClerkDock(QgsDockWidget):
         layout = QVBoxLayout(body)
         header = QHBoxLayout()
         self.layers_label = QLabel(tr("Layers in play"))
+        # the buttons keep their width; the label gives way in a narrow dock (German and Chinese labels are longer)
+        self.layers_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         header.addWidget(self.layers_label, 1)
         self.clear_button = QPushButton(tr("Clear"))
         self.clear_button.clicked.connect(self.clear_conversation)
+        self.reset_button = QPushButton(tr("Reset sandbox"))
+        self.reset_button.setToolTip(tr("Forget the variables and data earlier code requests left in the sandbox"))
+        self.reset_button.clicked.connect(self.reset_sandbox)
         self.settings_button = QPushButton(tr("Settings…"))
         self.settings_button.clicked.connect(self.settings_requested)
         header.addWidget(self.clear_button)
+        header.addWidget(self.reset_button)
         header.addWidget(self.settings_button)
         layout.addLayout(header)
         from .widgets import HistoryLineEdit, LayerPicker
@@ -182,6 +189,7 @@ class GeoClerkDock(QgsDockWidget):
         self.progress.setVisible(working)
         self.cancel_button.setVisible(working)
         self.send_button.setEnabled(not working)
+        self.reset_button.setEnabled(not working)  # the sandbox may be running this request's code
         self.progress.setValue(0)
 
     def _add_widget(self, widget: QWidget) -> None:
@@ -428,6 +436,13 @@ class GeoClerkDock(QgsDockWidget):
         self.previous_results, self.last_steps, self.selections = [], [], set()
         self.clear_conversation_view()
         conversation.clear(self.project)
+        self.reset_sandbox()  # a new conversation starts without the old one's variables
+
+    def reset_sandbox(self) -> None:
+        """Forget every variable earlier code requests of this conversation left (the process stays warm)."""
+        sandbox = getattr(self, "_sandbox", None)
+        if sandbox is not None and self.task is None:
+            sandbox.reset()
 
     def _on_project_read(self, *_args) -> None:
         self.clear_conversation_view()

@@ -13,7 +13,8 @@ from ..compat import OLD_SETTINGS_PREFIX
 PREFIX = "GeoClerk/"
 AUTH_METHOD = "APIHeader"  # only used as a container for the secret; we never send it through QGIS
 
-ARCHITECTURES = ("react", "planner")
+ARCHITECTURES = ("react", "planner")  # the function tier (tier 1)
+CODEGEN_MODES = ("react", "planner")  # the code worker (tier 2): one agent, or a planner's subtasks
 
 
 def migrate_old_settings(store) -> int:
@@ -37,6 +38,7 @@ class GeoClerkSettings:
     gguf_path: str = ""  # the 'Local model file (GGUF)' provider: the model file ('' = the `make model` one)
     llama_server: str = ""  # and the llama-server binary ('' = the built one, else llama-server on PATH)
     architecture: str = "react"
+    codegen_mode: str = "react"
     tier0: bool = True
     trust_tier0: bool = False  # with a model: skip the model's confirmation of a no-model plan
     threshold: float = 0.7
@@ -72,6 +74,7 @@ class GeoClerkSettings:
         common = dict(
             route=route,
             architecture=self.architecture,
+            codegen_mode=self.codegen_mode,
             tier0=self.tier0,
             trust_tier0=self.trust_tier0,
             threshold=self.threshold,

@@ -21,7 +21,7 @@ from qgis.PyQt.QtWidgets import (
 
 from .connection import ConnectionTask
 from .i18n import tr
-from .settings import ARCHITECTURES, PRESETS, GeoClerkSettings, remove_api_key, store_api_key
+from .settings import ARCHITECTURES, CODEGEN_MODES, PRESETS, GeoClerkSettings, remove_api_key, store_api_key
 
 
 class SettingsDialog(QDialog):
@@ -57,6 +57,9 @@ class SettingsDialog(QDialog):
         self.architecture = QComboBox()
         for name, label in zip(ARCHITECTURES, (tr("Single agent (ReAct)"), tr("Planner and worker"))):
             self.architecture.addItem(label, name)
+        self.codegen_mode = QComboBox()  # the same two architectures, for code generation (they compare on one task)
+        for name, label in zip(CODEGEN_MODES, (tr("Single agent (ReAct)"), tr("Planner and worker"))):
+            self.codegen_mode.addItem(label, name)
         self.tier0 = QCheckBox(tr("Run clear standard requests offline, without a model (tier 0)"))
         self.trust_tier0 = QCheckBox(tr("Trust those no-model answers (skip the model's one-round check)"))
         self.threshold = QDoubleSpinBox()
@@ -75,6 +78,7 @@ class SettingsDialog(QDialog):
         self.form = form
         form.addRow("", self.forget_key)
         form.addRow(tr("Architecture"), self.architecture)
+        form.addRow(tr("Code worker"), self.codegen_mode)
         form.addRow("", self.tier0)
         form.addRow("", self.trust_tier0)
         form.addRow(tr("Router confidence threshold"), self.threshold)
@@ -133,6 +137,7 @@ class SettingsDialog(QDialog):
         s = self.settings
         self.preset.setCurrentIndex(max(0, self.preset.findData(s.preset)))
         self.architecture.setCurrentIndex(max(0, self.architecture.findData(s.architecture)))
+        self.codegen_mode.setCurrentIndex(max(0, self.codegen_mode.findData(s.codegen_mode)))
         self.tier0.setChecked(s.tier0)
         self.trust_tier0.setChecked(s.trust_tier0)
         self.threshold.setValue(s.threshold)
@@ -155,6 +160,7 @@ class SettingsDialog(QDialog):
         s.gguf_path = self.gguf_path.text().strip()
         s.llama_server = self.llama_server.text().strip()
         s.architecture = self.architecture.currentData()
+        s.codegen_mode = self.codegen_mode.currentData()
         s.tier0 = self.tier0.isChecked()
         s.trust_tier0 = self.trust_tier0.isChecked()
         s.threshold = float(self.threshold.value())

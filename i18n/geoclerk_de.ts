@@ -14,12 +14,12 @@
       <translation>'{name}' enthält keine Daten, die GeoClerk nutzen kann; der Layer wurde weggelassen.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="72" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="75" />
       <source>API key</source>
       <translation>API-Schlüssel</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="342" />
+      <location filename="../geoclerk_plugin/dock.py" line="348" />
       <source>Also used, because the request names them: {names}</source>
       <translation>Ebenfalls verwendet, weil die Anfrage sie nennt: {names}</translation>
     </message>
@@ -29,7 +29,7 @@
       <translation>Antwort</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="77" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="80" />
       <source>Architecture</source>
       <translation>Architektur</translation>
     </message>
@@ -39,7 +39,7 @@
       <translation>GeoClerk fragen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="140" />
+      <location filename="../geoclerk_plugin/dock.py" line="144" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>Fragen Sie nach einer Analyse, zum Beispiel: Straßen um 100 m puffern</translation>
     </message>
@@ -49,17 +49,17 @@
       <translation>Automatisch</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="70" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="73" />
       <source>Base URL</source>
       <translation>Basis-URL</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="105" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="109" />
       <source>Browse…</source>
       <translation>Durchsuchen…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="147" />
+      <location filename="../geoclerk_plugin/dock.py" line="151" />
       <source>Cancel</source>
       <translation>Abbrechen</translation>
     </message>
@@ -69,7 +69,7 @@
       <translation>Abgebrochen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="112" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="116" />
       <source>Choose a file</source>
       <translation>Datei wählen</translation>
     </message>
@@ -82,6 +82,11 @@
       <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Code</source>
       <translation>Code</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="81" />
+      <source>Code worker</source>
+      <translation>Code-Erzeugung</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/connection.py" line="37" />
@@ -129,6 +134,11 @@
       <translation>Gespeicherten Schlüssel löschen</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/dock.py" line="122" />
+      <source>Forget the variables and data earlier code requests left in the sandbox</source>
+      <translation>Die Variablen und Daten vergessen, die frühere Code-Anfragen in der Sandbox hinterlassen haben</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Function</source>
       <translation>Funktion</translation>
@@ -149,7 +159,7 @@
       <translation>GeoClerk-Chat</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="335" />
+      <location filename="../geoclerk_plugin/dock.py" line="341" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoClerk-Protokoll.</translation>
     </message>
@@ -209,7 +219,7 @@
       <translation>Die Installation der Pakete ist fehlgeschlagen: {detail} Führen Sie stattdessen im Terminal aus: {command}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="68" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="71" />
       <source>Keep the conversation in the project file (no keys are saved)</source>
       <translation>Unterhaltung in der Projektdatei behalten (Schlüssel werden nicht gespeichert)</translation>
     </message>
@@ -219,17 +229,17 @@
       <translation>Beteiligte Layer</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="82" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="86" />
       <source>Maximum code repair attempts</source>
       <translation>Maximale Anzahl Code-Reparaturversuche</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="71" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="74" />
       <source>Model</source>
       <translation>Modell</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="73" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="76" />
       <source>Model file (GGUF)</source>
       <translation>Modelldatei (GGUF)</translation>
     </message>
@@ -269,12 +279,12 @@
       <translation>Router wird vorbereitet (nur bei der ersten Anfrage)…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="69" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="72" />
       <source>Provider</source>
       <translation>Anbieter</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="365" />
+      <location filename="../geoclerk_plugin/dock.py" line="371" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
     </message>
@@ -294,6 +304,11 @@
       <translation>Anfrage</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/dock.py" line="121" />
+      <source>Reset sandbox</source>
+      <translation>Sandbox zurücksetzen</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/algorithm.py" line="81" />
       <source>Result layer</source>
       <translation>Ergebnislayer</translation>
@@ -309,7 +324,7 @@
       <translation>Route</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="156" />
+      <location filename="../geoclerk_plugin/dock.py" line="160" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>Route für die nächste Nachricht: den Router entscheiden lassen oder eine erzwingen</translation>
     </message>
@@ -319,7 +334,7 @@
       <translation>Route erzwungen: {route}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="80" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="84" />
       <source>Router confidence threshold</source>
       <translation>Konfidenzschwelle des Routers</translation>
     </message>
@@ -329,17 +344,17 @@
       <translation>Ausführen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="60" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="63" />
       <source>Run clear standard requests offline, without a model (tier 0)</source>
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="394" />
+      <location filename="../geoclerk_plugin/dock.py" line="400" />
       <source>Selected {n} of {total} features in '{layer}' (a QGIS selection: say 'extract' or 'save' for a new layer).</source>
       <translation>{n} von {total} Objekten in '{layer}' ausgewählt (eine QGIS-Auswahl: für eine neue Ebene 'extrahiere' oder 'speichere' sagen).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="160" />
+      <location filename="../geoclerk_plugin/dock.py" line="164" />
       <source>Send</source>
       <translation>Senden</translation>
     </message>
@@ -349,7 +364,7 @@
       <translation>Dieselbe Anfrage an das Modell senden, ohne die Antwort ohne Modell</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="121" />
+      <location filename="../geoclerk_plugin/dock.py" line="124" />
       <source>Settings…</source>
       <translation>Einstellungen…</translation>
     </message>
@@ -359,7 +374,7 @@
       <translation>Code anzeigen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="65" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="68" />
       <source>Show generated code before running it</source>
       <translation>Erzeugten Code vor dem Ausführen anzeigen</translation>
     </message>
@@ -379,7 +394,7 @@
       <translation>Etwas ist schiefgegangen.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="193" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="199" />
       <source>Starting the local model (a few seconds)…</source>
       <translation>Das lokale Modell wird gestartet (einige Sekunden)…</translation>
     </message>
@@ -389,12 +404,12 @@
       <translation>Status</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="85" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="89" />
       <source>Test connection</source>
       <translation>Verbindung testen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="190" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="196" />
       <source>Testing…</source>
       <translation>Wird getestet…</translation>
     </message>
@@ -409,7 +424,7 @@
       <translation>Die bearbeiteten Werkzeugaufrufe sind kein gültiges JSON: {error}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="176" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="182" />
       <source>The key could not be stored: unlock or set up the QGIS authentication database (Settings &gt; Options &gt; Authentication) and try again.</source>
       <translation>Der Schlüssel konnte nicht gespeichert werden: Entsperren oder richten Sie die QGIS-Authentifizierungsdatenbank ein (Einstellungen &gt; Optionen &gt; Authentifizierung) und versuchen Sie es erneut.</translation>
     </message>
@@ -449,22 +464,22 @@
       <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="272" />
+      <location filename="../geoclerk_plugin/dock.py" line="278" />
       <source>The steps of the previous request, on '{new}' instead of '{old}'.</source>
       <translation>Die Schritte der vorigen Anfrage, auf '{new}' statt '{old}'.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="345" />
+      <location filename="../geoclerk_plugin/dock.py" line="351" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoClerk-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="61" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="64" />
       <source>Trust those no-model answers (skip the model's one-round check)</source>
       <translation>Diesen Antworten ohne Modell vertrauen (die Prüfung durch das Modell überspringen)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="158" />
+      <location filename="../geoclerk_plugin/dock.py" line="162" />
       <source>Type a request and press Enter</source>
       <translation>Anfrage eingeben und Eingabetaste drücken</translation>
     </message>
@@ -524,7 +539,7 @@
       <translation>Funktionen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="74" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="77" />
       <source>llama-server</source>
       <translation>llama-server</translation>
     </message>

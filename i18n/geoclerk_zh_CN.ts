@@ -14,12 +14,12 @@
       <translation>“{name}”不含 GeoClerk 可用的数据，已略过。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="72" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="75" />
       <source>API key</source>
       <translation>API 密钥</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="342" />
+      <location filename="../geoclerk_plugin/dock.py" line="348" />
       <source>Also used, because the request names them: {names}</source>
       <translation>另外使用了请求中提到的图层：{names}</translation>
     </message>
@@ -29,7 +29,7 @@
       <translation>回答</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="77" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="80" />
       <source>Architecture</source>
       <translation>架构</translation>
     </message>
@@ -39,7 +39,7 @@
       <translation>询问 GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="140" />
+      <location filename="../geoclerk_plugin/dock.py" line="144" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>用自然语言提出分析需求，例如：将道路缓冲 100 米</translation>
     </message>
@@ -49,17 +49,17 @@
       <translation>自动</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="70" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="73" />
       <source>Base URL</source>
       <translation>基础 URL</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="105" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="109" />
       <source>Browse…</source>
       <translation>浏览…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="147" />
+      <location filename="../geoclerk_plugin/dock.py" line="151" />
       <source>Cancel</source>
       <translation>取消</translation>
     </message>
@@ -69,7 +69,7 @@
       <translation>已取消</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="112" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="116" />
       <source>Choose a file</source>
       <translation>选择文件</translation>
     </message>
@@ -82,6 +82,11 @@
       <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Code</source>
       <translation>代码</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="81" />
+      <source>Code worker</source>
+      <translation>代码生成</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/connection.py" line="37" />
@@ -129,6 +134,11 @@
       <translation>删除已保存的密钥</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/dock.py" line="122" />
+      <source>Forget the variables and data earlier code requests left in the sandbox</source>
+      <translation>清除之前的代码请求在沙盒中留下的变量和数据</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/algorithm.py" line="77" />
       <source>Function</source>
       <translation>函数</translation>
@@ -149,7 +159,7 @@
       <translation>GeoClerk 对话</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="335" />
+      <location filename="../geoclerk_plugin/dock.py" line="341" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk 意外出错：{error}。请附上 GeoClerk 日志报告此问题。</translation>
     </message>
@@ -209,7 +219,7 @@
       <translation>安装软件包失败：{detail} 请改为在终端中运行：{command}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="68" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="71" />
       <source>Keep the conversation in the project file (no keys are saved)</source>
       <translation>在项目文件中保存对话（不会保存任何密钥）</translation>
     </message>
@@ -219,17 +229,17 @@
       <translation>参与分析的图层</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="82" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="86" />
       <source>Maximum code repair attempts</source>
       <translation>代码修复的最大尝试次数</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="71" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="74" />
       <source>Model</source>
       <translation>模型</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="73" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="76" />
       <source>Model file (GGUF)</source>
       <translation>模型文件（GGUF）</translation>
     </message>
@@ -269,12 +279,12 @@
       <translation>正在准备路由器（仅首次请求）…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="69" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="72" />
       <source>Provider</source>
       <translation>服务商</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="365" />
+      <location filename="../geoclerk_plugin/dock.py" line="371" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS 无法将这些结果作为图层打开：{names}</translation>
     </message>
@@ -294,6 +304,11 @@
       <translation>请求</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/dock.py" line="121" />
+      <source>Reset sandbox</source>
+      <translation>重置沙盒</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/algorithm.py" line="81" />
       <source>Result layer</source>
       <translation>结果图层</translation>
@@ -309,7 +324,7 @@
       <translation>路由</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="156" />
+      <location filename="../geoclerk_plugin/dock.py" line="160" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>下一条消息的路由：由路由器决定，或强制指定</translation>
     </message>
@@ -319,7 +334,7 @@
       <translation>已强制路由：{route}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="80" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="84" />
       <source>Router confidence threshold</source>
       <translation>路由置信度阈值</translation>
     </message>
@@ -329,17 +344,17 @@
       <translation>运行</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="60" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="63" />
       <source>Run clear standard requests offline, without a model (tier 0)</source>
       <translation>明确的标准请求离线运行，无需模型（第 0 层）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="394" />
+      <location filename="../geoclerk_plugin/dock.py" line="400" />
       <source>Selected {n} of {total} features in '{layer}' (a QGIS selection: say 'extract' or 'save' for a new layer).</source>
       <translation>已在“{layer}”中选中 {total} 个要素中的 {n} 个（QGIS 选择；如需新图层，请说“提取”或“保存”）。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="160" />
+      <location filename="../geoclerk_plugin/dock.py" line="164" />
       <source>Send</source>
       <translation>发送</translation>
     </message>
@@ -349,7 +364,7 @@
       <translation>将同一请求发送给模型，不使用无模型的回答</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="121" />
+      <location filename="../geoclerk_plugin/dock.py" line="124" />
       <source>Settings…</source>
       <translation>设置…</translation>
     </message>
@@ -359,7 +374,7 @@
       <translation>显示代码</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="65" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="68" />
       <source>Show generated code before running it</source>
       <translation>运行前显示生成的代码</translation>
     </message>
@@ -379,7 +394,7 @@
       <translation>出现了问题。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="193" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="199" />
       <source>Starting the local model (a few seconds)…</source>
       <translation>正在启动本地模型（需要几秒钟）…</translation>
     </message>
@@ -389,12 +404,12 @@
       <translation>状态</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="85" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="89" />
       <source>Test connection</source>
       <translation>测试连接</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="190" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="196" />
       <source>Testing…</source>
       <translation>正在测试…</translation>
     </message>
@@ -409,7 +424,7 @@
       <translation>修改后的工具调用不是有效的 JSON：{error}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="176" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="182" />
       <source>The key could not be stored: unlock or set up the QGIS authentication database (Settings &gt; Options &gt; Authentication) and try again.</source>
       <translation>无法保存密钥：请解锁或设置 QGIS 认证数据库（设置 &gt; 选项 &gt; 认证）后重试。</translation>
     </message>
@@ -449,22 +464,22 @@
       <translation>服务器拒绝了该 API 密钥。请检查密钥（以及它是否属于该服务商）。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="272" />
+      <location filename="../geoclerk_plugin/dock.py" line="278" />
       <source>The steps of the previous request, on '{new}' instead of '{old}'.</source>
       <translation>上一个请求的步骤，用于“{new}”而不是“{old}”。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="345" />
+      <location filename="../geoclerk_plugin/dock.py" line="351" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>如需处理此请求，请打开 GeoClerk 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="61" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="64" />
       <source>Trust those no-model answers (skip the model's one-round check)</source>
       <translation>信任这些无模型回答（跳过模型的一轮核对）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="158" />
+      <location filename="../geoclerk_plugin/dock.py" line="162" />
       <source>Type a request and press Enter</source>
       <translation>输入请求并按回车</translation>
     </message>
@@ -524,7 +539,7 @@
       <translation>函数</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="74" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="77" />
       <source>llama-server</source>
       <translation>llama-server</translation>
     </message>

@@ -164,11 +164,11 @@ def test_the_scripts_a_model_writes_pass_the_static_check(tmp_path):
 
 
 def test_a_refused_osgeo_import_gets_the_rasterio_hint():
-    from geoclerk.codegen.repair import _raster_hints
+    from geoclerk.codegen.hints import raster_hints
 
-    hints = _raster_hints("The sandbox refused the code before running it: line 1: import of 'osgeo' is not allowed")
+    hints = raster_hints("The sandbox refused the code before running it: line 1: import of 'osgeo' is not allowed")
     assert len(hints) == 1 and "rasterio.open('in.tif')" in hints[0]
-    assert _raster_hints("NameError: name 'x' is not defined") == []
+    assert raster_hints("NameError: name 'x' is not defined") == []
 
 
 COMMON_RASTER_OPS = """

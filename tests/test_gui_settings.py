@@ -68,6 +68,22 @@ def test_dialog_round_trips_settings_and_presets(qgis_iface, isolated_settings):
 
 
 
+def test_the_code_workers_mode_is_chosen_next_to_the_function_tiers_and_kept(qgis_iface, isolated_settings):  # noqa: F811
+    dialog = SettingsDialog()
+    form = dialog.form
+    assert form.getWidgetPosition(dialog.codegen_mode)[0] == form.getWidgetPosition(dialog.architecture)[0] + 1
+    assert form.labelForField(dialog.codegen_mode).text() == "Code worker"
+    assert [dialog.codegen_mode.itemData(i) for i in range(dialog.codegen_mode.count())] == ["react", "planner"]
+    assert dialog.codegen_mode.currentData() == "react" and GeoClerkSettings().codegen_mode == "react"
+    dialog.codegen_mode.setCurrentIndex(dialog.codegen_mode.findData("planner"))
+    dialog.accept()
+    s = GeoClerkSettings.read()
+    assert (s.codegen_mode, s.architecture) == ("planner", "react")  # the two choices are independent
+    assert s.agent_config("codegen").codegen_mode == "planner"
+    again = SettingsDialog()
+    assert again.codegen_mode.currentData() == "planner" and again.architecture.currentData() == "react"
+
+
 def test_the_local_gguf_provider_asks_for_a_file_and_starts_the_model(qgis_iface, isolated_settings, tmp_path):  # noqa: F811
     import stat
 

@@ -32,6 +32,7 @@ def main() -> int:
     import guards
     import landlock
     from liveout import Channel, Flusher
+    from names import describe_names
 
     channel = Channel(proto_out)
 
@@ -72,6 +73,15 @@ def main() -> int:
             namespace = _fresh_namespace(safe_builtins)
             _close_figures()
             channel.send({"id": request.get("id"), "ok": True})
+        elif op == "names":  # the variables earlier cells left, described under the guard
+            guard.enter(request.get("work_dir") or policy["root"])
+            try:
+                names = describe_names(namespace)
+            except Exception as exc:  # noqa: BLE001 - a value that cannot be described must not stop the sandbox
+                names = [f"(the variables could not be listed: {type(exc).__name__})"]
+            finally:
+                guard.leave()
+            channel.send({"id": request.get("id"), "ok": True, "names": names})
         elif op == "ping":
             channel.send({"id": request.get("id"), "ok": True, "pid": os.getpid()})
         elif op == "run":
@@ -289,7 +299,9 @@ def _run_cell(request: dict, namespace: dict, guard, policy: dict, cell: int, ch
         guard.enter(work_dir)
         failure = None
         try:
-            namespace.update(runpy.run_path(filename, init_globals=namespace, run_name="__main__"))
+            names = runpy.run_path(filename, init_globals=namespace, run_name="__main__")
+            if request.get("keep", True):  # a trial run (a candidate on a sample) leaves no variables
+                namespace.update(names)
         except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt from the code too
             failure = exc
         finally:

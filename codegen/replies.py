@@ -1,0 +1,52 @@
+"""What a code-worker reply asks for: an inspection cell, the final script, a refusal, or nothing usable.
+
+The protocol suits a small model: one code block per reply; a first line `# INSPECT` (or a line INSPECT before the
+block) marks a look at the data; a line `REFUSE: reason` instead of code ends the request as refused.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..agent.refusals import refusal_reason
+from .extract import extract_code
+
+_REFUSE = re.compile(r"^[\s>*_`#-]*REFUSE[\s*_`]*[:：]\s*(.+)", re.IGNORECASE | re.MULTILINE | re.DOTALL)
+_INSPECT_LINE = re.compile(r"^\s*#+\s*INSPECT\b", re.IGNORECASE)
+_INSPECT_TEXT = re.compile(r"^[\s>*_`#-]*INSPECT\b[\s*_`:]*$", re.IGNORECASE | re.MULTILINE)
+
+
+@dataclass
+class Reply:
+    """A reply read: kind is inspect | final | refuse | none; `code` for the first two, `reason` for a refusal."""
+
+    kind: str
+    code: str | None = None
+    reason: str | None = None
+
+
+def read_reply(text: str | None) -> Reply:
+    """Read one reply of the code worker's protocol."""
+    code = extract_code(text)
+    refused = _refuse_line(text or "")
+    if refused:
+        return Reply("refuse", reason=refused)
+    if code is None:
+        reason = refusal_reason(text)  # 'I cannot do this task.' in words, without the marker
+        return Reply("refuse", reason=reason) if reason else Reply("none")
+    first = next((line for line in code.splitlines() if line.strip()), "")
+    if _INSPECT_LINE.match(first) or _INSPECT_TEXT.search(_outside_code(text or "")):
+        return Reply("inspect", code=code)
+    return Reply("final", code=code)
+
+
+def _refuse_line(text: str) -> str | None:
+    """The reason after a REFUSE: line outside any code (a script that prints 'REFUSE:' is no refusal)."""
+    match = _REFUSE.search(_outside_code(text))
+    return (re.sub(r"[*_`]+", "", match.group(1)).strip() or None) if match else None
+
+
+def _outside_code(text: str) -> str:
+    """The reply without its fenced blocks."""
+    return re.sub(r"(`{3,}|~{3,}).*?(\1|\Z)", "", text, flags=re.DOTALL)
