@@ -17,6 +17,8 @@ Traits:
 - orders: sorts the features by a field
 - dissolves / merges_layers: merges features (by a field) / merges layers into one
 - prefers_numbers: its field is a quantity (a numeric field is chosen over a text one of equal fit)
+- dated_pair: its first two layer parameters are one place at an earlier and a later date (before, after): their
+  order comes from the dates in the layers' names, else from the request naming both; never from load order
 
 ONE_OF: tools that need one of several optional parameters; NEEDS_WITH: a parameter that needs another.
 TABLE_PARAMS: the layer parameters that also take a table without geometry (a CSV, a sheet, a DBF); every other
@@ -96,6 +98,7 @@ _declare("orders", "sort_by_field")
 _declare("dissolves", "dissolve", "qgis_aggregate")
 _declare("merges_layers", "qgis_merge_layers")
 _declare("prefers_numbers", "qgis_basic_statistics", "sort_by_field")
+_declare("dated_pair", "raster_change")
 
 # select_rows keeps rows by a value or the top N of a field; a download needs a URL or a bounding box.
 # A normalized difference needs a named index or a band pair.

@@ -144,7 +144,8 @@ def _stats_text(values) -> str:
         ),
         returns="new float32 GeoTIFF (-1..1; nodata where a band has none or a + b is 0)",
         examples=({"raster": "image_2024", "index": "ndvi"}, {"raster": "scene", "band_a": "4", "band_b": "3"}),
-        keywords=("ndvi", "ndwi", "normalized difference", "vegetation index", "water index", "spectral index"),
+        # no index names: an index the plan did not read ('NDVI and NDWI') must stay unexplained
+        keywords=("normalized difference", "vegetation index", "water index", "spectral index"),
     )
 )
 def normalized_difference(ctx: RunContext, raster: str, index=None, band_a=None, band_b=None) -> ToolResult:
