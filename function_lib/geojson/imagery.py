@@ -132,18 +132,15 @@ def _stats_text(values) -> str:
         name="normalized_difference",
         half="geojson",
         category="raster",
-        purpose="Normalized-difference index of two bands of an image: NDVI, NDWI, GNDVI, NDBI, MNDWI or a band pair.",
-        when="Vegetation/water/built-up indices from a multiband image; bands are found by their descriptions.",
+        purpose="Normalized-difference index (a - b) / (a + b) of an image: a named index or two bands.",
         params=(
             RASTER,
-            Param(
-                "index", "enum", "Named index (its bands are found by description)", required=False, enum=tuple(INDICES)
-            ),
-            Param("band_a", "string", "First band of (a - b) / (a + b): number or description", required=False),
-            Param("band_b", "string", "Second band of (a - b) / (a + b): number or description", required=False),
+            Param("index", "enum", "Named index", required=False, enum=tuple(INDICES)),
+            Param("band_a", "string", "Band a (number or name)", required=False),
+            Param("band_b", "string", "Band b (number or name)", required=False),
         ),
-        returns="new float32 GeoTIFF (-1..1; nodata where a band has none or a + b is 0)",
-        examples=({"raster": "image_2024", "index": "ndvi"}, {"raster": "scene", "band_a": "4", "band_b": "3"}),
+        returns="float32 GeoTIFF (nodata where a + b = 0)",
+        examples=({"raster": "image_2024", "index": "ndvi"},),
         # no index names: an index the plan did not read ('NDVI and NDWI') must stay unexplained
         keywords=("normalized difference", "vegetation index", "water index", "spectral index"),
     )
@@ -197,22 +194,9 @@ def _pixels(src, name: str):
         name="classify_image",
         half="geojson",
         category="raster",
-        purpose="Unsupervised k-means classification of a (multiband) image into k classes.",
-        when="Classify an image or raster into land-cover-like classes without training data.",
-        params=(
-            RASTER,
-            Param(
-                "classes",
-                "integer",
-                "Number of classes (k)",
-                required=False,
-                default=DEFAULT_CLASSES,
-                minimum=2,
-                maximum=50,
-            ),
-        ),
-        returns="new class GeoTIFF (1..k, 0 = nodata; classes ordered by brightness) and a CSV of class centres "
-        "and pixel counts",
+        purpose="Unsupervised k-means classification of an image into k classes.",
+        params=(RASTER, Param("classes", "integer", "k", required=False, default=DEFAULT_CLASSES, minimum=2)),
+        returns="class GeoTIFF (1..k by brightness), CSV of class centres and pixel counts",
         examples=({"raster": "image_2024", "classes": 4},),
         keywords=("unsupervised classification", "k-means", "kmeans", "land cover classes", "classify image"),
     )
@@ -282,13 +266,13 @@ ZONAL_STATS = ("count", "sum", "mean", "min", "max", "stdev")
         name="zonal_statistics",
         half="geojson",
         category="raster",
-        purpose="Raster count/sum/mean/min/max/stdev of one band within each polygon (pixel centres inside).",
+        purpose="Raster count/sum/mean/min/max/stdev of one band per polygon.",
         params=(
-            Param("layer", "layer", "Polygon layer (the zones)"),
+            Param("layer", "layer", "Polygon layer"),
             Param("raster", "layer", "Raster layer"),
-            Param("band", "string", "Band: number or description", required=False, default="1"),
+            Param("band", "string", "Band (number or name)", required=False, default="1"),
         ),
-        returns="new polygon layer: the zones with _count, _sum, _mean, _min, _max and _stdev of the band",
+        returns="the polygons with _count, _sum, _mean, _min, _max, _stdev",
         examples=({"layer": "parcels", "raster": "image_2024_ndvi"},),
         equivalent="qgis_zonal_statistics",
         keywords=("zonal", "zonal statistics", "average per polygon"),
@@ -371,24 +355,14 @@ def same_grid(a, b) -> str | None:
         name="raster_change",
         half="geojson",
         category="raster",
-        purpose="Change between two rasters of the same grid (two dates): difference raster and the changed area.",
-        when="Change detection between two images of one place: one band's difference (after - before), or with "
-        "several bands and none named, the length of the change vector over all bands.",
+        purpose="Change between two rasters of one grid (two dates): difference raster and changed area.",
         params=(
             Param("before", "layer", "Earlier raster"),
-            Param("after", "layer", "Later raster on the same grid"),
-            Param(
-                "band", "string", "Band to compare: number or description (all bands when not given)", required=False
-            ),
-            Param(
-                "threshold",
-                "number",
-                "A pixel changed when the absolute difference is above this (Otsu's threshold when not given)",
-                required=False,
-                minimum=0,
-            ),
+            Param("after", "layer", "Later raster"),
+            Param("band", "string", "Band (default: all bands)", required=False),
+            Param("threshold", "number", "Changed above this (default: Otsu)", required=False, minimum=0),
         ),
-        returns="new float32 GeoTIFF of the difference and a changed/unchanged GeoTIFF; the changed area as the answer",
+        returns="difference GeoTIFF, changed-pixel GeoTIFF; the changed area",
         examples=({"before": "image_2024", "after": "image_2025"},),
         keywords=("change detection", "changes", "difference between images"),
     )
