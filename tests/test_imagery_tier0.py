@@ -232,3 +232,19 @@ def test_change_refuses_rasters_on_different_grids(tmp_path, registry):
     with pytest.raises(ValidationError, match="not on the same grid: their sizes differ"):
         run_tool(registry, "raster_change", {"before": "dem", "after": "image_2024"}, ctx)
     assert ctx.outputs == []
+
+
+def test_a_vector_layer_or_too_many_classes_are_refused_with_the_reason(tmp_path, registry):
+    ctx = RunContext(tmp_path / "out")
+    ctx.layers.add_path(SAMPLE / "parcels.gpkg")
+    with pytest.raises(ValidationError, match=r"'parcels' is not a raster \(parcels.gpkg\)"):
+        run_tool(registry, "normalized_difference", {"raster": "parcels", "index": "ndvi"}, ctx)
+    path = tmp_path / "flat.tif"
+    profile = {"driver": "GTiff", "width": 4, "height": 4, "count": 2, "dtype": "uint8", "crs": "EPSG:32633",
+               "transform": rasterio.transform.from_origin(0, 40, 10, 10)}  # fmt: skip
+    with rasterio.open(path, "w", **profile) as dst:
+        dst.write(np.stack([np.tile([1, 1, 2, 2], (4, 1))] * 2).astype("uint8"))
+    ctx.layers.add_path(path)
+    with pytest.raises(ValidationError, match="fewer distinct pixel values than the 3 classes"):
+        run_tool(registry, "classify_image", {"raster": "flat", "classes": 3}, ctx)
+    assert ctx.outputs == []

@@ -113,10 +113,10 @@ def _write(ctx: RunContext, name: str, profile: dict, data, dtype: str, nodata, 
     return ctx.add_output(path, name=path.stem, kind="raster")
 
 
-def _float_profile(src) -> dict:
-    profile = dict(src.profile)
-    profile.pop("blockxsize", None), profile.pop("blockysize", None), profile.pop("tiled", None)
-    return profile
+def _grid_profile(src) -> dict:
+    """The source's grid (size, CRS, transform) for a new GeoTIFF, without its block layout."""
+    drop = {"blockxsize", "blockysize", "tiled", "interleave"}
+    return {k: v for k, v in src.profile.items() if k not in drop}
 
 
 def _stats_text(values) -> str:
@@ -165,7 +165,7 @@ def normalized_difference(ctx: RunContext, raster: str, index=None, band_a=None,
         result = _write(
             ctx,
             f"{raster}_{index or 'nd'}",
-            _float_profile(src),
+            _grid_profile(src),
             out.filled(FLOAT_NODATA),
             "float32",
             FLOAT_NODATA,
@@ -208,13 +208,13 @@ def classify_image(ctx: RunContext, raster: str, classes: int = DEFAULT_CLASSES)
 
     with _rasterio().open(_raster_path(ctx, raster)) as src:
         rows, valid = _pixels(src, raster)
-        if len(np.unique(rows, axis=0)) < classes:
+        rng = np.random.default_rng(KMEANS_SEED)
+        sample = rows if len(rows) <= KMEANS_SAMPLE else rows[rng.choice(len(rows), KMEANS_SAMPLE, replace=False)]
+        if len(np.unique(sample, axis=0)) < classes:
             raise ValidationError(
                 f"'{raster}' has fewer distinct pixel values than the {classes} classes asked for.",
                 fix="Ask for fewer classes.",
             )
-        rng = np.random.default_rng(KMEANS_SEED)
-        sample = rows if len(rows) <= KMEANS_SAMPLE else rows[rng.choice(len(rows), KMEANS_SAMPLE, replace=False)]
         model = KMeans(n_clusters=classes, n_init=10, random_state=KMEANS_SEED).fit(sample)
         order = np.argsort(model.cluster_centers_.sum(axis=1))  # class 1 is the darkest: stable across runs
         rank = np.empty(classes, dtype=int)
@@ -228,7 +228,7 @@ def classify_image(ctx: RunContext, raster: str, classes: int = DEFAULT_CLASSES)
         out = _write(
             ctx,
             f"{raster}_classes",
-            _float_profile(src),
+            _grid_profile(src),
             grid,
             "uint8",
             CLASS_NODATA,
@@ -395,7 +395,7 @@ def raster_change(ctx: RunContext, before: str, after: str, band=None, threshold
             threshold = otsu_threshold(magnitude.compressed())
         changed = (magnitude > threshold).filled(False)
         mask = np.where(np.ma.getmaskarray(magnitude), 255, changed.astype("uint8"))
-        profile = _float_profile(a)
+        profile = _grid_profile(a)
         diff_out = _write(
             ctx,
             f"{after}_minus_{before}",
