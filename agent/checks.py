@@ -103,6 +103,14 @@ def _repeated_keys(table, key) -> int:
     return int(data[key].dropna().duplicated().sum()) if key in getattr(data, "columns", ()) else 0
 
 
+def _without_layer_names(folded: str, infos) -> str:
+    """The request with the layers it names blanked out: 'the satellite image' names a raster, not a picture."""
+    from ..router.request import mask
+    from ..router.schema_match import find_layers
+
+    return mask(folded, [(m.start, m.end) for m in find_layers(folded, list(infos or ()))])
+
+
 def result_problems(request: str, outputs, infos, plan=None, asked_format: str | None = None) -> list[str]:
     """What the result fails of what the request asked; empty when every check holds (or none applies)."""
     from ..router.crs import crs_roles
@@ -119,7 +127,7 @@ def result_problems(request: str, outputs, infos, plan=None, asked_format: str |
         suffix = Path(final.path).suffix.lower().lstrip(".")
         if suffix != asked_format and not (asked_format == "geojson" and suffix == "json"):
             problems.append(f"the result was asked as {asked_format.upper()} but written as {suffix.upper()}")
-    if IMAGE_WORDS.search(folded) and not _final(outputs, ("image",)):
+    if IMAGE_WORDS.search(_without_layer_names(folded, infos)) and not _final(outputs, ("image",)):
         problems.append("an image was asked for and none was made")
 
     _, target, _ = crs_roles(request)

@@ -18,6 +18,7 @@ ALLOWED_IMPORTS = frozenset(
         "dataclasses", "enum", "typing", "numbers", "warnings", "pprint", "html", "base64", "hashlib",
         "uuid", "struct", "abc", "contextlib", "traceback", "zipfile", "gzip", "locale", "glob", "fnmatch",
         "os", "shutil", "tempfile", "rasterio", "affine",
+        "skimage", "networkx", "xarray", "rioxarray", "rasterstats", "libpysal", "esda",
     }
 )  # fmt: skip
 

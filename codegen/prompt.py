@@ -9,16 +9,32 @@ from .explore import INSPECT_OUTPUT, MAX_INSPECTIONS, state_text
 
 PACKAGES = "geopandas, shapely, pandas, numpy, matplotlib, scikit-learn (sklearn), scipy, pyproj"
 RASTER_PACKAGE = "rasterio (with affine)"
+# Imagery and spatial-statistics packages (requirements.txt), named to the model only where installed; the second
+# group reads rasters through rasterio, so it is named only with it.
+OPTIONAL_PACKAGES = (("skimage", "scikit-image (skimage)"), ("networkx", "networkx"), ("libpysal", "libpysal"),
+                     ("esda", "esda"), ("xarray", "xarray"))  # fmt: skip
+RASTER_OPTIONAL_PACKAGES = (("rioxarray", "rioxarray"), ("rasterstats", "rasterstats"))
+
+
+def installed(module: str) -> bool:
+    """True when `module` can be imported here (the sandbox child uses the same packages)."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def raster_io_available() -> bool:
     """True when rasterio can be imported here (the sandbox child uses the same packages)."""
-    import importlib.util
+    return installed("rasterio")
 
-    try:
-        return importlib.util.find_spec("rasterio") is not None
-    except (ImportError, ValueError):
-        return False
+
+def optional_packages(rasterio: bool) -> list[str]:
+    """The imagery and spatial-statistics packages installed here, as the prompt names them."""
+    wanted = OPTIONAL_PACKAGES + (RASTER_OPTIONAL_PACKAGES if rasterio else ())
+    return [label for module, label in wanted if installed(module)]
 
 
 def system_prompt(rasterio: bool | None = None, rasters: bool = True, planner: bool = False) -> str:
@@ -27,12 +43,13 @@ def system_prompt(rasterio: bool | None = None, rasters: bool = True, planner: b
     interpolated with griddata to buffer schools and to keep only Europe. `planner`: the code planner's variant, one
     cell per subtask building on the earlier cells' variables (the same for every subtask: a stable prefix)."""
     rasterio = raster_io_available() if rasterio is None else rasterio
-    packages = PACKAGES + (", " + RASTER_PACKAGE if rasterio else "")
+    packages = ", ".join([PACKAGES] + ([RASTER_PACKAGE] if rasterio else []) + optional_packages(rasterio))
     rasters = (
         "- Rasters (GeoTIFF .tif): read and write them with rasterio (rasterio.open, src.read(1, masked=True),\n"
         "  src.profile, src.transform; write with rasterio.open('out.tif', 'w', **profile)). Compute with numpy and\n"
         "  scipy (slope with numpy.gradient on the cell size, IDW or griddata onto a grid built from a transform).\n"
         "  Not osgeo/gdal, no VRT files, no URLs or /vsi paths.\n"
+        "  Imagery: a band's name is in src.descriptions; nodata pixels are masked (read(masked=True)).\n"
         if rasterio
         else "- Raster I/O (rasterio, osgeo) is not available here: work with vector data and tables.\n"
     ) if rasters else ""

@@ -411,11 +411,11 @@ class RunContext:
         return candidate
 
     def add_output(self, path: str | Path, name: str = "", kind: str | None = None, data: Any = None) -> Output:
-        """Register a file written to the output folder; vector outputs become layers for next steps."""
+        """Register a file written to the output folder; vector and raster outputs become layers for next steps."""
         path = str(path)
         out = Output(path=path, kind=kind or output_kind(path), name=name or Path(path).stem)
         self.outputs.append(out)
-        if out.kind == "vector":
+        if out.kind in ("vector", "raster"):
             self.layers.add(out.name, path=path, data=data)
         return out
 

@@ -17,6 +17,8 @@ Traits:
 - orders: sorts the features by a field
 - dissolves / merges_layers: merges features (by a field) / merges layers into one
 - prefers_numbers: its field is a quantity (a numeric field is chosen over a text one of equal fit)
+- dated_pair: its first two layer parameters are one place at an earlier and a later date (before, after): their
+  order comes from the dates in the layers' names, else from the request naming both; never from load order
 
 ONE_OF: tools that need one of several optional parameters; NEEDS_WITH: a parameter that needs another.
 TABLE_PARAMS: the layer parameters that also take a table without geometry (a CSV, a sheet, a DBF); every other
@@ -39,7 +41,8 @@ _declare(
     "geometry_area", "geometry_length", "reproject", "qgis_reproject", "qgis_convex_hull",
     "qgis_oriented_bounding_box", "main_direction", "add_xy", "qgis_add_xy_fields", "add_field",
     "qgis_field_calculator", "to_lines", "qgis_polygons_to_lines", "count_points_in_polygons",
-    "qgis_count_points_in_polygon", "qgis_zonal_statistics", "nearest_point_on_line", "perpendicular_distance",
+    "qgis_count_points_in_polygon", "qgis_zonal_statistics", "zonal_statistics", "nearest_point_on_line",
+    "perpendicular_distance",
     "join_nearest", "qgis_join_by_nearest", "spatial_join", "qgis_join_by_location", "join_table",
     "qgis_join_by_field", "qgis_sample_raster", "nearest_distance_summary", "qgis_fix_geometries", "rename_field",
     "lines_to_polygons", "qgis_lines_to_polygons", "voronoi", "qgis_voronoi", "qgis_random_points_in_polygons",
@@ -49,7 +52,7 @@ _declare(
     "per_group",
     "group_by", "count_features", "dissolve", "qgis_dissolve", "qgis_aggregate", "qgis_statistics_by_categories",
     "bounding_geometry", "qgis_minimum_bounding_geometry", "count_points_in_polygons", "qgis_count_points_in_polygon",
-    "qgis_zonal_statistics",
+    "qgis_zonal_statistics", "zonal_statistics",
 )  # fmt: skip
 _declare(
     "aggregates",
@@ -77,21 +80,25 @@ _declare(
     "split_polygons_by_lines", "qgis_split_with_lines", "spatial_join", "qgis_join_by_location", "within_distance",
     "qgis_extract_within_distance", "qgis_extract_by_location", "count_points_in_polygons",
     "qgis_count_points_in_polygon", "join_nearest", "qgis_join_by_nearest", "nearest_point_on_line",
-    "perpendicular_distance", "qgis_zonal_statistics", "qgis_sample_raster",
+    "perpendicular_distance", "qgis_zonal_statistics", "zonal_statistics", "qgis_sample_raster", "raster_change",
 )  # fmt: skip
 _declare(
     "statistic",
     "group_by", "qgis_basic_statistics", "qgis_aggregate", "qgis_zonal_statistics", "nearest_distance_summary",
     "count_features", "count_points_in_polygons", "qgis_heatmap", "qgis_nearest_neighbour_analysis",
-    "distance_matrix", "plot_map", "qgis_sample_raster",
+    "distance_matrix", "plot_map", "qgis_sample_raster", "zonal_statistics",
 )  # fmt: skip
 _declare("reports_totals", "geometry_length", "geometry_area")
-_declare("per_polygon", "count_points_in_polygons", "qgis_count_points_in_polygon", "qgis_zonal_statistics")
+_declare(
+    "per_polygon", "count_points_in_polygons", "qgis_count_points_in_polygon", "qgis_zonal_statistics",
+    "zonal_statistics",
+)  # fmt: skip
 _declare("subtracts", "qgis_difference")
 _declare("orders", "sort_by_field")
 _declare("dissolves", "dissolve", "qgis_aggregate")
 _declare("merges_layers", "qgis_merge_layers")
 _declare("prefers_numbers", "qgis_basic_statistics", "sort_by_field")
+_declare("dated_pair", "raster_change")
 
 # The statistics a statistic tool gives when no parameter chooses them (consume.py: a statistic word the tool
 # does not give, 'median elevation per parcel' from zonal statistics' count/sum/mean/min/max, is a dropped step).
@@ -106,8 +113,13 @@ GIVES_STATISTICS = {
 
 
 # select_rows keeps rows by a value or the top N of a field; a download needs a URL or a bounding box.
-ONE_OF = {"select_rows": ("value", "top_n"), "download_geojson": ("url", "bbox")}
-NEEDS_WITH = {"select_rows": {"top_n": "field"}}  # the top N by what?
+# A normalized difference needs a named index or a band pair.
+ONE_OF = {
+    "select_rows": ("value", "top_n"),
+    "download_geojson": ("url", "bbox"),
+    "normalized_difference": ("index", "band_a"),
+}
+NEEDS_WITH = {"select_rows": {"top_n": "field"}, "normalized_difference": {"band_a": "band_b", "band_b": "band_a"}}
 
 # Parameters that turn a per-feature tool into a whole-layer one: (name, value that aggregates).
 AGGREGATING_PARAMS = {

@@ -22,6 +22,7 @@ from .quantities import find_paths, output_units
 from .schema_match import CONCEPTS, THEMES, _field_concepts, find_fields, find_values, layer_theme
 from .text import singular
 from .tool_words import TOOL_WORDS
+from .words import ENUM_WORDS
 
 _LATIN = re.compile(r"[a-z0-9_]+(?:'[a-z]+)?")
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
@@ -407,6 +408,8 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None, from_layers=()
     for p in spec.params:
         if p.name in params and p.kind in ("enum", "boolean", "integer", "distance", "number"):
             claims.allow(_phrase_words([p.name.replace("_", " "), str(params[p.name]).replace("_", " ")]))
+            if p.kind == "enum" and p.enum and params[p.name] in ENUM_WORDS:  # what users say for the value read
+                claims.pattern(ENUM_WORDS[params[p.name]])
     cue_latin, cue_cjk = tool_cue_words(spec)
     claims.allow(cue_latin, cue_cjk)
     for la in langs:

@@ -25,7 +25,7 @@ from .quantities import (
 )
 from .request import Request, mask
 from .result import Gap, Plan
-from .roles import assign_layers
+from .roles import assign_layers, order_dated_pair
 from .schema_match import find_fields
 from .series import INWARD, distance_series, equal_steps, signed
 from .text import as_number, fold
@@ -137,6 +137,9 @@ def fill_plan(spec, request: Request | str, layers: list | None = None, lang: st
     if lang == "zh":
         zh_head_is_kept(spec, params, folded, mentions)
     use_marks_the_second_layer(spec, params, folded, mentions)
+    dated_gap, dated_note = order_dated_pair(spec, params, mentions)
+    if dated_gap:
+        missing.append(dated_gap)
     by_name = req.by_name
     main = by_name.get(params.get("layer") or params.get("polygons") or params.get("raster") or "")
     spans = req.mention_spans
@@ -242,7 +245,7 @@ def fill_plan(spec, request: Request | str, layers: list | None = None, lang: st
         missing.append(NEXT_STEP)  # one tool cannot serve a chain: tier 1 plans the steps
     listed = [(g[0].start, g[-1].end) for g in distance_series(folded, lang) if len(g) >= 2 and "rings" not in params]
     extra, notes = unconsumed(spec, params, req, ftext, listed if spec.params else ())
-    notes = notes + ([key_note] if key_note else [])
+    notes = notes + ([key_note] if key_note else []) + ([dated_note] if dated_note else [])
     missing.extend(m for m in extra if m not in missing)
     if not missing:  # the whitelist: every word must be claimed by the plan's readings or be a filler
         inferred = KEY_PAIRS.get(spec.name, ()) if key_note else ()

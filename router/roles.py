@@ -158,6 +158,35 @@ def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None
     return out, missing
 
 
+_DATE = re.compile(r"(?<!\d)((?:19|20)\d{2})(?:[-_]?(\d{2})(?:[-_]?(\d{2}))?)?(?!\d)")
+
+
+def layer_date(name: str) -> tuple[int, ...] | None:
+    """The one date a layer's name carries ('s2_20240615', 'image_2019', 'ortho-2021-06'), or None."""
+    found = {tuple(int(g) for g in m.groups() if g) for m in _DATE.finditer(name)}
+    return found.pop() if len(found) == 1 else None
+
+
+def order_dated_pair(spec, params: dict, mentions: list[Mention]) -> tuple[Gap | None, str | None]:
+    """The earlier and the later layer of a 'dated_pair' tool (change between two dates), put in that order.
+
+    By the dates in the two names when both have one; else by the request's word order when it names each layer
+    by a word of its own ('from image_a to image_b'); else a gap: the order of loading says nothing about time."""
+    names = [p.name for p in spec.params if p.kind == "layer"][:2]
+    if "dated_pair" not in spec.traits or len(names) < 2 or not all(params.get(n) for n in names):
+        return None, None
+    first, second = params[names[0]], params[names[1]]
+    dates = layer_date(first), layer_date(second)
+    if None not in dates and dates[0] != dates[1]:
+        if dates[0] > dates[1]:
+            params[names[0]], params[names[1]] = second, first
+        return None, f"'{params[names[0]]}' read as the earlier and '{params[names[1]]}' as the later (dates in names)"
+    spans = {m.name: (m.start, m.end) for m in mentions}
+    if first in spans and second in spans and spans[first] != spans[second]:
+        return None, None
+    return Gap("param", f"{names[0]}/{names[1]}: which of '{first}' and '{second}' is the earlier is not said"), None
+
+
 # Theme words too common in plain speech to mean a layer ('as well', 'a lot of', 'see', 'the world').
 _COMMON = {"well", "see", "lot", "place", "land", "stop", "track", "world", "home", "quarter", "boundary", "kreis",
            "weg", "staat", "next", "elevation", "terrain", "park"}  # fmt: skip

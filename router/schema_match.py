@@ -68,6 +68,9 @@ THEMES = {
     "census_table": "census_table census demographic demographics_table pop_stat stats_table zensustabelle 人口普查表",
     "dem": "dem dtm dgm srtm elevation elevation_model elevation_raster terrain hohenmodell 高程 数字高程模型",
     "ndvi": "ndvi ndvi_raster",
+    "image": "image imagery satellite satellite_image multispectral multispectral_image scene orthophoto ortho "
+             "sentinel2 landsat satellitenbild bild bildern luftbild szene multispektralbild "
+             "影像 卫星影像 遥感影像 多光谱影像",
     "temperature": "temperature temperature_raster temperature_grid temperaturraster tmean lst 温度栅格 气温",
 }  # fmt: skip
 THEME = {w: key for key, ws in THEMES.items() for w in ws.split()}

@@ -91,7 +91,13 @@ TOOL_WORDS = {
     "qgis_rasterize": "rasterize | vector to raster | rasterisieren | 栅格化",
     "qgis_polygonize": "polygonize | raster to vector | polygonisieren | 栅格转面",
     "qgis_raster_calculator": "raster calculator | raster math | Rasterrechner | 栅格计算器",
-    "qgis_reclassify_by_table": "reclassify | classify raster values | reklassifizieren | 重分类",
+    "qgis_reclassify_by_table": "reclassify | reclassify raster values by ranges | reklassifizieren | 重分类",
+    "normalized_difference": "vegetation index | normalized difference index | spectral index | band ratio index | "
+    "Vegetationsindex | Spektralindex | 植被指数 | 光谱指数",
+    "classify_image": "unsupervised classification | k-means classification of an image | classify the image | "
+    "unüberwachte Klassifikation | Bild klassifizieren | 非监督分类 | 影像分类",
+    "raster_change": "change detection | changes between two images | difference of two dates | "
+    "Änderungsdetektion | Veränderungen erkennen | 变化检测 | 两期影像变化",
     "qgis_create_grid": "create grid | fishnet | hexagon grid | Gitter erstellen | Raster aus Sechsecken | 格网 | 渔网",
     "qgis_random_points_in_polygons": "random points inside polygons | Zufallspunkte | 随机点",
     "qgis_fix_geometries": "fix geometries | repair invalid | Geometrien reparieren | 修复几何",

@@ -37,6 +37,14 @@ ENUM_WORDS = {
     "min": r"min(?:imum)?\b|smallest|lowest|minim\w*|最小|最低",
     "max": r"max(?:imum)?\b|largest|highest|biggest|maxim\w*|最大|最高",
     "median": r"median|中位数",
+    # normalized-difference indices ('green NDVI' starts before its 'ndvi', so the earlier, longer match wins)
+    # ('a vegetation index' alone names none of them)
+    "ndvi": r"ndvi|normali[sz]ed difference vegetation index|normalisierte\w* differenz\w* vegetationsindex|"
+    r"(?<!绿色)归一化植被指数",
+    "ndwi": r"ndwi|normali[sz]ed difference water index|normalisierte\w* differenz\w* wasserindex|归一化水体指数",
+    "gndvi": r"gndvi|green ndvi|grunes ndvi|绿色归一化植被指数",
+    "ndbi": r"ndbi|built[- ]up index|bebauungsindex|建筑指数",
+    "mndwi": r"mndwi|modified ndwi|modifizierte\w* ndwi|改进的归一化水体指数",
     "dbscan": r"dbscan|density[- ]based|dichtebasiert\w*|密度",
     "kmeans": r"k[- ]?means|k[- ]?mittel\w*|k均值",
     "centroid": r"centroids?|schwerpunkt\w*|质心|中心点",

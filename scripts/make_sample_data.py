@@ -187,6 +187,97 @@ def write_dem(path: Path, rng) -> None:
     ds = None
 
 
+# The two-date imagery: 4 bands (blue, green, red, near infrared) as surface reflectance x 10000 (UInt16, 0 = no
+# data), 10 m pixels over 5 x 4 parcels of 400 m. Each parcel has one land cover with the reflectances below
+# (plus a little noise), so indices, classes and changes are known: see data/sample/README.md.
+IMAGE_ORIGIN = (X0 + 1000.0, Y0 + 2600.0)  # north-west corner
+IMAGE_PIXEL, IMAGE_PARCEL = 10.0, 40  # metres per pixel, pixels per parcel side
+IMAGE_BANDS = ("blue", "green", "red", "nir")
+REFLECTANCE = {  # blue, green, red, nir (x 10000)
+    "water": (600, 800, 500, 200),
+    "forest": (300, 600, 400, 4000),
+    "crop": (500, 900, 700, 3500),
+    "built-up": (1500, 1600, 1800, 2200),
+    "bare": (1000, 1400, 2200, 3000),
+}
+PARCEL_COVER = [  # 2024, north row first
+    ["forest", "forest", "crop", "crop", "built-up"],
+    ["forest", "crop", "water", "crop", "built-up"],
+    ["crop", "crop", "water", "forest", "built-up"],
+    ["crop", "forest", "crop", "crop", "built-up"],
+]
+CLEARED_PARCEL = 6  # forest in 2024, bare soil in 2025
+POND_PARCEL, POND_PIXELS = 9, 20  # a crop parcel with a new 200 m x 200 m pond at its centre in 2025
+IMAGE_NOISE = 30.0
+
+
+def parcel_cover(year: int) -> np.ndarray:
+    """The land cover name of every pixel in `year` (2024 or 2025)."""
+    rows, cols = len(PARCEL_COVER), len(PARCEL_COVER[0])
+    n = IMAGE_PARCEL
+    cover = np.empty((rows * n, cols * n), dtype=object)
+    for r in range(rows):
+        for c in range(cols):
+            pid = r * cols + c + 1
+            name = PARCEL_COVER[r][c]
+            if year == 2025 and pid == CLEARED_PARCEL:
+                name = "bare"
+            cover[r * n : (r + 1) * n, c * n : (c + 1) * n] = name
+            if year == 2025 and pid == POND_PARCEL:
+                off = (n - POND_PIXELS) // 2
+                cover[r * n + off : r * n + off + POND_PIXELS, c * n + off : c * n + off + POND_PIXELS] = "water"
+    return cover
+
+
+def image_nodata_mask(shape) -> np.ndarray:
+    """The south-east corner lies outside the scene (no data on both dates): a triangle of parcel 20."""
+    rows, cols = np.indices(shape)
+    return (rows - (shape[0] - IMAGE_PARCEL)) + (cols - (shape[1] - IMAGE_PARCEL)) > IMAGE_PARCEL
+
+
+def make_parcels() -> gpd.GeoDataFrame:
+    """The 20 parcels of the imagery, with their 2024 land cover."""
+    x0, y0 = IMAGE_ORIGIN
+    side = IMAGE_PARCEL * IMAGE_PIXEL
+    rows = []
+    for r, names in enumerate(PARCEL_COVER):
+        for c, name in enumerate(names):
+            left, top = x0 + c * side, y0 - r * side
+            poly = Polygon([(left, top), (left + side, top), (left + side, top - side), (left, top - side)])
+            pid = r * len(names) + c + 1
+            rows.append({"parcel_id": pid, "landcover": name, "area_ha": side * side / 1e4, "g": poly})
+    return gpd.GeoDataFrame(rows, geometry="g", crs=CRS).rename_geometry("geometry")
+
+
+def write_image(path: Path, year: int) -> None:
+    """One date of the 4-band image (GeoTIFF, UInt16 reflectance x 10000, nodata 0, band descriptions)."""
+    from osgeo import gdal, osr
+
+    cover = parcel_cover(year)
+    rng = np.random.default_rng(SEED + year)  # its own draws: the town's layers stay as they were
+    nodata = image_nodata_mask(cover.shape)
+    ny, nx = cover.shape
+    ds = gdal.GetDriverByName("GTiff").Create(
+        str(path), nx, ny, len(IMAGE_BANDS), gdal.GDT_UInt16, options=["COMPRESS=DEFLATE", "PREDICTOR=2"]
+    )
+    ds.SetGeoTransform((IMAGE_ORIGIN[0], IMAGE_PIXEL, 0, IMAGE_ORIGIN[1], 0, -IMAGE_PIXEL))
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(32633)
+    ds.SetProjection(srs.ExportToWkt())
+    ds.SetMetadataItem("TIFFTAG_DATETIME", f"{year}:06:15 10:30:00")
+    colours = (gdal.GCI_BlueBand, gdal.GCI_GreenBand, gdal.GCI_RedBand, gdal.GCI_Undefined)
+    for i, band_name in enumerate(IMAGE_BANDS):
+        base = np.vectorize(lambda name, i=i: REFLECTANCE[name][i], otypes=[float])(cover)
+        values = np.clip(np.rint(base + rng.normal(0, IMAGE_NOISE, base.shape)), 1, 10000).astype(np.uint16)
+        values[nodata] = 0
+        band = ds.GetRasterBand(i + 1)
+        band.WriteArray(values)
+        band.SetNoDataValue(0)
+        band.SetDescription(band_name)
+        band.SetColorInterpretation(colours[i])
+    ds = None
+
+
 def convert_natural_earth(src: Path, out_dir: Path) -> None:
     """Natural Earth 1:110m countries and populated places (public domain) as GeoJSON in EPSG:4326."""
     countries = gpd.read_file(src / "naturalearth_lowres" / "naturalearth_lowres.shp").to_crs(4326)
@@ -211,6 +302,11 @@ def main() -> None:
         target.unlink(missing_ok=True)
         gdf.to_file(target, driver="GPKG", layer=name, VERSION="1.2")  # readable without warnings by GDAL 3.6
     write_dem(out / "dem.tif", rng)
+    parcels = make_parcels()
+    (out / "parcels.gpkg").unlink(missing_ok=True)
+    parcels.to_file(out / "parcels.gpkg", driver="GPKG", layer="parcels", VERSION="1.2")
+    for year in (2024, 2025):
+        write_image(out / f"image_{year}.tif", year)
     if args.natural_earth:
         convert_natural_earth(Path(args.natural_earth), out)
     summary = pd.DataFrame(

@@ -12,7 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "data" / "sample"
-TOWN = ["districts", "roads", "schools", "cafes", "bus_stops", "houses"]
+TOWN = ["districts", "roads", "schools", "cafes", "bus_stops", "houses", "parcels"]
 
 
 def _documented_fields(stem: str) -> list[str]:
@@ -65,3 +65,17 @@ def test_generator_is_deterministic(tmp_path):
         again = gpd.read_file(tmp_path / f"{stem}.gpkg")
         assert ours.drop(columns="geometry").equals(again.drop(columns="geometry"))
         assert ours.geometry.geom_equals_exact(again.geometry, tolerance=1e-6).all()
+
+
+def test_generator_rewrites_the_same_two_date_image(tmp_path):
+    import rasterio
+
+    subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "make_sample_data.py"), "--out", str(tmp_path)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    for name in ("image_2024.tif", "image_2025.tif"):
+        with rasterio.open(SAMPLE / name) as ours, rasterio.open(tmp_path / name) as again:
+            assert (ours.read() == again.read()).all() and ours.profile == again.profile

@@ -93,6 +93,18 @@ def set_cpu_budget(seconds: int) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (total, hard))
 
 
+def _exists(module: str) -> bool:
+    """Can `module` be imported here (built in, or found on the path), without importing it?"""
+    import importlib.util
+
+    if module in sys.builtin_module_names:
+        return True
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return True  # unknown: keep it refused
+
+
 class Guard:
     """The audit hook's state. Only the worker's main() holds a reference; generated code gets none."""
 
@@ -109,6 +121,9 @@ class Guard:
         self.read_roots: list[str] = []  # package and data dirs and the work root: the only readable places
         self.read_files: set[str] = set()  # device files such as /dev/null
         self.env_markers = tuple(m.upper() for m in policy.get("env_forbidden_markers", ()))
+        # Only the FFI modules that exist here: a library probing for another platform's module ('try: import
+        # _winapi except ImportError', as mimetypes does under libpysal) gets its ImportError, and nothing loads.
+        self.ffi_modules = {m for m in _FFI_MODULES if _exists(m)}
 
     # -- called by the worker only ---------------------------------------------------------
     def enter(self, work_dir: str) -> None:
@@ -192,7 +207,7 @@ class Guard:
         elif event == "os.kill":
             if args and args[0] not in (self.pid, 0):
                 self.deny("signalling another process is not allowed")
-        elif event == "import" and args and str(args[0]).split(".")[0] in _FFI_MODULES:
+        elif event == "import" and args and str(args[0]).split(".")[0] in self.ffi_modules:
             self.deny(f"loading the module '{args[0]}' is not allowed")
         elif event in _THREAD_START_EVENTS and threading.active_count() >= self.max_threads:
             self.deny(f"more than {self.max_threads} threads are not allowed")

@@ -373,6 +373,27 @@ RASTERS = {
     ),
 }
 
+# Multiband images (blue, green, red, nir): drawn only by name (the random draws above stay as they were). Two
+# dates of one place: every 'before' name is older than every 'after' name.
+IMAGERY = {
+    "image": (
+        ["sentinel2_2024", "s2_scene", "landsat8_2023", "image_2024", "ortho_rgbi", "scene.tif", "planet_4band"],
+        {
+            "en": ["satellite image", "image", "scene", "multispectral image", "imagery"],
+            "zh": ["卫星影像", "影像", "遥感影像", "多光谱影像"],
+            "de": ["Satellitenbild", "Bild", "Szene", "Luftbild", "Multispektralbild"],
+        },
+    ),
+    "image_before": (
+        ["image_2019", "s2_2018", "ortho_2015", "landsat_2020", "scene_2019.tif"],
+        {"en": ["earlier image", "old image"], "zh": ["早期影像"], "de": ["älteres Bild"]},
+    ),
+    "image_after": (
+        ["image_2024", "s2_2023", "ortho_2021", "landsat_2025", "scene_2024.tif"],
+        {"en": ["later image", "new image"], "zh": ["新影像"], "de": ["neueres Bild"]},
+    ),
+}
+
 GEOGRAPHIC = ["EPSG:4326"]
 PROJECTED = [
     "EPSG:32633",
@@ -448,7 +469,9 @@ def make_table(rng, key: str) -> Layer:
 
 def make_raster(rng, key: str | None = None) -> Layer:
     key = key or rng.choice(list(RASTERS))
-    names, nouns = RASTERS[key]
+    names, nouns = RASTERS[key] if key in RASTERS else IMAGERY[key]
     name = rng.choice(names)
     crs = rng.choice(["EPSG:4326", "EPSG:32633", "EPSG:25832", "EPSG:3035"])
-    return Layer(name, "raster", None, crs, [Field("band_1", "real", [], "band")], key, nouns)
+    bands = 4 if key in IMAGERY else 1
+    fields = [Field(f"band_{i}", "real", [], "band") for i in range(1, bands + 1)]
+    return Layer(name, "raster", None, crs, fields, key, nouns)

@@ -357,6 +357,49 @@ def b_within(b):
     b.distance()
 
 
+# What users call each normalized-difference index (the enum value is the label).
+INDEX_WORDS = {
+    "en": {
+        "ndvi": ["NDVI", "the NDVI", "the vegetation index (NDVI)", "the normalized difference vegetation index"],
+        "ndwi": ["NDWI", "the water index NDWI", "the normalized difference water index"],
+        "gndvi": ["GNDVI", "the green NDVI"],
+        "ndbi": ["NDBI", "the built-up index NDBI"],
+        "mndwi": ["MNDWI", "the modified NDWI"],
+    },
+    "de": {
+        "ndvi": ["NDVI", "den NDVI", "den Vegetationsindex NDVI"],
+        "ndwi": ["NDWI", "den Wasserindex NDWI"],
+        "gndvi": ["GNDVI"],
+        "ndbi": ["NDBI"],
+        "mndwi": ["MNDWI"],
+    },
+    "zh": {
+        "ndvi": ["NDVI", "归一化植被指数", "植被指数NDVI"],
+        "ndwi": ["NDWI", "归一化水体指数"],
+        "gndvi": ["GNDVI"],
+        "ndbi": ["NDBI", "建筑指数NDBI"],
+        "mndwi": ["MNDWI"],
+    },
+}
+
+
+def b_index(b):
+    b.raster(key="image")
+    index = b.rng.choice(["ndvi", "ndvi", "ndvi", "ndwi", "gndvi", "ndbi", "mndwi"])
+    b.text("index", "index", index, b.rng.choice(INDEX_WORDS[b.lang][index]))
+
+
+def b_classify(b):
+    b.raster(key="image")
+    b.integer("classes", "n", (3, 4, 5, 6, 7, 8, 10))
+
+
+def b_change(b):
+    b.raster("before", "before", key="image_before")
+    b.raster("after", "after", key="image_after")
+    b.number("threshold", "t", (0.1, 0.2, 0.25, 0.3, 0.5))
+
+
 GEOJSON_TOOLS = {
     # tool: (builder, required params; a tuple inside means "any one of these")
     "download_geojson": (b_download, (("url", "bbox"),)),
@@ -404,4 +447,7 @@ GEOJSON_TOOLS = {
     "plot_map": (b_plot, ("layer",)),
     "dissolve": (b_dissolve, ("layer",)),
     "within_distance": (b_within, ("layer", "reference", "distance")),
+    "normalized_difference": (b_index, ("raster", "index")),
+    "classify_image": (b_classify, ("raster",)),
+    "raster_change": (b_change, ("before", "after")),
 }

@@ -37,6 +37,8 @@ LABELLED_AS: dict[str, tuple[str, dict]] = {
     "qgis_split_with_lines": ("split_polygons_by_lines", {}),
     "qgis_add_xy_fields": ("add_xy", {}),
     "qgis_statistics_by_categories": ("group_by", {}),
+    # the GeoPandas twin of QGIS's zonal statistics (GeoPandas runs it where QGIS is absent, or for another band)
+    "zonal_statistics": ("qgis_zonal_statistics", {}),
 }
 EXCLUDED = {
     name: f"same job as {tool}" + "".join(f" {k}={v}" for k, v in extra.items())

@@ -128,6 +128,14 @@ TOOL_CUES = {
     "visualize_layer": {"einfarben", "einfaerben", "farben", "ausgeben", "png", "bild", "eingefarbt",
                         "eingefaerbt", "farbe", "karte", "zeige", "darstellen",
                         "visualisiere", "visualisieren", "stelle", "dar" },
+    "normalized_difference": {"index", "vegetationsindex", "wasserindex", "berechnen", "berechne", "aus", "bandern",
+                              "baender", "bander", "raster", "ableiten", "leite", "ab"},
+    "classify_image": {"klassifizieren", "klassifiziere", "klassifikation", "unuberwacht", "unueberwacht",
+                       "unuberwachte", "klassen", "klasse", "in", "k-means", "gruppen", "pixel", "clustern",
+                       "landbedeckung"},
+    "raster_change": {"veranderungen", "veraenderungen", "veranderung", "anderungsdetektion", "erkennen",
+                      "zwischen", "differenz", "von", "zu", "beiden", "bildern", "verandert", "abziehen",
+                      "flache", "flachen", "um", "mehr", "als", "viel"},
 }  # fmt: skip
 
 # Verb stems (folded) that name the tool's own work after 'and': 'group the shapes by type and merge them' is

@@ -164,6 +164,14 @@ TOOL_CUES = {
                  "coloured", "colored", "png", "image", "picture", "export", "save"},
     "visualize_layer": {"map", "show", "display", "visualize", "visualise", "view", "draw", "plot", "picture",
                         "png", "image", "export", "save", "coloured", "colored", "colour", "color"},
+    "normalized_difference": {"index", "indices", "vegetation", "water", "normalized", "normalised", "difference",
+                              "from", "bands", "band", "raster", "derive", "map", "green", "greenness"},
+    "classify_image": {"classify", "classified", "classification", "unsupervised", "classes", "class", "into",
+                       "k-means", "kmeans", "k", "cluster", "pixels", "groups", "land", "cover", "spectral",
+                       "segment"},
+    "raster_change": {"change", "changes", "changed", "detect", "detection", "between", "difference", "from", "to",
+                      "two", "images", "dates", "what", "compare", "subtract", "much", "area", "threshold", "than",
+                      "more", "by"},
 }  # fmt: skip
 
 # Verb stems (folded) that name the tool's own work after 'and': 'group the shapes by type and merge them' is

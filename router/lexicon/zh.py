@@ -82,6 +82,10 @@ TOOL_CUES = {
     "voronoi": ("泰森多边形", "泰森", "沃罗诺伊"),
     "plot_map": ("导出", "成", "按", "png", "地图", "图表", "专题图", "直方图", "柱状图", "画", "绘制"),
     "visualize_layer": ("地图", "显示", "可视化", "画"),
+    "normalized_difference": ("计算", "指数", "植被", "波段", "生成", "栅格", "根据", "求"),
+    "classify_image": ("分类", "非监督", "分成", "分为", "类别", "类", "聚成", "像元", "k均值", "k-means", "成", "个"),
+    "raster_change": ("变化检测", "变化", "检测", "之间", "两期", "期", "差值", "减去", "超过", "区域", "面积", "哪些",
+                      "多少", "从", "到", "与", "和"),
 }  # fmt: skip
 
 # Verb stems (folded) that name the tool's own work after 'and': 'group the shapes by type and merge them' is
