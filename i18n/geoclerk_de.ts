@@ -19,7 +19,7 @@
       <translation>API-Schlüssel</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="348" />
+      <location filename="../geoclerk_plugin/dock.py" line="351" />
       <source>Also used, because the request names them: {names}</source>
       <translation>Ebenfalls verwendet, weil die Anfrage sie nennt: {names}</translation>
     </message>
@@ -39,7 +39,7 @@
       <translation>GeoClerk fragen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="144" />
+      <location filename="../geoclerk_plugin/dock.py" line="147" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>Fragen Sie nach einer Analyse, zum Beispiel: Straßen um 100 m puffern</translation>
     </message>
@@ -59,7 +59,7 @@
       <translation>Durchsuchen…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="151" />
+      <location filename="../geoclerk_plugin/dock.py" line="154" />
       <source>Cancel</source>
       <translation>Abbrechen</translation>
     </message>
@@ -74,7 +74,7 @@
       <translation>Datei wählen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="119" />
+      <location filename="../geoclerk_plugin/dock.py" line="122" />
       <source>Clear</source>
       <translation>Leeren</translation>
     </message>
@@ -134,7 +134,7 @@
       <translation>Gespeicherten Schlüssel löschen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="122" />
+      <location filename="../geoclerk_plugin/dock.py" line="125" />
       <source>Forget the variables and data earlier code requests left in the sandbox</source>
       <translation>Die Variablen und Daten vergessen, die frühere Code-Anfragen in der Sandbox hinterlassen haben</translation>
     </message>
@@ -149,7 +149,7 @@
       <translation>GGUF-Modelldateien (*.gguf)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="89" />
+      <location filename="../geoclerk_plugin/dock.py" line="90" />
       <source>GeoClerk</source>
       <translation>GeoClerk</translation>
     </message>
@@ -159,7 +159,7 @@
       <translation>GeoClerk-Chat</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="341" />
+      <location filename="../geoclerk_plugin/dock.py" line="344" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoClerk-Protokoll.</translation>
     </message>
@@ -224,7 +224,7 @@
       <translation>Unterhaltung in der Projektdatei behalten (Schlüssel werden nicht gespeichert)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="117" />
+      <location filename="../geoclerk_plugin/dock.py" line="118" />
       <source>Layers in play</source>
       <translation>Beteiligte Layer</translation>
     </message>
@@ -284,7 +284,7 @@
       <translation>Anbieter</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="371" />
+      <location filename="../geoclerk_plugin/dock.py" line="374" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
     </message>
@@ -304,7 +304,7 @@
       <translation>Anfrage</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="121" />
+      <location filename="../geoclerk_plugin/dock.py" line="124" />
       <source>Reset sandbox</source>
       <translation>Sandbox zurücksetzen</translation>
     </message>
@@ -324,7 +324,7 @@
       <translation>Route</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="160" />
+      <location filename="../geoclerk_plugin/dock.py" line="163" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>Route für die nächste Nachricht: den Router entscheiden lassen oder eine erzwingen</translation>
     </message>
@@ -349,12 +349,12 @@
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="400" />
+      <location filename="../geoclerk_plugin/dock.py" line="403" />
       <source>Selected {n} of {total} features in '{layer}' (a QGIS selection: say 'extract' or 'save' for a new layer).</source>
       <translation>{n} von {total} Objekten in '{layer}' ausgewählt (eine QGIS-Auswahl: für eine neue Ebene 'extrahiere' oder 'speichere' sagen).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="164" />
+      <location filename="../geoclerk_plugin/dock.py" line="167" />
       <source>Send</source>
       <translation>Senden</translation>
     </message>
@@ -364,7 +364,7 @@
       <translation>Dieselbe Anfrage an das Modell senden, ohne die Antwort ohne Modell</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="124" />
+      <location filename="../geoclerk_plugin/dock.py" line="127" />
       <source>Settings…</source>
       <translation>Einstellungen…</translation>
     </message>
@@ -464,12 +464,12 @@
       <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="278" />
+      <location filename="../geoclerk_plugin/dock.py" line="281" />
       <source>The steps of the previous request, on '{new}' instead of '{old}'.</source>
       <translation>Die Schritte der vorigen Anfrage, auf '{new}' statt '{old}'.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="351" />
+      <location filename="../geoclerk_plugin/dock.py" line="354" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoClerk-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
@@ -479,7 +479,7 @@
       <translation>Diesen Antworten ohne Modell vertrauen (die Prüfung durch das Modell überspringen)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="162" />
+      <location filename="../geoclerk_plugin/dock.py" line="165" />
       <source>Type a request and press Enter</source>
       <translation>Anfrage eingeben und Eingabetaste drücken</translation>
     </message>

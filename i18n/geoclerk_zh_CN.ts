@@ -19,7 +19,7 @@
       <translation>API 密钥</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="348" />
+      <location filename="../geoclerk_plugin/dock.py" line="351" />
       <source>Also used, because the request names them: {names}</source>
       <translation>另外使用了请求中提到的图层：{names}</translation>
     </message>
@@ -39,7 +39,7 @@
       <translation>询问 GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="144" />
+      <location filename="../geoclerk_plugin/dock.py" line="147" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>用自然语言提出分析需求，例如：将道路缓冲 100 米</translation>
     </message>
@@ -59,7 +59,7 @@
       <translation>浏览…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="151" />
+      <location filename="../geoclerk_plugin/dock.py" line="154" />
       <source>Cancel</source>
       <translation>取消</translation>
     </message>
@@ -74,7 +74,7 @@
       <translation>选择文件</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="119" />
+      <location filename="../geoclerk_plugin/dock.py" line="122" />
       <source>Clear</source>
       <translation>清空</translation>
     </message>
@@ -134,7 +134,7 @@
       <translation>删除已保存的密钥</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="122" />
+      <location filename="../geoclerk_plugin/dock.py" line="125" />
       <source>Forget the variables and data earlier code requests left in the sandbox</source>
       <translation>清除之前的代码请求在沙盒中留下的变量和数据</translation>
     </message>
@@ -149,7 +149,7 @@
       <translation>GGUF 模型文件 (*.gguf)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="89" />
+      <location filename="../geoclerk_plugin/dock.py" line="90" />
       <source>GeoClerk</source>
       <translation>GeoClerk</translation>
     </message>
@@ -159,7 +159,7 @@
       <translation>GeoClerk 对话</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="341" />
+      <location filename="../geoclerk_plugin/dock.py" line="344" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk 意外出错：{error}。请附上 GeoClerk 日志报告此问题。</translation>
     </message>
@@ -224,7 +224,7 @@
       <translation>在项目文件中保存对话（不会保存任何密钥）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="117" />
+      <location filename="../geoclerk_plugin/dock.py" line="118" />
       <source>Layers in play</source>
       <translation>参与分析的图层</translation>
     </message>
@@ -284,7 +284,7 @@
       <translation>服务商</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="371" />
+      <location filename="../geoclerk_plugin/dock.py" line="374" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS 无法将这些结果作为图层打开：{names}</translation>
     </message>
@@ -304,7 +304,7 @@
       <translation>请求</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="121" />
+      <location filename="../geoclerk_plugin/dock.py" line="124" />
       <source>Reset sandbox</source>
       <translation>重置沙盒</translation>
     </message>
@@ -324,7 +324,7 @@
       <translation>路由</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="160" />
+      <location filename="../geoclerk_plugin/dock.py" line="163" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>下一条消息的路由：由路由器决定，或强制指定</translation>
     </message>
@@ -349,12 +349,12 @@
       <translation>明确的标准请求离线运行，无需模型（第 0 层）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="400" />
+      <location filename="../geoclerk_plugin/dock.py" line="403" />
       <source>Selected {n} of {total} features in '{layer}' (a QGIS selection: say 'extract' or 'save' for a new layer).</source>
       <translation>已在“{layer}”中选中 {total} 个要素中的 {n} 个（QGIS 选择；如需新图层，请说“提取”或“保存”）。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="164" />
+      <location filename="../geoclerk_plugin/dock.py" line="167" />
       <source>Send</source>
       <translation>发送</translation>
     </message>
@@ -364,7 +364,7 @@
       <translation>将同一请求发送给模型，不使用无模型的回答</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="124" />
+      <location filename="../geoclerk_plugin/dock.py" line="127" />
       <source>Settings…</source>
       <translation>设置…</translation>
     </message>
@@ -464,12 +464,12 @@
       <translation>服务器拒绝了该 API 密钥。请检查密钥（以及它是否属于该服务商）。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="278" />
+      <location filename="../geoclerk_plugin/dock.py" line="281" />
       <source>The steps of the previous request, on '{new}' instead of '{old}'.</source>
       <translation>上一个请求的步骤，用于“{new}”而不是“{old}”。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="351" />
+      <location filename="../geoclerk_plugin/dock.py" line="354" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>如需处理此请求，请打开 GeoClerk 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
     </message>
@@ -479,7 +479,7 @@
       <translation>信任这些无模型回答（跳过模型的一轮核对）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="162" />
+      <location filename="../geoclerk_plugin/dock.py" line="165" />
       <source>Type a request and press Enter</source>
       <translation>输入请求并按回车</translation>
     </message>
