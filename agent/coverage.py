@@ -103,6 +103,7 @@ _NUMBER_TRAITS = {"measures", "statistic"}
 _KIND_WORDS = {
     "layer": "a layer file (GeoPackage or GeoJSON)",
     "image": "a chart or map image (PNG) or HTML page",
+    "map": "a map image (PNG), an HTML page or a raster",
     "number": "the number, printed",
 }
 
@@ -148,8 +149,8 @@ def asked_outputs(decision, request: str, maps_are_layers: bool = False) -> list
     if IMAGE_WORDS.search(folded) and "image" not in {k for k, _ in asked}:
         asked.append(("image", request))
     elif MAP_WORDS.search(folded):
-        kind = "layer" if maps_are_layers else "image"
-        if kind not in {k for k, _ in asked}:
+        kind = "layer" if maps_are_layers else "map"
+        if not {kind, "image"} & {k for k, _ in asked}:
             asked.append((kind, request))
     fmt = asked_format(request, plan)
     if fmt:
@@ -170,6 +171,8 @@ def missing_outputs(asked: list[tuple[str, str]], outputs: list[dict], stdout: s
             ok = bool(kinds & {"vector", "raster"})
         elif kind == "image":
             ok = bool(kinds & {"image", "html"})
+        elif kind == "map":  # a picture, or a raster: an 'NDVI map' / 'NDVI-Karte' is the index's grid itself
+            ok = bool(kinds & {"image", "html", "raster"})
         elif kind == "number":  # printed, or a table of them
             ok = any(ch.isdigit() for ch in stdout) or "table" in kinds
         else:  # a file format

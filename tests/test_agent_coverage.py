@@ -187,3 +187,15 @@ def test_the_planner_that_still_stops_is_partial_and_one_that_never_starts_is_no
     server.add({"content": "END"}, {"content": "END"})
     report = _planner(server, registry, router, countries, tmp_path / "again", REQUESTS[0])
     assert report.status == "error" and report.steps == [] and report.usage.llm_calls == 2
+
+
+def test_a_map_is_served_by_a_picture_or_a_raster_not_by_a_vector_file():
+    """'map it' outside QGIS wants a picture; an 'NDVI map' / 'NDVI-Karte' / 'NDVI地图' is the index's raster itself."""
+    from geoclerk.agent.coverage import asked_outputs, missing_outputs
+
+    for request in ("make a map of the NDVI", "NDVI-Karte des Satellitenbilds", "生成NDVI地图"):
+        asked = asked_outputs(None, request)
+        assert [k for k, _ in asked] == ["map"], (request, asked)
+        assert missing_outputs(asked, [{"kind": "raster", "path": "ndvi.tif"}], "") == []
+        assert missing_outputs(asked, [{"kind": "image", "path": "ndvi.png"}], "") == []
+        assert missing_outputs(asked, [{"kind": "vector", "path": "ndvi.gpkg"}], "")
