@@ -472,7 +472,7 @@ def write_gpkg(layer, path, crs, pctx) -> None:
         # one input feature became several (random points, one-to-many joins): keep 'fid' as a plain field
         options.layerOptions = ["FID=gpkg_fid"]
     error, message, *_ = QgsVectorFileWriter.writeAsVectorFormatV3(layer, str(path), pctx.transformContext(), options)
-    if error != QgsVectorFileWriter.NoError:
+    if error != QgsVectorFileWriter.WriterError.NoError:
         raise ToolError(f"Could not write {Path(path).name}: {message}", fix="Check the output folder is writable.")
 
 
