@@ -9,7 +9,7 @@
       <translation>&amp;GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="110" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="109" />
       <source>'{name}' holds no data GeoClerk can use; it was left out.</source>
       <translation>'{name}' enthält keine Daten, die GeoClerk nutzen kann; der Layer wurde weggelassen.</translation>
     </message>
@@ -19,12 +19,12 @@
       <translation>API-Schlüssel</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="342" />
+      <location filename="../geoclerk_plugin/dock.py" line="343" />
       <source>Also used, because the request names them: {names}</source>
       <translation>Ebenfalls verwendet, weil die Anfrage sie nennt: {names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="88" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="87" />
       <source>Answer</source>
       <translation>Antwort</translation>
     </message>
@@ -34,7 +34,7 @@
       <translation>Architektur</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="43" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="42" />
       <source>Ask GeoClerk</source>
       <translation>GeoClerk fragen</translation>
     </message>
@@ -44,7 +44,7 @@
       <translation>Fragen Sie nach einer Analyse, zum Beispiel: Straßen um 100 m puffern</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
       <source>Auto</source>
       <translation>Automatisch</translation>
     </message>
@@ -79,7 +79,7 @@
       <translation>Leeren</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
       <source>Code</source>
       <translation>Code</translation>
     </message>
@@ -114,7 +114,7 @@
       <translation>{url} ist nicht erreichbar. Läuft der Server, und stimmt die Adresse?</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="52" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="51" />
       <source>Describe an analysis in plain language, for example "buffer roads by 100 m". Standard requests run offline; others need a model configured in GeoClerk settings (or GEOCLERK_BASE_URL, GEOCLERK_MODEL and GEOCLERK_API_KEY for headless runs).</source>
       <translation>Beschreiben Sie eine Analyse in Alltagssprache, zum Beispiel „Straßen um 100 m puffern“. Standardanfragen laufen offline; andere brauchen ein in den GeoClerk-Einstellungen konfiguriertes Modell (oder GEOCLERK_BASE_URL, GEOCLERK_MODEL und GEOCLERK_API_KEY bei Läufen ohne Oberfläche).</translation>
     </message>
@@ -129,7 +129,7 @@
       <translation>Gespeicherten Schlüssel löschen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
       <source>Function</source>
       <translation>Funktion</translation>
     </message>
@@ -149,7 +149,7 @@
       <translation>GeoClerk-Chat</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="335" />
+      <location filename="../geoclerk_plugin/dock.py" line="336" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoClerk-Protokoll.</translation>
     </message>
@@ -184,17 +184,17 @@
       <translation>GeoClerk möchte diesen Code in seiner Sandbox ausführen, auf Kopien Ihrer Layer.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="189" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="188" />
       <source>GeoClerk wrote a result it cannot read: {path}</source>
       <translation>GeoClerk hat ein Ergebnis geschrieben, das nicht lesbar ist: {path}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="67" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="66" />
       <source>Input layers</source>
       <translation>Eingabelayer</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="72" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="71" />
       <source>Input rasters</source>
       <translation>Eingabe-Raster</translation>
     </message>
@@ -254,7 +254,7 @@
       <translation>Einstellungen öffnen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="85" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="84" />
       <source>Output folder</source>
       <translation>Ausgabeordner</translation>
     </message>
@@ -274,7 +274,7 @@
       <translation>Anbieter</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="365" />
+      <location filename="../geoclerk_plugin/dock.py" line="366" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
     </message>
@@ -284,17 +284,17 @@
       <translation>Bearbeitet erneut ausführen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="89" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="88" />
       <source>Report (JSON)</source>
       <translation>Bericht (JSON)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="62" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="61" />
       <source>Request</source>
       <translation>Anfrage</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="81" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="80" />
       <source>Result layer</source>
       <translation>Ergebnislayer</translation>
     </message>
@@ -304,7 +304,7 @@
       <translation>Erzeugten Code prüfen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
       <source>Route</source>
       <translation>Route</translation>
     </message>
@@ -334,7 +334,7 @@
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="394" />
+      <location filename="../geoclerk_plugin/dock.py" line="395" />
       <source>Selected {n} of {total} features in '{layer}' (a QGIS selection: say 'extract' or 'save' for a new layer).</source>
       <translation>{n} von {total} Objekten in '{layer}' ausgewählt (eine QGIS-Auswahl: für eine neue Ebene 'extrahiere' oder 'speichere' sagen).</translation>
     </message>
@@ -384,7 +384,7 @@
       <translation>Das lokale Modell wird gestartet (einige Sekunden)…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="87" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="86" />
       <source>Status</source>
       <translation>Status</translation>
     </message>
@@ -424,7 +424,7 @@
       <translation>Die Pakete wurden installiert. GeoClerk ist bereit.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="105" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="104" />
       <source>The request is empty. Describe what you want to do.</source>
       <translation>Die Anfrage ist leer. Beschreiben Sie, was Sie tun möchten.</translation>
     </message>
@@ -449,12 +449,12 @@
       <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="272" />
+      <location filename="../geoclerk_plugin/dock.py" line="273" />
       <source>The steps of the previous request, on '{new}' instead of '{old}'.</source>
       <translation>Die Schritte der vorigen Anfrage, auf '{new}' statt '{old}'.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="345" />
+      <location filename="../geoclerk_plugin/dock.py" line="346" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoClerk-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
