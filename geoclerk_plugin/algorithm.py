@@ -8,8 +8,6 @@ from pathlib import Path
 
 from qgis.core import (
     QgsFeatureSink,
-    QgsMapLayer,
-    QgsProcessing,
     QgsProcessingAlgorithm,
     QgsProcessingException,
     QgsProcessingLayerPostProcessorInterface,
@@ -25,9 +23,10 @@ from qgis.core import (
 
 from .dependencies import dependency_message
 from .i18n import tr
+from .qgis_enums import LayerType, ProcessingSourceType
 
 ROUTES = ("auto", "function", "codegen")
-DATA_LAYERS = (QgsMapLayer.VectorLayer, QgsMapLayer.RasterLayer)
+DATA_LAYERS = (LayerType.Vector, LayerType.Raster)
 
 
 class AskGeoClerkAlgorithm(QgsProcessingAlgorithm):
@@ -64,12 +63,12 @@ class AskGeoClerkAlgorithm(QgsProcessingAlgorithm):
         # layers too, which hold no data a request can use.
         self.addParameter(
             QgsProcessingParameterMultipleLayers(
-                self.INPUTS, tr("Input layers"), QgsProcessing.TypeVector, optional=True
+                self.INPUTS, tr("Input layers"), ProcessingSourceType.Vector, optional=True
             )
         )
         self.addParameter(
             QgsProcessingParameterMultipleLayers(
-                self.RASTERS, tr("Input rasters"), QgsProcessing.TypeRaster, optional=True
+                self.RASTERS, tr("Input rasters"), ProcessingSourceType.Raster, optional=True
             )
         )
         self.addParameter(
@@ -193,7 +192,7 @@ class AskGeoClerkAlgorithm(QgsProcessingAlgorithm):
         if sink is None:
             return None
         for feature in layer.getFeatures():
-            sink.addFeature(feature, QgsFeatureSink.FastInsert)
+            sink.addFeature(feature, QgsFeatureSink.Flag.FastInsert)
         return dest
 
 

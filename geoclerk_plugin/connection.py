@@ -58,7 +58,7 @@ class ConnectionTask(QgsTask):
     """Runs check_connection off the main thread; on_done(ok, message) is called in finished()."""
 
     def __init__(self, base_url: str, model: str, api_key: str, on_done, local: tuple[str, str] | None = None):
-        super().__init__("GeoClerk: testing the connection", QgsTask.CanCancel)
+        super().__init__("GeoClerk: testing the connection", QgsTask.Flag.CanCancel)
         self.args = (base_url, model, api_key)
         self.local = local  # (gguf, llama-server): start the local model instead of calling a URL
         self.on_done = on_done

@@ -143,7 +143,7 @@ class InstallTask(QgsTask):
     """Installs the missing packages with pip in the background, then re-checks them."""
 
     def __init__(self, problems: list[Problem], on_done=None, runner=None):
-        super().__init__("GeoClerk: installing Python packages", QgsTask.CanCancel)
+        super().__init__("GeoClerk: installing Python packages", QgsTask.Flag.CanCancel)
         self.problems = problems
         self.on_done = on_done
         self.runner = runner or run_pip

@@ -340,7 +340,7 @@ class GeoClerkDock(QgsDockWidget):
         self.request_finished.emit(card)
 
     def _show_failure(self, card: ReplyCard, task: AgentTask, error: str, details: str) -> None:
-        QgsMessageLog.logMessage(details or error, "GeoClerk", Qgis.Critical)
+        QgsMessageLog.logMessage(details or error, "GeoClerk", Qgis.MessageLevel.Critical)
         text = tr("GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.")
         card.show_report({"status": "error", "route": task.config.route, "tier": 0, "request": task.request,
                           "error": text.format(error=error)})  # fmt: skip

@@ -118,7 +118,7 @@ def export_layer(layer: QgsVectorLayer, folder: Path, selected_only: bool = Fals
     options.onlySelectedFeatures = selected_only
     context = QgsProject.instance().transformContext() if QgsProject.instance() else QgsCoordinateTransformContext()
     result = QgsVectorFileWriter.writeAsVectorFormatV3(layer, str(target), context, options)
-    if result[0] != QgsVectorFileWriter.NoError:
+    if result[0] != QgsVectorFileWriter.WriterError.NoError:
         raise ToolError(f"Could not export layer '{layer.name()}': {result[1]}", fix="Save the layer to a file first.")
     return str(target)
 

@@ -11,17 +11,17 @@ from qgis.core import (
     QgsLayoutItemMap,
     QgsLayoutPoint,
     QgsLayoutSize,
-    QgsLegendStyle,
     QgsMapLayer,
     QgsPrintLayout,
     QgsProject,
     QgsRasterLayer,
     QgsRectangle,
-    QgsUnitTypes,
     QgsVectorLayer,
 )
 from qgis.PyQt.QtCore import QSize
 from qgis.PyQt.QtGui import QColor, QFont
+
+from .qgis_enums import GeometryType, LayoutUnit, LegendComponent
 
 
 def load_layer(path: str, name: str | None = None) -> QgsMapLayer | None:
@@ -59,10 +59,10 @@ def render_png(
         aspect = extent.height() / extent.width() if extent.width() > 0 else 1.0
         map_h = min(size_mm[1] - 22, max(60.0, map_w * aspect))
         page = layout.pageCollection().page(0)
-        page.setPageSize(QgsLayoutSize(size_mm[0], map_h + 22, QgsUnitTypes.LayoutMillimeters))
+        page.setPageSize(QgsLayoutSize(size_mm[0], map_h + 22, LayoutUnit.Millimeters))
         map_item = QgsLayoutItemMap(layout)
-        map_item.attemptMove(QgsLayoutPoint(4, 18, QgsUnitTypes.LayoutMillimeters))
-        map_item.attemptResize(QgsLayoutSize(map_w, map_h, QgsUnitTypes.LayoutMillimeters))
+        map_item.attemptMove(QgsLayoutPoint(4, 18, LayoutUnit.Millimeters))
+        map_item.attemptResize(QgsLayoutSize(map_w, map_h, LayoutUnit.Millimeters))
         map_item.setLayers(layers)
         map_item.setCrs(crs)
         map_item.setExtent(extent)
@@ -73,21 +73,22 @@ def render_png(
         label = QgsLayoutItemLabel(layout)
         label.setText(title + (f"\n{subtitle}" if subtitle else ""))
         label.setFont(QFont("DejaVu Sans", 12))
-        label.attemptMove(QgsLayoutPoint(4, 2, QgsUnitTypes.LayoutMillimeters))
-        label.attemptResize(QgsLayoutSize(size_mm[0] - 8, 15, QgsUnitTypes.LayoutMillimeters))
+        label.attemptMove(QgsLayoutPoint(4, 2, LayoutUnit.Millimeters))
+        label.attemptResize(QgsLayoutSize(size_mm[0] - 8, 15, LayoutUnit.Millimeters))
         layout.addLayoutItem(label)
 
         legend = QgsLayoutItemLegend(layout)
         legend.setLinkedMap(map_item)
         legend.setTitle("Legend")
-        for style, size in ((QgsLegendStyle.Title, 11), (QgsLegendStyle.SymbolLabel, 8), (QgsLegendStyle.Subgroup, 9)):
+        fonts = ((LegendComponent.Title, 11), (LegendComponent.SymbolLabel, 8), (LegendComponent.Subgroup, 9))
+        for style, size in fonts:
             legend.setStyleFont(style, QFont("DejaVu Sans", size))
         legend.setAutoUpdateModel(False)
         root = legend.model().rootGroup()
         root.removeAllChildren()
         for layer in layers:
             root.addLayer(layer)
-        legend.attemptMove(QgsLayoutPoint(size_mm[0] - legend_w - 2, 18, QgsUnitTypes.LayoutMillimeters))
+        legend.attemptMove(QgsLayoutPoint(size_mm[0] - legend_w - 2, 18, LayoutUnit.Millimeters))
         layout.addLayoutItem(legend)
 
         target = Path(target)
@@ -105,11 +106,10 @@ def render_png(
 def _draw_order(results: list[QgsMapLayer], context: list[QgsMapLayer]) -> list[QgsMapLayer]:
     """Top first: points, then lines, then polygons, then rasters; results above context of the same kind,
     so a polygon result never hides the points it was computed from."""
-    from qgis.core import QgsWkbTypes
 
     def rank(layer):
         if isinstance(layer, QgsVectorLayer):
-            return {QgsWkbTypes.PointGeometry: 0, QgsWkbTypes.LineGeometry: 1}.get(layer.geometryType(), 2)
+            return {GeometryType.Point: 0, GeometryType.Line: 1}.get(layer.geometryType(), 2)
         return 3
 
     tagged = [(rank(lyr), 0, i, lyr) for i, lyr in enumerate(results)]

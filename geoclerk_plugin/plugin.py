@@ -141,7 +141,7 @@ class GeoClerkPlugin:
             item.layout().addWidget(widget)
         item.layout().setStretchFactor(command, 1)
         self.dependency_message = item
-        bar.pushWidget(item, Qgis.Warning)
+        bar.pushWidget(item, Qgis.MessageLevel.Warning)
 
     def install_dependencies(self, runner=None) -> None:
         if self.install_task is not None or not self.problems:
@@ -155,7 +155,7 @@ class GeoClerkPlugin:
         self.problems = dependencies.check_dependencies() if ok else self.problems
         if ok and not self.problems:
             self.iface.messageBar().pushMessage(
-                tr("GeoClerk"), tr("The packages were installed. GeoClerk is ready."), level=Qgis.Success
+                tr("GeoClerk"), tr("The packages were installed. GeoClerk is ready."), level=Qgis.MessageLevel.Success
             )
         else:
             detail = task.error or task.output[-300:]
@@ -164,7 +164,7 @@ class GeoClerkPlugin:
                 tr("Installing the packages failed: {detail} Run this in a terminal instead: {command}").format(
                     detail=detail, command=dependencies.fix_text(self.problems)
                 ),
-                level=Qgis.Critical,
+                level=Qgis.MessageLevel.Critical,
             )
 
     def _drop_dependency_message(self) -> None:

@@ -11,7 +11,6 @@ import math
 import re
 
 from qgis.core import (
-    Qgis,
     QgsCategorizedSymbolRenderer,
     QgsClassificationQuantile,
     QgsGradientColorRamp,
@@ -24,9 +23,10 @@ from qgis.core import (
     QgsSymbol,
     QgsVectorLayer,
     QgsVectorLayerSimpleLabeling,
-    QgsWkbTypes,
 )
 from qgis.PyQt.QtGui import QColor
+
+from .qgis_enums import GeometryType, LabelPlacement
 
 CLASS_FIELD_WORDS = ("cluster", "class", "category")  # fields tools add to label classes
 MEASURE_WORDS = ("count", "area", "length", "distance", "density", "sum", "mean", "total")
@@ -87,7 +87,7 @@ def apply_style(layer: QgsVectorLayer, request: str, steps: list[dict]) -> str:
     kind, field = choose_style(layer, request, steps)
     if kind == "graduated":
         layer.setRenderer(_graduated(layer, field))
-        if layer.featureCount() <= LABEL_LIMIT and layer.geometryType() != QgsWkbTypes.LineGeometry:
+        if layer.featureCount() <= LABEL_LIMIT and layer.geometryType() != GeometryType.Line:
             _label_values(layer, field)
     elif kind == "categorized":
         layer.setRenderer(_categorized(layer, field))
@@ -180,7 +180,7 @@ def _fill_symbol(layer: QgsVectorLayer, colour: QColor) -> QgsSymbol:
     """The layer's default symbol in `colour`; polygons are filled semi-transparently (the inputs show through)."""
     symbol = QgsSymbol.defaultSymbol(layer.geometryType())
     fill = QColor(colour)
-    if layer.geometryType() == QgsWkbTypes.PolygonGeometry:
+    if layer.geometryType() == GeometryType.Polygon:
         fill.setAlpha(FILL_ALPHA)
     symbol.setColor(fill)
     return symbol
@@ -195,11 +195,8 @@ def _label_values(layer: QgsVectorLayer, field: str) -> None:
     settings = QgsPalLayerSettings()
     settings.isExpression = True
     settings.fieldName = f'format_number("{field}", {decimals})'
-    if layer.geometryType() == QgsWkbTypes.PolygonGeometry:
-        # Qgis.LabelPlacement since QGIS 3.26; on 3.44 QgsPalLayerSettings.OverPoint names another enum's member
-        settings.placement = getattr(getattr(Qgis, "LabelPlacement", None), "OverPoint", None) or (
-            QgsPalLayerSettings.OverPoint
-        )
+    if layer.geometryType() == GeometryType.Polygon:
+        settings.placement = LabelPlacement.OverPoint
     fmt = settings.format()
     buffer = fmt.buffer()
     buffer.setEnabled(True)

@@ -42,7 +42,7 @@ class AgentTask(QgsTask):
 
     def __init__(self, request: str, store, infos, out_dir: Path, config, on_finished=None, runner=None, registry=None,
                  previous=None):  # fmt: skip
-        super().__init__(f"GeoClerk: {request[:60]}", QgsTask.CanCancel)
+        super().__init__(f"GeoClerk: {request[:60]}", QgsTask.Flag.CanCancel)
         self.request = request
         self.store = store
         self.infos = infos
@@ -102,7 +102,7 @@ class WarmUpTask(QgsTask):
     """Loads the library and the router in the background when the user opens the dock."""
 
     def __init__(self):
-        super().__init__("GeoClerk: preparing the router", QgsTask.CanCancel)
+        super().__init__("GeoClerk: preparing the router", QgsTask.Flag.CanCancel)
         self.error: str | None = None
 
     def run(self) -> bool:

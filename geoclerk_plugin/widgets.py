@@ -19,6 +19,8 @@ from qgis.PyQt.QtWidgets import (
     QTextBrowser,
 )
 
+from .qgis_enums import LayerType
+
 
 class WrapButton(QPushButton):
     """A push button whose text wraps onto two lines when the dock is narrow, instead of widening the card."""
@@ -139,7 +141,7 @@ class LayerPicker(QListWidget):
         ordered = [layer for layer in project.layerTreeRoot().layerOrder() if layer is not None]
         # a layer added to the project before its tree node (a result: added, then put in its group) is in play too
         ordered += [layer for layer in project.mapLayers().values() if layer not in ordered]
-        layers = [layer for layer in ordered if layer.type() in (QgsMapLayer.VectorLayer, QgsMapLayer.RasterLayer)]
+        layers = [layer for layer in ordered if layer.type() in (LayerType.Vector, LayerType.Raster)]
         for layer in layers:
             item = QListWidgetItem(layer.name())
             item.setData(Qt.ItemDataRole.UserRole, layer.id())

@@ -9,7 +9,7 @@
       <translation>&amp;GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="110" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="109" />
       <source>'{name}' holds no data GeoClerk can use; it was left out.</source>
       <translation>'{name}' enthält keine Daten, die GeoClerk nutzen kann; der Layer wurde weggelassen.</translation>
     </message>
@@ -24,7 +24,7 @@
       <translation>Ebenfalls verwendet, weil die Anfrage sie nennt: {names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="88" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="87" />
       <source>Answer</source>
       <translation>Antwort</translation>
     </message>
@@ -34,7 +34,7 @@
       <translation>Architektur</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="43" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="42" />
       <source>Ask GeoClerk</source>
       <translation>GeoClerk fragen</translation>
     </message>
@@ -44,7 +44,7 @@
       <translation>Fragen Sie nach einer Analyse, zum Beispiel: Straßen um 100 m puffern</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
       <source>Auto</source>
       <translation>Automatisch</translation>
     </message>
@@ -79,7 +79,7 @@
       <translation>Leeren</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
       <source>Code</source>
       <translation>Code</translation>
     </message>
@@ -119,7 +119,7 @@
       <translation>{url} ist nicht erreichbar. Läuft der Server, und stimmt die Adresse?</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="52" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="51" />
       <source>Describe an analysis in plain language, for example "buffer roads by 100 m". Standard requests run offline; others need a model configured in GeoClerk settings (or GEOCLERK_BASE_URL, GEOCLERK_MODEL and GEOCLERK_API_KEY for headless runs).</source>
       <translation>Beschreiben Sie eine Analyse in Alltagssprache, zum Beispiel „Straßen um 100 m puffern“. Standardanfragen laufen offline; andere brauchen ein in den GeoClerk-Einstellungen konfiguriertes Modell (oder GEOCLERK_BASE_URL, GEOCLERK_MODEL und GEOCLERK_API_KEY bei Läufen ohne Oberfläche).</translation>
     </message>
@@ -139,7 +139,7 @@
       <translation>Die Variablen und Daten vergessen, die frühere Code-Anfragen in der Sandbox hinterlassen haben</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
       <source>Function</source>
       <translation>Funktion</translation>
     </message>
@@ -194,17 +194,17 @@
       <translation>GeoClerk möchte diesen Code in seiner Sandbox ausführen, auf Kopien Ihrer Layer.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="189" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="188" />
       <source>GeoClerk wrote a result it cannot read: {path}</source>
       <translation>GeoClerk hat ein Ergebnis geschrieben, das nicht lesbar ist: {path}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="67" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="66" />
       <source>Input layers</source>
       <translation>Eingabelayer</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="72" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="71" />
       <source>Input rasters</source>
       <translation>Eingabe-Raster</translation>
     </message>
@@ -264,7 +264,7 @@
       <translation>Einstellungen öffnen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="85" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="84" />
       <source>Output folder</source>
       <translation>Ausgabeordner</translation>
     </message>
@@ -294,12 +294,12 @@
       <translation>Bearbeitet erneut ausführen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="89" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="88" />
       <source>Report (JSON)</source>
       <translation>Bericht (JSON)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="62" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="61" />
       <source>Request</source>
       <translation>Anfrage</translation>
     </message>
@@ -309,7 +309,7 @@
       <translation>Sandbox zurücksetzen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="81" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="80" />
       <source>Result layer</source>
       <translation>Ergebnislayer</translation>
     </message>
@@ -319,7 +319,7 @@
       <translation>Erzeugten Code prüfen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
       <source>Route</source>
       <translation>Route</translation>
     </message>
@@ -399,7 +399,7 @@
       <translation>Das lokale Modell wird gestartet (einige Sekunden)…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="87" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="86" />
       <source>Status</source>
       <translation>Status</translation>
     </message>
@@ -439,7 +439,7 @@
       <translation>Die Pakete wurden installiert. GeoClerk ist bereit.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="105" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="104" />
       <source>The request is empty. Describe what you want to do.</source>
       <translation>Die Anfrage ist leer. Beschreiben Sie, was Sie tun möchten.</translation>
     </message>

@@ -9,7 +9,7 @@
       <translation>&amp;GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="110" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="109" />
       <source>'{name}' holds no data GeoClerk can use; it was left out.</source>
       <translation>“{name}”不含 GeoClerk 可用的数据，已略过。</translation>
     </message>
@@ -24,7 +24,7 @@
       <translation>另外使用了请求中提到的图层：{names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="88" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="87" />
       <source>Answer</source>
       <translation>回答</translation>
     </message>
@@ -34,7 +34,7 @@
       <translation>架构</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="43" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="42" />
       <source>Ask GeoClerk</source>
       <translation>询问 GeoClerk</translation>
     </message>
@@ -44,7 +44,7 @@
       <translation>用自然语言提出分析需求，例如：将道路缓冲 100 米</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
       <source>Auto</source>
       <translation>自动</translation>
     </message>
@@ -79,7 +79,7 @@
       <translation>清空</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
       <source>Code</source>
       <translation>代码</translation>
     </message>
@@ -119,7 +119,7 @@
       <translation>无法连接到 {url}。服务器是否已启动？地址是否正确？</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="52" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="51" />
       <source>Describe an analysis in plain language, for example "buffer roads by 100 m". Standard requests run offline; others need a model configured in GeoClerk settings (or GEOCLERK_BASE_URL, GEOCLERK_MODEL and GEOCLERK_API_KEY for headless runs).</source>
       <translation>用自然语言描述分析，例如“将道路缓冲 100 米”。标准请求可离线运行；其他请求需要在 GeoClerk 设置中配置模型（无界面运行时可使用 GEOCLERK_BASE_URL、GEOCLERK_MODEL 和 GEOCLERK_API_KEY 环境变量）。</translation>
     </message>
@@ -139,7 +139,7 @@
       <translation>清除之前的代码请求在沙盒中留下的变量和数据</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
       <source>Function</source>
       <translation>函数</translation>
     </message>
@@ -194,17 +194,17 @@
       <translation>GeoClerk 想在沙箱中、基于您图层的副本运行这段代码。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="189" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="188" />
       <source>GeoClerk wrote a result it cannot read: {path}</source>
       <translation>GeoClerk 写出的结果无法读取：{path}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="67" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="66" />
       <source>Input layers</source>
       <translation>输入图层</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="72" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="71" />
       <source>Input rasters</source>
       <translation>输入栅格</translation>
     </message>
@@ -264,7 +264,7 @@
       <translation>打开设置</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="85" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="84" />
       <source>Output folder</source>
       <translation>输出文件夹</translation>
     </message>
@@ -294,12 +294,12 @@
       <translation>运行修改后的版本</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="89" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="88" />
       <source>Report (JSON)</source>
       <translation>报告（JSON）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="62" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="61" />
       <source>Request</source>
       <translation>请求</translation>
     </message>
@@ -309,7 +309,7 @@
       <translation>重置沙盒</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="81" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="80" />
       <source>Result layer</source>
       <translation>结果图层</translation>
     </message>
@@ -319,7 +319,7 @@
       <translation>审查生成的代码</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="77" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
       <source>Route</source>
       <translation>路由</translation>
     </message>
@@ -399,7 +399,7 @@
       <translation>正在启动本地模型（需要几秒钟）…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="87" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="86" />
       <source>Status</source>
       <translation>状态</translation>
     </message>
@@ -439,7 +439,7 @@
       <translation>软件包已安装，GeoClerk 已就绪。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="105" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="104" />
       <source>The request is empty. Describe what you want to do.</source>
       <translation>请求为空。请描述您想做什么。</translation>
     </message>

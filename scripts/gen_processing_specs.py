@@ -51,12 +51,9 @@ def _value(enum) -> int:
 
 
 def _optional(definition) -> bool:
-    from qgis.core import Qgis
+    from geoclerk.geoclerk_plugin.qgis_enums import ProcessingParameterFlag
 
-    flag = getattr(getattr(Qgis, "ProcessingParameterFlag", None), "Optional", None)
-    if flag is None:
-        flag = definition.FlagOptional
-    return bool(_value(definition.flags()) & _value(flag))
+    return bool(_value(definition.flags()) & _value(ProcessingParameterFlag.Optional))
 
 
 def slug(label: str) -> str:

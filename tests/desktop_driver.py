@@ -310,8 +310,15 @@ def run_scenario() -> None:
     finally:
         watchdog.stop()
         out.write_text(json.dumps(record, ensure_ascii=False, indent=1, default=str))
-        QgsProject.instance().setDirty(False)  # no "save the project?" question on the way out
-        QgsApplication.exit(0)
+        # Quit as a user does, without the questions QGIS would ask on the way: background tasks finish (else it asks
+        # whether to cancel them), File ▸ New without saving (else it asks about the temporary result layers), then the
+        # window closes (QGIS unloads the plugins). Not QgsApplication.exit(): that skips closing the project, and QGIS
+        # 3.44 then crashes on exit whenever layers are loaded, with or without any plugin (~QgsProject removes the
+        # layers and the layer tree's signal reaches QgisApp's layer tree view, already deleted).
+        wait_until(lambda: QgsApplication.taskManager().countActiveTasks() == 0, 60)
+        iface.newProject(False)
+        QgsProject.instance().setDirty(False)
+        iface.mainWindow().close()
 
 
 QTimer.singleShot(0, run_scenario)  # inside QGIS's event loop, once the main window is up

@@ -1,8 +1,14 @@
-"""Scan Python sources for what breaks under Qt6 (QGIS 4): direct Qt imports, unscoped enums, exec_(), moved classes.
+"""Scan Python sources for what breaks under Qt6 (QGIS 4): direct Qt imports, unscoped enums, exec_(), moved classes,
+and QGIS's own enum names that QGIS 4 drops.
 
 Enum members are told apart from nested classes by asking the running Qt (through qgis.PyQt), so the scan is exact
 for every name it can resolve: `Qt.AlignLeft` is a member of `Qt.AlignmentFlag` (unscoped: PyQt6 has only
-`Qt.AlignmentFlag.AlignLeft`), `QSizePolicy.Policy` is a type. Run as a script to list the findings of a folder:
+`Qt.AlignmentFlag.AlignLeft`), `QSizePolicy.Policy` is a type. QGIS classes (qgis.core, qgis.gui, …) are asked the
+same way: `QgsTask.CanCancel` is unscoped (`QgsTask.Flag.CanCancel`), and on a QGIS that has moved an enum to Qgis
+(3.30+) `QgsWkbTypes.PointGeometry` resolves to `Qgis.GeometryType.Point`: the old name, which QGIS 4 drops, is flagged
+with the new one (geoclerk_plugin/qgis_enums.py gives the new names on QGIS 3.22 too). A moved enum is only
+recognised on a QGIS that has moved it: the scan is complete on the newest QGIS (make test-qgis NEW=3.44).
+Run as a script to list the findings of a folder:
     .venv/bin/python -m geoclerk.tests.qt6_scan [PATH ...]
 """
 
@@ -112,7 +118,7 @@ class _Scanner(ast.NodeVisitor):
         module = node.module or ""
         if module.split(".")[0] in DIRECT_QT:
             self.add(node, "direct-qt", f"from {module} import …: import Qt through qgis.PyQt")
-        if module.startswith("qgis.PyQt"):
+        if module.startswith("qgis."):  # Qt through qgis.PyQt, and QGIS's own classes
             for alias in node.names:
                 if alias.name in REMOVED:
                     self.add(node, "removed", f"{alias.name} is gone in Qt6: use {REMOVED[alias.name]}")
@@ -133,9 +139,43 @@ class _Scanner(ast.NodeVisitor):
         if isinstance(owner, ModuleType):
             if owner.__name__.endswith(".QtWidgets") and node.attr in MOVED_TO_QTGUI:
                 self.add(node, "moved", f"QtWidgets.{node.attr} is in QtGui under Qt6")
+        elif owner is not None and self._is_qgis(node) and node.attr[:1].isupper():
+            self._check_qgis_name(node, owner, node.attr)
         elif owner is not None and not _is_enum_type(owner) and node.attr[:1].isupper():
             self._check_member(node, ast.unparse(node.value), owner, node.attr)
         self.generic_visit(node)
+
+    def _is_qgis(self, node: ast.Attribute) -> bool:
+        """Whether the expression starts at a name imported from QGIS's own modules (not qgis.PyQt)."""
+        root = node
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        module = self.qt_names.get(getattr(root, "id", None), ("",))[0]
+        return module.startswith("qgis.") and not module.startswith("qgis.PyQt")
+
+    def _written(self, node: ast.Attribute) -> str:
+        """The dotted name as written, with the imported alias replaced by the name it imports."""
+        text = ast.unparse(node)
+        root, _, rest = text.partition(".")
+        return f"{self.qt_names[root][1]}.{rest}" if root in self.qt_names else text
+
+    def _check_qgis_name(self, node: ast.Attribute, owner, attr: str) -> None:
+        """A QGIS enum, enum member or moved enum named as QGIS 4 no longer has it: the name it has there."""
+        member = getattr(owner, attr, None)
+        if isinstance(member, enum.Enum):  # QGIS 3.30+: scoped Python enums, most of them on Qgis
+            kept = f"{type(member).__qualname__}.{member.name}"
+        elif _is_enum_member(member) and not isinstance(member, type):  # a sip enum: unscoped under PyQt5
+            kind = type(member)
+            inside = getattr(owner, kind.__qualname__.split(".")[-1], None) is kind and not _is_enum_type(owner)
+            kept = f"{self._written(node)[: -len(attr) - 1]}.{kind.__qualname__.split('.')[-1]}.{attr}"
+            kept = kept if inside else f"{kind.__qualname__}.{attr}"
+        elif isinstance(member, type) and issubclass(member, enum.Enum):  # an enum type, maybe under an old name
+            kept = member.__qualname__
+        else:
+            return
+        if self._written(node) != kept:
+            where = "geoclerk_plugin/qgis_enums.py has it for older QGIS"
+            self.add(node, "qgis-enum", f"{ast.unparse(node)}: QGIS 4 names it {kept} ({where})")
 
     def _resolve(self, expr):
         """The Qt object an expression such as `Qt`, `QtCore.Qt` or `QDialog` names, when it names one."""

@@ -118,7 +118,7 @@ def test_missing_dependency_shows_one_message_and_installs(qgis_iface, monkeypat
     assert calls[0][-2:] == ["shapely>=2.0", "openai>=1.0"]
     assert str(tmp_path / "libs") in calls[0]
     assert plugin.problems == [] and plugin.dependency_message is None
-    assert any("installed" in m for m in qgis_iface.messageBar().get_messages(Qgis.Success))
+    assert any("installed" in m for m in qgis_iface.messageBar().get_messages(Qgis.MessageLevel.Success))
     plugin.unload()
 
 

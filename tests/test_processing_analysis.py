@@ -187,3 +187,29 @@ def test_basic_statistics_answer(reg, tmp_path):
     res, _ = run(reg, tmp_path, "qgis_basic_statistics", {"layer": "p", "field": "pop"}, p=POINTS)
     assert res.values["MEAN"] == pytest.approx(3.75) and res.values["MAX"] == 8 and res.values["SUM"] == 15
     assert "mean 3.75" in res.answer and "max 8" in res.answer
+
+
+@pytest.mark.parametrize("fids", [[1, 2, 3, 4], [1, 1, 2, 2]])
+def test_a_result_with_repeated_fids_is_written_whole(fids, tmp_path):
+    # one input feature became several (random points, one-to-many joins): the GeoPackage keeps all of them, and
+    # 'fid' stays the FID column whenever its values are unique
+    import geopandas as gpd
+    from geoclerk.geoclerk_plugin.processing_tools.runner import write_gpkg
+    from qgis.core import QgsFeature, QgsGeometry, QgsPointXY, QgsProcessingContext, QgsVectorLayer
+
+    layer = QgsVectorLayer(f"Point?crs={CRS}&field=fid:integer&field=name:string", "result", "memory")
+    features = []
+    for i, fid in enumerate(fids):
+        feature = QgsFeature(layer.fields())
+        feature.setAttributes([fid, f"p{i}"])
+        feature.setGeometry(QgsGeometry.fromPointXY(QgsPointXY(X0 + i, Y0)))
+        features.append(feature)
+    layer.dataProvider().addFeatures(features)
+    target = tmp_path / "result.gpkg"
+    write_gpkg(layer, target, None, QgsProcessingContext())
+    written = gpd.read_file(target, fid_as_index=True)
+    assert sorted(written["name"]) == ["p0", "p1", "p2", "p3"]
+    if len(set(fids)) == len(fids):
+        assert sorted(written.index) == fids and "fid" not in written.columns
+    else:
+        assert sorted(written["fid"]) == fids

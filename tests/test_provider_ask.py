@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from geoclerk.geoclerk_plugin import engine
 from geoclerk.geoclerk_plugin.provider import GeoClerkProvider
+from geoclerk.geoclerk_plugin.qgis_enums import ProcessingParameterFlag
 from geoclerk.tests.agent_toolkit import Plan, TinyRouter, tiny_registry
 from geoclerk.tests.test_gui_support import isolated_settings, make_town  # noqa: F401
-from qgis.core import QgsApplication, QgsProcessingException, QgsProcessingParameterDefinition, QgsVectorLayer
+from qgis.core import QgsApplication, QgsProcessingException, QgsVectorLayer
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +80,7 @@ def test_output_folder_is_optional(provider, toolkit, tmp_path):
     toolkit.decision.confidence = 0.95
     assert QgsApplication.processingRegistry().algorithmById("geoclerk:ask").parameterDefinition(
         "OUTPUT_FOLDER"
-    ).flags() & QgsProcessingParameterDefinition.FlagOptional
+    ).flags() & ProcessingParameterFlag.Optional
     params = {"REQUEST": "buffer schools by 100 m", "INPUTS": [paths["schools"]], "OUTPUT": str(tmp_path / "b.gpkg")}
     result = processing.run("geoclerk:ask", params)
     assert result["STATUS"] == "ok"
@@ -153,7 +154,22 @@ class RecordingFeedback:
         return Feedback()
 
 
-def test_the_output_is_named_styled_and_grouped_and_the_log_is_short(provider, toolkit, tmp_path, qgis_new_project):
+@pytest.fixture
+def layer_tree_view(qgis_iface, qgis_new_project, monkeypatch):
+    """A real layer tree view of the project as iface's: QGIS 3.44's Processing hands it to C++ when it loads results
+    (pytest-qgis's iface gives a MagicMock there, which 3.44 rejects)."""
+    from qgis.core import QgsLayerTreeModel, QgsProject
+    from qgis.gui import QgsLayerTreeView
+
+    view = QgsLayerTreeView()
+    model = QgsLayerTreeModel(QgsProject.instance().layerTreeRoot())
+    view.setModel(model)
+    monkeypatch.setattr(qgis_iface, "layerTreeView", lambda: view)
+    yield view
+    view.setModel(None)
+
+
+def test_the_output_is_named_styled_and_grouped_and_the_log_is_short(provider, toolkit, tmp_path, layer_tree_view):
     # issue 13: the output was "Result layer" in a default style outside any group; the log repeated lines
     import processing
     from geoclerk.geoclerk_plugin.results import read_provenance

@@ -32,6 +32,14 @@ BLOCKERS = [
      "    from qgis.PyQt.QtWidgets import QAction", "moved"),
     ("from qgis.PyQt.QtCore import QRegExp", "removed"),
     ("from qgis.PyQt.QtWidgets import QDesktopWidget", "removed"),
+    # QGIS's own enums: unscoped members, and the names QGIS 3.30+ moved to Qgis.* (QGIS 4 drops the old ones)
+    ("from qgis.core import QgsTask\nf = QgsTask.CanCancel", "qgis-enum"),
+    ("from qgis.core import Qgis\nlevel = Qgis.Success", "qgis-enum"),
+    ("from qgis.core import QgsWkbTypes\nt = QgsWkbTypes.PointGeometry", "qgis-enum"),
+    ("from qgis.core import QgsMapLayer as L\nt = L.VectorLayer", "qgis-enum"),
+    ("from qgis.core import QgsProcessing\nt = QgsProcessing.TypeVector", "qgis-enum"),
+    ("from qgis.core import QgsLegendStyle\ns = QgsLegendStyle.Title", "qgis-enum"),
+    ("from qgis.core import QgsFeatureRequest\nf = QgsFeatureRequest.NoGeometry", "qgis-enum"),
 ]  # fmt: skip
 
 CLEAN = [
@@ -42,7 +50,9 @@ CLEAN = [
     "from qgis.PyQt.QtCore import QCoreApplication\ns = QCoreApplication.translate('a', 'b')",
     "from qgis.PyQt import sip\nsip.isdeleted(None)",
     "try:\n    from qgis.PyQt.QtGui import QAction\nexcept ImportError:\n    from qgis.PyQt.QtWidgets import QAction",
-    "from qgis.core import QgsWkbTypes\nt = QgsWkbTypes.PointGeometry",  # QGIS's own enums: not Qt's (see the report)
+    "from qgis.core import Qgis, QgsTask\nf = QgsTask.Flag.CanCancel\nlevel = Qgis.MessageLevel.Success",
+    "from qgis.core import QgsWkbTypes as W, QgsVectorFileWriter as V\nm = W.isMultiType(1)\no = V.SaveVectorOptions",
+    "from geoclerk.geoclerk_plugin.qgis_enums import GeometryType\nt = GeometryType.Point",
     "codes = ['PyQt5', 'import sip']  # strings are not imports",
 ]
 
@@ -61,6 +71,15 @@ def test_scoped_suggestion_names_the_enum():
     (finding,) = scan_source("from qgis.PyQt.QtCore import Qt\nflags = Qt.TextSelectableByMouse")
     assert finding.line == 2
     assert "Qt.TextInteractionFlag.TextSelectableByMouse" in finding.text
+
+
+def test_a_moved_qgis_enum_is_named_by_its_qgis_4_name():
+    from qgis.core import Qgis
+
+    (finding,) = scan_source("from qgis.core import QgsWkbTypes\nt = QgsWkbTypes.PolygonGeometry")
+    # QGIS 3.30+ has Qgis.GeometryType (the name QGIS 4 keeps); 3.22 only the scoped spelling of its own enum
+    kept = "Qgis.GeometryType.Polygon" if hasattr(Qgis, "GeometryType") else "QgsWkbTypes.GeometryType.PolygonGeometry"
+    assert finding.rule == "qgis-enum" and f"names it {kept} " in finding.text
 
 
 def test_the_code_has_no_qt6_blockers():

@@ -21,6 +21,7 @@ from ...function_lib.context import did_you_mean
 from ...function_lib.geojson._base import vanished_note, zero_buffer_error
 from ...function_lib.geojson.measure import free_field_name, plain_number
 from ...lang import tr as core_tr
+from ..qgis_enums import FeatureRequestFlag, GeometryType
 from .inputs import LINE_OR_POLYGON, crs_label, is_metric, load_layer, metric_crs_for
 
 AGG_NAMES = {"count": "count", "sum": "sum", "mean": "mean", "min": "minimum", "max": "maximum", "median": "median"}
@@ -61,7 +62,7 @@ def _convex_hull(call):
     from qgis.core import QgsApplication, QgsWkbTypes
 
     layer = call.layers["layer"]
-    if layer.geometryType() != QgsWkbTypes.PointGeometry or QgsWkbTypes.isMultiType(layer.wkbType()):
+    if layer.geometryType() != GeometryType.Point or QgsWkbTypes.isMultiType(layer.wkbType()):
         return
     registry = QgsApplication.processingRegistry()
     alg_id = next(a for a in ("native:minimumboundinggeometry", "qgis:minimumboundinggeometry", "native:convexhull")
@@ -331,7 +332,7 @@ def _text_field_statistics(call, layer, field: str, results: dict) -> dict:
     from ...function_lib.geojson.numbers import text_number_kind
 
     index = layer.fields().indexOf(field)
-    request = QgsFeatureRequest().setFlags(QgsFeatureRequest.NoGeometry).setSubsetOfAttributes([index])
+    request = QgsFeatureRequest().setFlags(FeatureRequestFlag.NoGeometry).setSubsetOfAttributes([index])
     raw = pd.Series([None if f[index] == NULL else str(f[index]) for f in layer.getFeatures(request)], dtype=object)
     kind = text_number_kind(raw)
     if kind != "numbers":
@@ -361,7 +362,7 @@ def _count(call):
     """Polygons must be polygons and points points; the count never replaces a field of the polygons."""
     from qgis.core import QgsWkbTypes
 
-    for key, want in (("polygons", QgsWkbTypes.PolygonGeometry), ("points", QgsWkbTypes.PointGeometry)):
+    for key, want in (("polygons", GeometryType.Polygon), ("points", GeometryType.Point)):
         layer = call.layers[key]
         if layer.geometryType() != want:
             have = QgsWkbTypes.geometryDisplayString(layer.geometryType())

@@ -3,26 +3,21 @@
 from __future__ import annotations
 
 from qgis.core import (
-    Qgis,
     QgsCoordinateReferenceSystem,
     QgsMapLayer,
     QgsRasterLayer,
-    QgsUnitTypes,
     QgsVectorLayer,
-    QgsWkbTypes,
 )
 
 from ...errors import ValidationError
 from ...function_lib.context import RASTER_SUFFIXES, did_you_mean
+from ..qgis_enums import DistanceUnit, GeometryType, LayerType
 
-# Enums moved to Qgis.* in 3.30+ and the old names go away in QGIS 4: use whichever this QGIS has.
-_NEW = hasattr(Qgis, "DistanceUnit")
-METRES = Qgis.DistanceUnit.Meters if _NEW else QgsUnitTypes.DistanceMeters
-UNKNOWN_UNIT = Qgis.DistanceUnit.Unknown if _NEW else QgsUnitTypes.DistanceUnknownUnit
-RASTER = Qgis.LayerType.Raster if hasattr(Qgis, "LayerType") else QgsMapLayer.RasterLayer
-VECTOR = Qgis.LayerType.Vector if hasattr(Qgis, "LayerType") else QgsMapLayer.VectorLayer
-_GEOM = getattr(Qgis, "GeometryType", None)
-LINE_OR_POLYGON = (_GEOM.Line, _GEOM.Polygon) if _GEOM else (QgsWkbTypes.LineGeometry, QgsWkbTypes.PolygonGeometry)
+METRES = DistanceUnit.Meters
+UNKNOWN_UNIT = DistanceUnit.Unknown
+RASTER = LayerType.Raster
+VECTOR = LayerType.Vector
+LINE_OR_POLYGON = (GeometryType.Line, GeometryType.Polygon)
 
 
 def load_layer(ctx, name: str, source: str = "vector") -> QgsMapLayer:
