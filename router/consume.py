@@ -127,7 +127,10 @@ def _consumed_numbers(params: dict) -> list[float]:
 
 
 def _close_to(value: float, pool: list[float]) -> bool:
-    return any(abs(value - p) <= 1e-3 * max(1.0, abs(p)) for p in pool)
+    """The same number, allowing for rounding; whole numbers exactly (2025 is not the 2024 of 'image_2024')."""
+    whole = float(value).is_integer()
+    return any(value == p if whole and float(p).is_integer() else abs(value - p) <= 1e-3 * max(1.0, abs(p))
+               for p in pool)  # fmt: skip
 
 
 def layer_named_fields(la, folded: str) -> set[str]:

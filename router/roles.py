@@ -88,6 +88,7 @@ def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None
     out: dict[str, str] = {}
     missing: list[Gap] = []
     used: set[str] = set()
+    asked: set[str] = set()  # params whose layer is a question already (several named alike)
     absent = unmatched_themes(folded, layers)
 
     # 1. Params with a hard geometry: the one mentioned layer that fits, else the only layer that fits.
@@ -98,7 +99,15 @@ def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None
         if len(fits) >= 1 and (len(fits) == 1 or fits[0].score > fits[1].score):
             choice = fits[0].name
         elif len(fits) > 1:
-            choice = _by_cue(p, fits, folded)
+            choice = _by_cue(p, fits, folded) or _by_number(fits, folded)
+            tied = [m.name for m in fits if m.score >= fits[0].score]
+            takers = [q for q in params if all(compatible(q, by_name[n]) for n in tied)]
+            if choice is None and len(tied) > len(takers):  # 'NDVI of the image' with image_2024 and image_2025
+                said = " or ".join(f"'{n}'" for n in tied)  # (a change between two dates takes both: no question)
+                missing.append(Gap("param", f"{p.name}: {said}? the request names them alike", p.name))
+                used |= set(tied)
+                asked.add(p.name)
+                continue
         else:
             pool = [la.name for la in layers if la.name not in used and compatible(p, la)]
             # a raster beside a vector layer (zonal stats, sampling) must be named, never taken by elimination
@@ -109,7 +118,7 @@ def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None
             used.add(choice)
 
     # 2. Soft roles: the main layer is the mention without a secondary cue; the others follow in order.
-    soft = [p for p in params if p.name not in out]
+    soft = [p for p in params if p.name not in out and p.name not in asked]
     # A table (no geometry) fits only a param that takes one: it goes there whatever the word order
     # ('verknüpfe die Tabelle budget mit wards').
     for m in mentions:
@@ -144,7 +153,7 @@ def assign_layers(spec, text: str, layers, mentions: list[Mention] | None = None
     # A table named but fitting no param ('buffer the budget') is never replaced by the layer left over.
     tables = [m.name for m in mentions if m.name not in used and getattr(by_name[m.name], "kind", "") == "table"]
     for p in [main] + others:
-        if p.name in out:
+        if p.name in out or p.name in asked:
             continue
         pool = [la for la in layers if la.name not in used and compatible(p, la)]
         if len(pool) == 1 and p.required and not absent and not tables:
@@ -270,6 +279,13 @@ def _join_target(rest: list[Mention], folded: str, by_name) -> list[Mention]:
 def _names_source(folded: str, m: Mention) -> bool:
     after, before = folded[m.end : m.end + 40], folded[max(0, m.start - 30) : m.start]
     return bool(_SOURCE_AFTER.search(after) or _SOURCE_BEFORE.search(before))
+
+
+def _by_number(fits: list[Mention], folded: str) -> str | None:
+    """Layers named alike ('the 2025 image'): the one whose name carries a number the request says on its own."""
+    said = set(re.findall(r"(?<![\d.])\d+(?![\d.])", folded))
+    hits = [m for m in fits if said & set(re.findall(r"\d+", m.name))]
+    return hits[0].name if len(hits) == 1 else None
 
 
 def _by_cue(p, fits: list[Mention], folded: str) -> str | None:
