@@ -105,6 +105,7 @@ _declare("dated_pair", "raster_change")
 # A tool not listed gives whatever statistic its words ask for (a parameter, or every common one).
 GIVES_STATISTICS = {
     "qgis_zonal_statistics": frozenset({"total", "sum", "mean", "minimum", "maximum"}),
+    "zonal_statistics": frozenset({"total", "sum", "mean", "minimum", "maximum"}),  # its GeoPandas twin (+ stdev)
     "count_points_in_polygons": frozenset(),
     "qgis_count_points_in_polygon": frozenset(),
     "count_features": frozenset(),

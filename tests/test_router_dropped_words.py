@@ -108,3 +108,11 @@ def test_a_statistic_the_tool_does_not_give_is_missing(router, infos, text):
 def test_a_statistic_the_tool_gives_stays_complete(router, infos, text):
     plan = _plan(router, infos, text)
     assert plan.complete and plan.tool == "qgis_zonal_statistics", plan
+
+
+def test_both_halves_of_zonal_statistics_declare_what_they_give():
+    """The GeoPandas twin of QGIS's zonal statistics (function_lib/geojson/imagery.py) gives no median either."""
+    from geoclerk.function_lib.traits import GIVES_STATISTICS
+
+    assert GIVES_STATISTICS["zonal_statistics"] == GIVES_STATISTICS["qgis_zonal_statistics"]
+    assert "median" not in GIVES_STATISTICS["zonal_statistics"]
