@@ -62,7 +62,9 @@ def say_plan(plan, lang: str = "en", layers=()) -> str:
     by_name = {la.name: la for la in layers or ()}
     key = _ALIASES.get(plan.tool, plan.tool)
     values = {k: (", ".join(map(str, v)) if isinstance(v, list) else v) for k, v in p.items()}
-    values.setdefault("layer", p.get("layer") or p.get("polygons") or p.get("input") or "")
+    first = p.get("layer") or p.get("polygons") or p.get("input") or p.get("raster") or p.get("before") or ""
+    values.setdefault("layer", first)  # raster tools name theirs 'raster' or 'before'/'after'
+
     if "distance" in p:
         values["distance"] = _distance(p["distance"])
     if key == "reproject":
@@ -79,7 +81,7 @@ def say_plan(plan, lang: str = "en", layers=()) -> str:
         values["by"] = tr(" by {fields}", lang).format(fields=joined) if fields else ""
     template = _templates(lang).get(key)
     if template is None:
-        shown = {k: v for k, v in values.items() if k not in ("layer",)}
+        shown = {k: v for k, v in values.items() if k != "layer" and v != values["layer"]}
         params = ", ".join(f"{k}={v}" for k, v in shown.items())
         values["params"] = f" ({params})" if params else ""
         values["tool"] = plan.tool

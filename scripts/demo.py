@@ -25,6 +25,8 @@ REQUESTS = [
     ("Which cafes are within 250 m of a bus stop?", ["cafes.gpkg", "bus_stops.gpkg"]),
     ("Calculate the area of every country in square kilometres", ["countries.geojson"]),
     ("Make Thiessen polygons around the bus stops", ["bus_stops.gpkg"]),
+    ("Calculate the NDVI of the 2025 image", ["image_2024.tif", "image_2025.tif"]),
+    ("Detect the changes between the 2024 and 2025 images", ["image_2024.tif", "image_2025.tif"]),
     (
         "Find the best place for a new school, weighing population against distance to existing schools",
         ["districts.gpkg", "schools.gpkg"],

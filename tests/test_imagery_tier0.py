@@ -248,3 +248,21 @@ def test_a_vector_layer_or_too_many_classes_are_refused_with_the_reason(tmp_path
     with pytest.raises(ValidationError, match="fewer distinct pixel values than the 3 classes"):
         run_tool(registry, "classify_image", {"raster": "flat", "classes": 3}, ctx)
     assert ctx.outputs == []
+
+
+@pytest.mark.parametrize(
+    "tool, params, lang, said",
+    [
+        ("normalized_difference", {"raster": "image_2025", "index": "ndvi"}, "en",
+         "Ran normalized_difference on image_2025 (index=ndvi)"),
+        ("raster_change", {"before": "image_2024", "after": "image_2025"}, "de",
+         "raster_change auf image_2024 ausgeführt (after=image_2025)"),
+    ],
+)  # fmt: skip
+def test_the_plan_sentence_names_the_raster(tool, params, lang, said):
+    """The plan said in plain words names a raster tool's input (it said 'Ran normalized_difference on  (...)')."""
+    from types import SimpleNamespace
+
+    from geoclerk.router.say import say_plan
+
+    assert say_plan(SimpleNamespace(tool=tool, params=params), lang).startswith(said)
