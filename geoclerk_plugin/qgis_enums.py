@@ -13,6 +13,7 @@ from types import SimpleNamespace
 
 from qgis.core import (
     Qgis,
+    QgsColorRampShader,
     QgsFeatureRequest,
     QgsLegendStyle,
     QgsMapLayer,
@@ -62,3 +63,13 @@ LegendComponent = scoped_enum(  # 3.32
 )
 # 3.26; on 3.44 QgsPalLayerSettings.OverPoint is a member of another enum (Qgis.LabelPredefinedPointPosition)
 LabelPlacement = scoped_enum("LabelPlacement", QgsPalLayerSettings, {"OverPoint": "OverPoint"})
+ShaderInterpolationMethod = scoped_enum(  # 3.30
+    "ShaderInterpolationMethod",
+    QgsColorRampShader,
+    {"Linear": "Interpolated", "Discrete": "Discrete", "Exact": "Exact"},
+)
+ShaderClassificationMethod = scoped_enum(  # 3.30
+    "ShaderClassificationMethod",
+    QgsColorRampShader,
+    {"Continuous": "Continuous", "EqualInterval": "EqualInterval", "Quantile": "Quantile"},
+)

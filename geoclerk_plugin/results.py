@@ -9,6 +9,7 @@ from pathlib import Path
 from qgis.core import QgsLayerMetadata, QgsProject, QgsRasterLayer, QgsVectorLayer
 
 from .i18n import tr
+from .raster_style import style_raster
 from .styling import apply_style
 
 GROUP_NAME = "GeoClerk results"  # the English name, also found in projects saved before a language change
@@ -82,6 +83,8 @@ def load_outputs(report: dict, project: QgsProject, secrets: tuple[str, ...] = (
             continue
         if isinstance(layer, QgsVectorLayer) and layer.isSpatial():
             prov["style"] = apply_style(layer, report.get("request") or "", report.get("steps", []))
+        elif isinstance(layer, QgsRasterLayer):
+            prov["style"] = style_raster(layer)
         _set_metadata(layer, prov)
         project.addMapLayer(layer, False)
         group.insertLayer(0, layer)
@@ -95,6 +98,8 @@ def present_layer(layer, report: dict, project: QgsProject) -> None:
     prov = provenance(report)
     if isinstance(layer, QgsVectorLayer) and layer.isSpatial():
         prov["style"] = apply_style(layer, report.get("request") or "", report.get("steps", []))
+    elif isinstance(layer, QgsRasterLayer):
+        prov["style"] = style_raster(layer)
     _set_metadata(layer, prov)
     root = project.layerTreeRoot()
     node = root.findLayer(layer.id())

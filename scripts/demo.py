@@ -58,12 +58,18 @@ def render(report: dict, inputs: list[Path], png: Path, request: str) -> str:
     results = [r for r in results if r is not None]
     if not results:
         return "-"
+    from geoclerk.geoclerk_plugin.raster_style import style_raster
     from geoclerk.geoclerk_plugin.styling import apply_style
 
     for layer in results:
         if hasattr(layer, "fields"):
             apply_style(layer, request, report.get("steps") or [])
+        else:
+            style_raster(layer)
     context = [c for c in (load_layer(str(p)) for p in inputs) if c is not None]
+    for layer in context:
+        if not hasattr(layer, "fields"):
+            style_raster(layer)  # an image in natural colours
     subtitle = f"route {report['route']}, tier {report['tier']} (no model)"
     render_png(results, context, png, request, subtitle)
     return str(png)
