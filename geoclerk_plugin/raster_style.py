@@ -1,6 +1,7 @@
 """Default styles for rasters a user would rather look at than read: an index in a red-to-green ramp, a change
 between dates in a diverging ramp centred on no change, and a multiband image in natural colours from the bands its
-file names red, green and blue. Anything else keeps QGIS's own default (a class raster keeps its colour table)."""
+file names red, green and blue, classes in their own colours (only the classes present). Anything else keeps QGIS's
+own default."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 from qgis.core import (
     QgsContrastEnhancement,
     QgsMultiBandColorRenderer,
+    QgsPalettedRasterRenderer,
     QgsRasterLayer,
     QgsSingleBandPseudoColorRenderer,
     QgsStyle,
@@ -34,7 +36,8 @@ def style_raster(layer: QgsRasterLayer) -> str:
     names = describe_bands(layer)
     said = f"{layer.name()} {layer.source()} {' '.join(names)}"
     if layer.bandCount() == 1 and _has_colour_table(layer):
-        return "default"  # classes: the tool's own colour table
+        _present_classes_only(layer)  # classes: the tool's own colours, without a GeoTIFF's 256 palette rows
+        return "classes"
     if layer.bandCount() == 1 and CHANGE_WORDS.search(said):  # first: an NDVI difference is a change
         stats = layer.dataProvider().bandStatistics(1)
         if stats.minimumValue >= 0:  # a magnitude (how much, not which way): light to dark
@@ -55,6 +58,18 @@ def style_raster(layer: QgsRasterLayer) -> str:
 
 def _has_colour_table(layer: QgsRasterLayer) -> bool:
     return bool(layer.dataProvider().colorTable(1))
+
+
+def _present_classes_only(layer: QgsRasterLayer) -> None:
+    """A GeoTIFF's colour table has 256 rows; the legend shows the classes between the data's minimum and maximum."""
+    renderer = layer.renderer()
+    if not isinstance(renderer, QgsPalettedRasterRenderer):
+        return
+    stats = layer.dataProvider().bandStatistics(1)
+    kept = [c for c in renderer.classes() if stats.minimumValue <= c.value <= stats.maximumValue]
+    if kept and len(kept) < len(renderer.classes()):
+        layer.setRenderer(QgsPalettedRasterRenderer(layer.dataProvider(), 1, kept))
+        layer.triggerRepaint()
 
 
 def _band(names: list[str], colour: str) -> int | None:

@@ -76,6 +76,7 @@ def test_classes_keep_their_colour_table_and_a_dem_its_default(style, tmp_path):
     classes = np.arange(1, 5, dtype="uint8").repeat(25).reshape(10, 10)
     table = {1: (255, 0, 0, 255), 2: (0, 255, 0, 255), 3: (0, 0, 255, 255), 4: (9, 9, 9, 255)}
     layer = _layer(_write(tmp_path / "classes.tif", classes, "class", table), "classes")
-    before = type(layer.renderer()).__name__
-    assert style(layer) == "default" and type(layer.renderer()).__name__ == before == "QgsPalettedRasterRenderer"
+    assert style(layer) == "classes" and type(layer.renderer()).__name__ == "QgsPalettedRasterRenderer"
+    assert [c.value for c in layer.renderer().classes()] == [1, 2, 3, 4]  # not the GeoTIFF's 256 palette rows
+    assert layer.renderer().classes()[0].color.red() == 255
     assert style(_layer(str(SAMPLE / "dem.tif"), "dem")) == "default"
