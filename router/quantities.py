@@ -257,7 +257,7 @@ def integer_for(text: str, name: str, lang: str | None = None) -> int | None:
     for n in nums:
         after = low[n.end : n.end + 64]
         before = low[max(0, n.start - 24) : n.start]
-        if re.match(r"\s*(?:-\s*)?(?:[\w-]+\s+){0,3}(?:" + key + ")", after):
+        if re.match(r"\s*(?:-\s*)?(?:(?!\d)[\w-]+\s+){0,3}(?:" + key + ")", after):  # no number between them
             return int(n.value)
         if re.search(r"(?:" + key + r")\s*(?:[:=]|of|von|为|of\s+size)?\s*$", before):
             return int(n.value)

@@ -47,3 +47,12 @@ def test_layers_named_alike_are_a_question_not_the_first_loaded(router, images, 
 def test_a_tool_that_takes_both_takes_both(router, images, text):
     plan = _plan(router, images, text)
     assert plan.complete and {plan.params["before"], plan.params["after"]} == {"image_2024", "image_2025"}, plan
+
+
+@pytest.mark.parametrize(
+    "text", ["Classify the 2025 image into 4 classes", "das Bild von 2025 in 4 Klassen klassifizieren", "把2025影像分成4类"]
+)  # fmt: skip
+def test_a_count_word_takes_its_own_number_not_the_year_before_it(router, images, text):
+    """'the 2025 image into 4 classes': the year names the layer; 4 is the count (it read 2025 classes)."""
+    plan = _plan(router, images, text)
+    assert plan.complete and plan.params.get("classes") == 4 and plan.params.get("raster") == "image_2025", plan
