@@ -50,8 +50,9 @@ def test_a_tool_that_takes_both_takes_both(router, images, text):
 
 
 @pytest.mark.parametrize(
-    "text", ["Classify the 2025 image into 4 classes", "das Bild von 2025 in 4 Klassen klassifizieren", "把2025影像分成4类"]
-)  # fmt: skip
+    "text",
+    ["Classify the 2025 image into 4 classes", "das Bild von 2025 in 4 Klassen klassifizieren", "把2025影像分成4类"],
+)
 def test_a_count_word_takes_its_own_number_not_the_year_before_it(router, images, text):
     """'the 2025 image into 4 classes': the year names the layer; 4 is the count (it read 2025 classes)."""
     plan = _plan(router, images, text)
