@@ -20,6 +20,16 @@ def raster_hints(error: str) -> list[str]:
     return ["Raster I/O is not available in this sandbox: work with the vector layers and tables only."]
 
 
+# Packages a model names by their distribution name: what Python imports instead.
+IMPORT_NAMES = {"scikit-image": "skimage", "scikit-learn": "sklearn", "python-dateutil": "dateutil", "pillow": "PIL"}
+
+
+def import_name_hints(error: str) -> list[str]:
+    """`from scikit-image import exposure` (the local model's, refused as a syntax error): the name to import."""
+    said = [(d, m) for d, m in IMPORT_NAMES.items() if re.search(rf"(?:import|from)\s+{d}\b", error, re.I)]
+    return [f"The package {dist} is imported as `{mod}` (e.g. `import {mod}`)." for dist, mod in said]
+
+
 def schema_hints(error: str, layer_infos) -> list[str]:
     """A KeyError or AttributeError on a name that is not a field: list the real fields, closest first."""
     match = re.search(r"KeyError: \"?'([^']+)'|has no attribute '([^']+)'|column[s]? \[?'([^']+)'", error)

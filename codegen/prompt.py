@@ -9,11 +9,12 @@ from .explore import INSPECT_OUTPUT, MAX_INSPECTIONS, state_text
 
 PACKAGES = "geopandas, shapely, pandas, numpy, matplotlib, scikit-learn (sklearn), scipy, pyproj"
 RASTER_PACKAGE = "rasterio (with affine)"
-# Imagery and spatial-statistics packages (requirements.txt), named to the model only where installed; the second
-# group reads rasters through rasterio, so it is named only with it.
-OPTIONAL_PACKAGES = (("skimage", "scikit-image (skimage)"), ("networkx", "networkx"), ("libpysal", "libpysal"),
-                     ("esda", "esda"), ("xarray", "xarray"))  # fmt: skip
-RASTER_OPTIONAL_PACKAGES = (("rioxarray", "rioxarray"), ("rasterstats", "rasterstats"))
+# Spatial-statistics and imagery packages (requirements.txt), named to the model only where installed, by the name
+# it imports (named 'scikit-image', the local model wrote `from scikit-image import exposure`); the imagery group only
+# when a raster is in play and rasterio is there (offered for a vector chain, the model imported it there).
+OPTIONAL_PACKAGES = (("networkx", "networkx"), ("libpysal", "libpysal"), ("esda", "esda"))
+RASTER_OPTIONAL_PACKAGES = (("skimage", "skimage (scikit-image)"), ("xarray", "xarray"), ("rioxarray", "rioxarray"),
+                            ("rasterstats", "rasterstats"))  # fmt: skip
 
 
 def installed(module: str) -> bool:
@@ -43,7 +44,7 @@ def system_prompt(rasterio: bool | None = None, rasters: bool = True, planner: b
     interpolated with griddata to buffer schools and to keep only Europe. `planner`: the code planner's variant, one
     cell per subtask building on the earlier cells' variables (the same for every subtask: a stable prefix)."""
     rasterio = raster_io_available() if rasterio is None else rasterio
-    packages = ", ".join([PACKAGES] + ([RASTER_PACKAGE] if rasterio else []) + optional_packages(rasterio))
+    packages = ", ".join([PACKAGES] + ([RASTER_PACKAGE] if rasterio else []) + optional_packages(rasterio and rasters))
     rasters = (
         "- Rasters (GeoTIFF .tif): read and write them with rasterio (rasterio.open, src.read(1, masked=True),\n"
         "  src.profile, src.transform; write with rasterio.open('out.tif', 'w', **profile)). Compute with numpy and\n"

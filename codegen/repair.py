@@ -14,7 +14,7 @@ from . import apicheck, docs_index, prompt
 from .budget import RepairContext, prompt_budget
 from .candidates import CandidateSearch, CandidateSettings
 from .explore import Explorer, Inspection, inspection_message
-from .hints import raster_hints, schema_hints
+from .hints import import_name_hints, raster_hints, schema_hints
 from .replies import read_reply
 
 MISSING_HINT = (
@@ -260,7 +260,7 @@ class CodegenWorker:
             )
         else:
             seen[signature] = number
-        notes += schema_hints(error, layer_infos) + raster_hints(error)
+        notes += schema_hints(error, layer_infos) + raster_hints(error) + import_name_hints(error)
         if self.api_docs:  # the installed libraries' documentation of the failing calls (codegen/docs_index.py)
             notes += docs_index.notes(code, error, self.sandbox)
         if "Blocked by the sandbox" in error or "refused the code" in error:
