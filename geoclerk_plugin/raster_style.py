@@ -43,11 +43,11 @@ def style_raster(layer: QgsRasterLayer) -> str:
         if stats.minimumValue >= 0:  # a magnitude (how much, not which way): light to dark
             _pseudocolor(layer, "Reds", stats.minimumValue, stats.maximumValue)
         else:  # a signed difference: no change mid-ramp
-            _pseudocolor(layer, "RdBu", *_symmetric(layer))
+            _pseudocolor(layer, "RdBu", *_symmetric(stats))
         return "change"
     if layer.bandCount() == 1 and INDEX_WORDS.search(said):
         ramp = "RdYlBu" if WATER_INDEX.search(said) else "RdYlGn"
-        _pseudocolor(layer, ramp, *_symmetric(layer, bound=1.0))
+        _pseudocolor(layer, ramp, *_symmetric(layer.dataProvider().bandStatistics(1), bound=1.0))
         return "index"
     rgb = [_band(names, colour) for colour in ("red", "green", "blue")]
     if layer.bandCount() >= 3 and all(rgb):
@@ -77,9 +77,9 @@ def _band(names: list[str], colour: str) -> int | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def _symmetric(layer: QgsRasterLayer, bound: float | None = None) -> tuple[float, float]:
-    """A range centred on 0 that holds the data (an index: at most -1..1), so no change or 0 sits mid-ramp."""
-    stats = layer.dataProvider().bandStatistics(1)
+def _symmetric(stats, bound: float | None = None) -> tuple[float, float]:
+    """A range centred on 0 that holds the band's data (`stats`: its QgsRasterBandStats; an index: at most -1..1),
+    so no change or 0 sits mid-ramp."""
     reach = max(abs(stats.minimumValue), abs(stats.maximumValue)) or 1.0
     if bound is not None:
         reach = min(reach, bound)
