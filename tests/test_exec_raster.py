@@ -8,10 +8,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import rasterio  # pinned in requirements.txt: a missing rasterio fails these tests, never skips them
 from geoclerk.codegen import prompt
 from geoclerk.codegen.static_check import check_code
-
-rasterio = pytest.importorskip("rasterio")
 
 ROOT = Path(__file__).resolve().parent.parent
 GEOCLERK = str(ROOT / ".venv" / "bin" / "geoclerk")

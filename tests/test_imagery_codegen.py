@@ -9,12 +9,11 @@ from pathlib import Path
 import geopandas as gpd
 import numpy as np
 import pytest
+import rasterio  # pinned in requirements.txt: a missing rasterio fails these tests, never skips them
 from geoclerk.agent.pipeline import AgentConfig, run_request
 from geoclerk.codegen.policy import ALLOWED_IMPORTS
 from geoclerk.tests import agent_toolkit
 from geoclerk.tests.agent_toolkit import KEY
-
-rasterio = pytest.importorskip("rasterio")
 
 server = agent_toolkit.server  # fixture
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"

@@ -12,13 +12,12 @@ import geopandas as gpd
 import numpy as np
 import pandas as pd
 import pytest
+import rasterio  # pinned in requirements.txt: a missing rasterio fails these tests, never skips them
 from geoclerk.agent.pipeline import AgentConfig, run_request
 from geoclerk.errors import ValidationError
 from geoclerk.function_lib.context import RunContext
 from geoclerk.function_lib.geojson.imagery import band_index, otsu_threshold
 from geoclerk.function_lib.registry import run_tool
-
-rasterio = pytest.importorskip("rasterio")
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "data" / "sample"
