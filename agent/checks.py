@@ -10,6 +10,7 @@ reason, so a result that looks right but is not never reaches the user as `ok`.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from ..function_lib.traits import one_per_feature, traits_of
@@ -30,6 +31,14 @@ _STRICT = {"touches", "crosses", "overlaps"}
 
 
 def _read_vector(path: str):
+    """The file as a frame (not to be changed by the caller): read once while the file is unchanged, since the checks
+    look at one result several times (empty, one per feature, strict predicate, top N, field, CRS)."""
+    stat = Path(path).stat()
+    return _read_unchanged(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=1)  # one result per request: not a second large frame kept in a long-lived QGIS
+def _read_unchanged(path: str, mtime_ns: int, size: int):
     import geopandas as gpd
 
     return gpd.read_file(path)
