@@ -17,6 +17,12 @@ from ..function_lib.traits import one_per_feature, traits_of
 from ..router.markers import EACH_WORDING
 
 IMAGE_WORDS = re.compile(r"(?<![a-z])(?:png|jpe?g|image|picture|bild|grafik)(?![a-z])|图片|图像|截图")
+# With a raster in play, 'image', 'Bild' and '图像' name the data ('the 2025 image', 'das Bild', '卫星图像'): only words
+# that always mean a picture, or an image asked *as* a result ('as an image', 'als Bild', '导出成图像'), ask for one.
+PICTURE_WORDS = re.compile(
+    r"(?<![a-z])(?:png|jpe?g|picture|grafik|screenshot|(?:as|into|to) (?:an? )?image|an image|a image|"
+    r"als bild|in ein bild|ein(?:e[nm]?)? bild)(?![a-z])|图片|截图|(?:成|为|為)(?:一张|一幅)?图像"
+)
 
 
 # Wording that lets the answer be 'nothing' ('are there any …', 'whether', 'ob', '是否'): an empty layer answers it.
@@ -112,6 +118,14 @@ def _repeated_keys(table, key) -> int:
     return int(data[key].dropna().duplicated().sum()) if key in getattr(data, "columns", ()) else 0
 
 
+def asks_for_image(folded: str, infos) -> bool:
+    """Does the (folded) request ask for a picture? With a raster loaded, 'the image' is the raster: only wording that
+    asks for a picture counts (PICTURE_WORDS); otherwise any image word outside a layer's name."""
+    if any(getattr(i, "kind", None) == "raster" for i in infos or ()):
+        return bool(PICTURE_WORDS.search(folded))
+    return bool(IMAGE_WORDS.search(_without_layer_names(folded, infos)))
+
+
 def _without_layer_names(folded: str, infos) -> str:
     """The request with the layers it names blanked out: 'the satellite image' names a raster, not a picture."""
     from ..router.request import mask
@@ -136,7 +150,7 @@ def result_problems(request: str, outputs, infos, plan=None, asked_format: str |
         suffix = Path(final.path).suffix.lower().lstrip(".")
         if suffix != asked_format and not (asked_format == "geojson" and suffix == "json"):
             problems.append(f"the result was asked as {asked_format.upper()} but written as {suffix.upper()}")
-    if IMAGE_WORDS.search(_without_layer_names(folded, infos)) and not _final(outputs, ("image",)):
+    if asks_for_image(folded, infos) and not _final(outputs, ("image",)):
         problems.append("an image was asked for and none was made")
 
     _, target, _ = crs_roles(request)

@@ -127,15 +127,25 @@ MAP_WORDS = re.compile(
 )
 
 
-def asked_outputs(decision, request: str, maps_are_layers: bool = False) -> list[tuple[str, str]]:
+# A question for a quantity ('how many hectares …?', 'what percentage …', 'wie viele …', '多少') asks for the
+# number: the layer of the tool the router guessed for it is a way to get there, not what was asked.
+QUANTITY_QUESTION = re.compile(
+    r"(?<![a-z])(?:how (?:many|much|far|long|large|big)|what (?:percentage|share|proportion|fraction|percent)|"
+    r"wie (?:viele?|gross|groß|weit|lang)|wieviele?|welche[rn]? anteil)(?![a-z])|多少|百分之几|几个|占比|比例是"
+)
+
+
+def asked_outputs(decision, request: str, maps_are_layers: bool = False, infos=()) -> list[tuple[str, str]]:
     """What the request asks to get back, as (kind, the words that ask for it): kind is layer, image, number or a
     file format ('geojson'). Read from the router's chain clauses, else from its plan when it routed the request to
     the function library, plus an asked file format, image or map (an image, or a layer when `maps_are_layers`).
-    Nothing is guessed for an open request."""
+    Nothing is guessed for an open request. `infos`: the layers in play ('the 2025 image' is a raster, not a
+    picture asked for)."""
     from ..router.text import fold
-    from .checks import IMAGE_WORDS
+    from .checks import asks_for_image
     from .pipeline import asked_format
 
+    folded = fold(request)
     clauses = [(text, ranked[0][0]) for text, ranked in getattr(decision, "steps", None) or [] if ranked]
     plan = getattr(decision, "plan", None)
     if not clauses and getattr(decision, "route", None) == "function" and getattr(plan, "tool", None):
@@ -143,10 +153,11 @@ def asked_outputs(decision, request: str, maps_are_layers: bool = False) -> list
     asked: list[tuple[str, str]] = []
     for text, tool in clauses:
         kind = _clause_kind(tool)
+        if kind == "layer" and QUANTITY_QUESTION.search(fold(text)):
+            kind = "number"
         if kind and kind not in {k for k, _ in asked}:
             asked.append((kind, text))
-    folded = fold(request)
-    if IMAGE_WORDS.search(folded) and "image" not in {k for k, _ in asked}:
+    if asks_for_image(folded, infos) and "image" not in {k for k, _ in asked}:
         asked.append(("image", request))
     elif MAP_WORDS.search(folded):
         kind = "layer" if maps_are_layers else "map"

@@ -161,7 +161,7 @@ def serve_codegen(request, ctx, infos, config, report, client, decision=None) ->
             # The plugin sets config.review (a callable code -> bool) when the user wants to approve code first.
             review = getattr(config, "review", None) if config.review_code else None
             in_qgis = config.host == "qgis"  # a result layer is shown on QGIS's map: 'map it' is served by one
-            asked = asked_outputs(decision, request, maps_are_layers=in_qgis) if decision is not None else []
+            asked = asked_outputs(decision, request, in_qgis, infos) if decision is not None else []
 
             def check(outputs, stdout):  # what the request asks to get back, and no suspect empty layer
                 return missing_outputs(asked, outputs, stdout) + empty_outputs(request, outputs, infos)

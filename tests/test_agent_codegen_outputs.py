@@ -156,3 +156,89 @@ def test_missing_outputs_by_kind():
     given = [{"path": "a.geojson", "kind": "vector"}, {"path": "c.html", "kind": "html"}]
     assert missing_outputs(asked, given, "Total: 12.5 km") == []
     assert missing_outputs([("number", "count")], [{"path": "t.csv", "kind": "table"}], "done") == []
+
+
+# -- 'the image' is the raster in play, not a picture asked for; a quantity question asks for the number -----------
+def _raster_infos():
+    from geoclerk.function_lib.describe import describe_path
+
+    return [describe_path(SAMPLE / "image_2024.tif"), describe_path(SAMPLE / "image_2025.tif")]
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "what percentage of the 2025 image has an NDVI above 0.5?",
+        "classify the satellite image into 5 classes and count the pixels of each",
+        "compare both images and print the changed area",
+        "welcher Anteil des Bildes von 2025 hat einen NDVI über 0,5?",
+        "klassifiziere das Satellitenbild in 5 Klassen",
+        "2025年图像中NDVI大于0.5的比例是多少？",
+        "把卫星图像分成5类",
+    ],
+)
+def test_an_image_word_naming_the_loaded_raster_asks_for_no_picture(request_text):
+    assert "image" not in {k for k, _ in asked_outputs(_decision("codegen"), request_text, infos=_raster_infos())}
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "save the NDVI of the 2025 image as an image",
+        "render the 2024 image as a PNG",
+        "speichere den NDVI des Bildes als Bild",
+        "exportiere das Satellitenbild als PNG",
+        "把2025年影像的NDVI导出成图像",
+        "把卫星图像的NDVI保存为图片",
+    ],
+)
+def test_a_picture_asked_for_is_still_read_with_a_raster_loaded(request_text):
+    assert ("image", request_text) in asked_outputs(_decision("codegen"), request_text, infos=_raster_infos())
+
+
+def test_without_a_raster_an_image_word_still_asks_for_a_picture():
+    for text in ("score the districts and make an image", "Bewerte die Bezirke als Bild", "把区县评分做成图像"):
+        assert ("image", text) in asked_outputs(_decision("codegen"), text, infos=[])
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "how many hectares changed between the two images?",
+        "what share of the parcels lies within 100 m of the river?",
+        "wie viele Hektar haben sich zwischen den beiden Bildern verändert?",
+        "welcher Anteil der Flurstücke liegt am Fluss?",
+        "两幅影像之间变化了多少公顷？",
+        "有多少公顷的地块位于河边？",
+    ],
+)
+def test_a_quantity_question_asks_for_the_number_not_the_guessed_tools_layer(request_text):
+    for tool in ("raster_change", "clip", "buffer"):
+        asked = asked_outputs(_decision(plan=Plan(tool, {})), request_text, infos=_raster_infos())
+        assert [k for k, _ in asked] == ["number"], (tool, asked)
+
+
+def test_an_instruction_still_asks_for_the_tools_layer():
+    for text in ("clip the parcels to the river", "schneide die Flurstücke am Fluss zu", "把地块裁剪到河流"):
+        assert [k for k, _ in asked_outputs(_decision(plan=Plan("clip", {})), text)] == ["layer"]
+
+
+NDVI_SHARE = """```python
+import numpy as np
+import rasterio
+with rasterio.open("image_2025.tif") as src:
+    red, nir = src.read(3).astype(float), src.read(4).astype(float)
+    valid = src.read_masks(1) > 0
+ndvi = (nir - red) / (nir + red)
+print(f"{100 * np.mean(ndvi[valid] > 0.5):.2f} % of the image has an NDVI above 0.5")
+```"""
+
+
+def test_a_number_asked_of_the_image_is_ok_without_a_picture(server, registry, router, tmp_path):
+    """The code worker's run that prints the asked share is the answer: before, 'image' in the request asked it for
+    a PNG too, and a right answer ended partial."""
+    request = "what percentage of the 2025 image has an NDVI above 0.5?"
+    report = _run(server, registry, router, tmp_path, request, ["image_2025.tif"], [NDVI_SHARE])
+    assert report.status == "ok", report.error
+    assert len(server.requests) == 1
+    assert float(report.answer.split()[0]) == pytest.approx(65.26, abs=0.05)
