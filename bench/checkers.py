@@ -70,6 +70,28 @@ def raster_stats(path) -> dict:
     return {"min": float(arr.min()), "max": float(arr.max()), "mean": float(arr.mean())}
 
 
+def band(path, name) -> np.ndarray:
+    """A raster's band by its description ('red', 'nir'), as floats with no data as NaN (imagery checks)."""
+    from osgeo import gdal
+
+    ds = gdal.Open(str(path))
+    for i in range(1, ds.RasterCount + 1):
+        b = ds.GetRasterBand(i)
+        if (b.GetDescription() or "").lower() == name.lower():
+            arr = b.ReadAsArray().astype(float)
+            nodata = b.GetNoDataValue()
+            if nodata is not None:
+                arr[arr == nodata] = np.nan
+            return arr
+    raise KeyError(f"{Path(path).name} has no band described {name!r}")
+
+
+def ndvi(path) -> np.ndarray:
+    """(nir - red) / (nir + red) of a 4-band image, NaN where either band has no data."""
+    red, nir = band(path, "red"), band(path, "nir")
+    return (nir - red) / (nir + red)
+
+
 def image_size(path) -> tuple[int, int]:
     """Width and height of a PNG (read from its header, no imaging library needed)."""
     with open(path, "rb") as handle:
@@ -110,6 +132,8 @@ def _namespace(inputs: dict, report: dict) -> dict:
         "equal_area": equal_area,
         "area_km2": area_km2,
         "raster_stats": raster_stats,
+        "band": band,
+        "ndvi": ndvi,
         "image_size": image_size,
         "report": report,
         "answer": report.get("answer") or "",
