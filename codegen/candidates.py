@@ -68,8 +68,9 @@ def candidate_request(messages: list[dict], k: int) -> list[dict]:
     """The conversation so far, its last message asking for k different versions of the code instead of one fix."""
     ask = (
         f"\n\nTwo attempts have failed. Instead of one fix, write {k} different versions of the code asked for, each "
-        "complete on its own and using a different method (other functions or another approach, not small edits of "
-        "one version). They are first tried on a sample of the data (the input files cut to their first rows). "
+        "complete on its own, with its imports, and using a different method (other functions or another approach, "
+        "not small edits of one version). They are first tried on a sample of the data (the input files cut to their "
+        "first rows). "
         f"Reply with exactly {k} ```python blocks, one per version."
     )
     return [*messages[:-1], {**messages[-1], "content": messages[-1]["content"] + ask}]
