@@ -105,6 +105,7 @@ _KIND_WORDS = {
     "image": "a chart or map image (PNG) or HTML page",
     "map": "a map image (PNG), an HTML page or a raster",
     "number": "the number, printed",
+    "answer": "the answer, printed (or a result file)",
 }
 
 
@@ -127,12 +128,14 @@ MAP_WORDS = re.compile(
 )
 
 
-# A question for a quantity ('how many hectares …?', 'what percentage …', 'wie viele …', '多少') asks for the
-# number: the layer of the tool the router guessed for it is a way to get there, not what was asked.
+# A question asks for its answer, not for the layer of the tool the router guessed for it (a way to get there): one
+# for a quantity ('how many hectares …?', 'what percentage …', 'wie viele …', '多少') for the number, one for a
+# thing ('which district …?', 'welcher Bezirk …?', '哪个区…？') for a printed answer or any result file.
 QUANTITY_QUESTION = re.compile(
     r"(?<![a-z])(?:how (?:many|much|far|long|large|big)|what (?:percentage|share|proportion|fraction|percent)|"
     r"wie (?:viele?|gross|groß|weit|lang)|wieviele?|welche[rn]? anteil)(?![a-z])|多少|百分之几|几个|占比|比例是"
 )
+WHICH_QUESTION = re.compile(r"(?<![a-z])(?:which|what|welche[rsnm]?|was fur|was für)(?![a-z])|哪|什么")
 
 
 def asked_outputs(decision, request: str, maps_are_layers: bool = False, infos=()) -> list[tuple[str, str]]:
@@ -155,6 +158,8 @@ def asked_outputs(decision, request: str, maps_are_layers: bool = False, infos=(
         kind = _clause_kind(tool)
         if kind == "layer" and QUANTITY_QUESTION.search(fold(text)):
             kind = "number"
+        elif kind == "layer" and WHICH_QUESTION.search(fold(text)):
+            kind = "answer"
         if kind and kind not in {k for k, _ in asked}:
             asked.append((kind, text))
     if asks_for_image(folded, infos) and "image" not in {k for k, _ in asked}:
@@ -184,6 +189,8 @@ def missing_outputs(asked: list[tuple[str, str]], outputs: list[dict], stdout: s
             ok = bool(kinds & {"image", "html"})
         elif kind == "map":  # a picture, or a raster: an 'NDVI map' / 'NDVI-Karte' is the index's grid itself
             ok = bool(kinds & {"image", "html", "raster"})
+        elif kind == "answer":  # a question's answer: anything printed, or a result file
+            ok = bool(stdout.strip() or outputs)
         elif kind == "number":  # printed, or a table of them
             ok = any(ch.isdigit() for ch in stdout) or "table" in kinds
         else:  # a file format

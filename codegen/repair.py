@@ -24,6 +24,7 @@ MISSING_HINT = (
 STDOUT_FEEDBACK = 2000
 ERROR_FEEDBACK = 1500
 ANSWER_LIMIT = 4000
+NOTHING_GIVEN = "its answer, printed, or its result written to a file (the script printed nothing and wrote no file)"
 TRIAL_TIMEOUT = 60.0  # a candidate's dry run on a sample of the data
 
 
@@ -185,6 +186,8 @@ class CodegenWorker:
             self.progress(f"running the script (attempt {number}/{self.max_attempts})")
             result, outputs = self.execute(code, work_dir, copies, cancel_event)
             missing = check(outputs, result.stdout) if result.ok and check else []
+            if result.ok and check_outputs and not missing and not outputs and not result.stdout.strip():
+                missing = [NOTHING_GIVEN]  # a run that says nothing and writes nothing answers no request
             gap = f"The script ran, but the request also asks for {'; and '.join(missing)}." if missing else None
             outcome.attempts.append(Attempt(code, result.ok and not missing, result.error or gap, result.stdout))
             if missing and lacking is None and number < self.max_attempts:  # once: name what is missing, then judge

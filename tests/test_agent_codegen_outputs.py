@@ -242,3 +242,56 @@ def test_a_number_asked_of_the_image_is_ok_without_a_picture(server, registry, r
     assert report.status == "ok", report.error
     assert len(server.requests) == 1
     assert float(report.answer.split()[0]) == pytest.approx(65.26, abs=0.05)
+
+
+SILENT = """```python
+import geopandas as gpd
+d = gpd.read_file("districts.gpkg")
+c = gpd.read_file("cafes.gpkg")
+rate = gpd.sjoin(c, d, predicate="within").groupby("name_right").size() / d.set_index("name")["population"] * 1000
+best = rate.idxmax()
+```"""
+SAYS = SILENT.replace("best = rate.idxmax()", 'best = rate.idxmax()\nprint(f"{best}: {rate.max():.3f} cafes per 1000")')
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "which district has the most cafes per 1000 inhabitants? explain briefly",
+        "welcher Bezirk hat die meisten Cafés pro 1000 Einwohner? kurz erklären",
+        "哪个区每千人拥有的咖啡馆最多？简要说明",
+    ],
+)
+def test_a_run_that_prints_nothing_and_writes_nothing_is_never_ok(server, registry, router, tmp_path, request_text):
+    """The local model's script computed the answer into a variable and ended: 'ok' with no answer at all. It is
+    told once, and ends partial (tier 2 reports it as an error naming what is missing) if it stays silent."""
+    files = ["districts.gpkg", "cafes.gpkg"]
+    report = _run(server, registry, router, tmp_path, request_text, files, [SILENT, SILENT.replace("best", "top")])
+    assert report.status == "error" and "did not give" in report.error and "printed" in report.error, report.status
+    assert "The script ran, but the request also asks for" in server.requests[1]["messages"][-1]["content"]
+
+    (tmp_path / "again").mkdir()
+    report = _run(server, registry, router, tmp_path / "again", request_text, files, [SILENT, SAYS])
+    assert report.status == "ok", report.error
+    districts = gpd.read_file(SAMPLE / "districts.gpkg")
+    assert report.answer.split(":")[0] in set(districts["name"])
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "which district has the most cafes per 1000 inhabitants?",
+        "what school lies farthest from a bus stop?",
+        "welcher Bezirk hat die meisten Cafés pro 1000 Einwohner?",
+        "welche Schule liegt am weitesten von einer Haltestelle?",
+        "哪个区每千人拥有的咖啡馆最多？",
+        "离公交站最远的是什么学校？",
+    ],
+)
+def test_a_which_question_asks_for_an_answer_not_the_guessed_tools_layer(request_text):
+    for tool in ("clip", "buffer", "spatial_join"):
+        asked = asked_outputs(_decision(plan=Plan(tool, {})), request_text)
+        assert [k for k, _ in asked] == ["answer"], (tool, asked)
+        assert missing_outputs(asked, [], "Seeviertel") == []
+        assert missing_outputs(asked, [{"path": "a.gpkg", "kind": "vector"}], "") == []
+        assert missing_outputs(asked, [], "  ") != []
