@@ -151,6 +151,7 @@ def run_task(task: dict, mode: str, roots, registry, router, out_root: Path, ser
         "usage": report["usage"],
         "outputs": report["outputs"],
         "error": report["error"],
+        "steps": report.get("steps") or [],  # the code or calls that ran: why a model run failed, read afterwards
     }
 
 
