@@ -47,6 +47,7 @@ class AgentConfig:
     review_code: bool = False
     review: object = None  # callable(code) -> bool asked before generated code runs (the plugin's reviewer)
     sandbox: object = None  # a warm codegen Sandbox kept per conversation; None starts one per request
+    sandbox_python: str | None = None  # the Python that runs generated code (None: codegen.sandbox.find_python's)
 
     @property
     def has_model(self) -> bool:

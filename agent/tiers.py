@@ -142,7 +142,7 @@ def input_paths(ctx, infos) -> list[str]:
 def serve_codegen(request, ctx, infos, config, report, client, decision=None) -> None:
     """Tier 2: the code worker writes and repairs Python in the sandbox; its files become outputs. What the router
     read the request to ask for (a layer, a format, a chart, a number) is checked on every run that worked."""
-    from ..codegen.sandbox import Sandbox
+    from ..codegen.sandbox import Sandbox, find_python
     from .checks import empty_outputs
     from .coverage import asked_outputs, missing_outputs
 
@@ -155,7 +155,8 @@ def serve_codegen(request, ctx, infos, config, report, client, decision=None) ->
         sandbox_cm = contextlib.nullcontext(shared)
     else:
         work_dir = Path(tempfile.mkdtemp(prefix="geoclerk-code-"))
-        sandbox_cm = Sandbox(root=work_dir, timeout=getattr(config, "sandbox_timeout_s", 600))
+        sandbox_cm = Sandbox(root=work_dir, timeout=getattr(config, "sandbox_timeout_s", 600),
+                             python=find_python(getattr(config, "sandbox_python", None)))  # fmt: skip
     try:
         with sandbox_cm as sandbox:
             # The plugin sets config.review (a callable code -> bool) when the user wants to approve code first.

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..compat import OLD_LIBS
 from ..errors import CancelledError, SandboxError
+from ..lang import tr
 from . import static_check
 from .policy import ChildPolicy, Limits, clean_env, sensitive_paths
 from .workdir import copy_inputs, find_outputs, snapshot
@@ -45,9 +46,22 @@ class CellResult:
         return {"ok": self.ok, "error": self.error, "stdout": self.stdout, "outputs": self.outputs}
 
 
+def python_fix() -> str:
+    """What to do when no Python can run generated code (the settings field, in the user's language)."""
+    return tr("Set 'Python for generated code' in GeoClerk's settings (or the GEOCLERK_PYTHON environment variable) "
+              "to a Python 3 executable that has geopandas.")  # fmt: skip
+
+
 def find_python(setting: str | None = None) -> str:
-    """A Python interpreter for the child; inside QGIS sys.executable is QGIS itself, so look around it."""
-    candidates = [setting, os.environ.get("GEOCLERK_PYTHON")]
+    """A Python interpreter for the child: the user's setting, else GEOCLERK_PYTHON, else one found next to the running
+    Python (inside QGIS sys.executable is QGIS itself, so look around it). A setting that is no executable file is an
+    error, not skipped: the user chose it."""
+    if setting:
+        if os.path.isfile(setting) and os.access(setting, os.X_OK):
+            return setting
+        message = tr("The Python for generated code, '{path}', is not an executable file.").format(path=setting)
+        raise SandboxError(message, fix=python_fix())
+    candidates = [os.environ.get("GEOCLERK_PYTHON")]
     if _looks_like_python(sys.executable):
         candidates.append(sys.executable)
     base = getattr(sys, "_base_executable", None)
@@ -61,10 +75,8 @@ def find_python(setting: str | None = None) -> str:
     for candidate in candidates:
         if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
             return candidate
-    raise SandboxError(
-        "No Python interpreter was found to run generated code in a separate process.",
-        fix="Set the GeoClerk 'Python for generated code' setting (or GEOCLERK_PYTHON) to a python executable.",
-    )
+    raise SandboxError(tr("No Python interpreter was found to run generated code in a separate process."),
+                       fix=python_fix())  # fmt: skip
 
 
 def _looks_like_python(path: str | None) -> bool:
@@ -111,7 +123,7 @@ class Sandbox:
         if not hello or not hello.get("ready"):
             tail = self._log_tail()
             self.close()
-            raise SandboxError("The sandbox process could not start.", fix="Check the Python setting.", details=tail)
+            raise SandboxError(tr("The sandbox process could not start."), fix=python_fix(), details=tail)
         self.info = dict(hello, cold_start_ms=round((time.perf_counter() - self._spawned_at) * 1000, 1))
         self._ready = True
         self.starts += 1

@@ -288,6 +288,8 @@ class GeoClerkDock(QgsDockWidget):
             config = settings.agent_config(route)
             if skip_tier0:
                 config.tier0 = False
+            if config.has_model:  # a wrong 'Python for generated code' is said here, before anything runs
+                config.sandbox = self._conversation_sandbox(config.sandbox_python)
         except GeoClerkError as exc:
             card.show_report({"status": "error", "route": route, "tier": 0, "error": exc.user_text(), "request": text})
             self.request_finished.emit(card)
@@ -304,8 +306,6 @@ class GeoClerkDock(QgsDockWidget):
             registry=engine.registry(),
             previous=[self.project.mapLayer(i).name() for i in previous],
         )
-        if config.has_model:
-            config.sandbox = self._conversation_sandbox()
         if config.review_code:
             # The agent's code worker calls config.review(code) -> bool before each run in the sandbox.
             config.review = CodeReviewer(self, cancel_event=self.task.cancel_event)
@@ -465,13 +465,18 @@ class GeoClerkDock(QgsDockWidget):
         self.hint.show()
         self.cards, self.turns = [], []
 
-    def _conversation_sandbox(self):
+    def _conversation_sandbox(self, python: str | None = None):
         """One sandbox process per conversation: it warms up once (seconds) and each request then costs
-        milliseconds; generated code still never runs in the QGIS process."""
-        from ..codegen.sandbox import Sandbox
+        milliseconds; generated code still never runs in the QGIS process. `python`: the settings' 'Python for
+        generated code' (a changed setting starts a new sandbox; a wrong one is a SandboxError for the card)."""
+        from ..codegen.sandbox import Sandbox, find_python
 
+        wanted = find_python(python)
+        if getattr(self, "_sandbox", None) is not None and self._sandbox.python != wanted:
+            self._sandbox.close()
+            self._sandbox = None
         if getattr(self, "_sandbox", None) is None:
-            self._sandbox = Sandbox(timeout=600)
+            self._sandbox = Sandbox(timeout=600, python=wanted)
         return self._sandbox
 
     def unload(self) -> None:

@@ -37,6 +37,7 @@ class GeoClerkSettings:
     authcfg: str = ""  # id of the QgsAuthManager entry holding the API key; never the key
     gguf_path: str = ""  # the 'Local model file (GGUF)' provider: the model file ('' = the `make model` one)
     llama_server: str = ""  # and the llama-server binary ('' = the built one, else llama-server on PATH)
+    sandbox_python: str = ""  # the Python that runs generated code ('' = found next to QGIS, or GEOCLERK_PYTHON)
     architecture: str = "react"
     codegen_mode: str = "react"
     tier0: bool = True
@@ -81,6 +82,7 @@ class GeoClerkSettings:
             max_repairs=self.max_repairs,
             timeout_s=self.timeout_s,
             review_code=self.review_code,
+            sandbox_python=self.sandbox_python or None,
         )
         if self.preset == "local_gguf":  # GeoClerk starts llama-server for the file when a model is first needed
             common["timeout_s"] = max(self.timeout_s, 300.0)  # a CPU model takes minutes

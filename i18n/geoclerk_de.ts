@@ -14,7 +14,7 @@
       <translation>'{name}' enthält keine Daten, die GeoClerk nutzen kann; der Layer wurde weggelassen.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="75" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="78" />
       <source>API key</source>
       <translation>API-Schlüssel</translation>
     </message>
@@ -29,7 +29,7 @@
       <translation>Antwort</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="80" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="83" />
       <source>Architecture</source>
       <translation>Architektur</translation>
     </message>
@@ -49,12 +49,12 @@
       <translation>Automatisch</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="73" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="76" />
       <source>Base URL</source>
       <translation>Basis-URL</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="109" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="113" />
       <source>Browse…</source>
       <translation>Durchsuchen…</translation>
     </message>
@@ -69,7 +69,7 @@
       <translation>Abgebrochen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="116" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="120" />
       <source>Choose a file</source>
       <translation>Datei wählen</translation>
     </message>
@@ -84,7 +84,7 @@
       <translation>Code</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="81" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="84" />
       <source>Code worker</source>
       <translation>Code-Erzeugung</translation>
     </message>
@@ -129,7 +129,7 @@
       <translation>Nicht ausführen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="55" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="58" />
       <source>Forget the stored key</source>
       <translation>Gespeicherten Schlüssel löschen</translation>
     </message>
@@ -174,7 +174,7 @@
       <translation>GeoClerk braucht Python-Pakete, die dem Python von QGIS fehlen: {names}. Verwenden Sie die Schaltfläche Installieren in QGIS oder führen Sie aus: {command}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/results.py" line="19" />
+      <location filename="../geoclerk_plugin/results.py" line="20" />
       <source>GeoClerk results</source>
       <translation>GeoClerk-Ergebnisse</translation>
     </message>
@@ -219,7 +219,7 @@
       <translation>Die Installation der Pakete ist fehlgeschlagen: {detail} Führen Sie stattdessen im Terminal aus: {command}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="71" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="74" />
       <source>Keep the conversation in the project file (no keys are saved)</source>
       <translation>Unterhaltung in der Projektdatei behalten (Schlüssel werden nicht gespeichert)</translation>
     </message>
@@ -229,17 +229,17 @@
       <translation>Beteiligte Layer</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="86" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="89" />
       <source>Maximum code repair attempts</source>
       <translation>Maximale Anzahl Code-Reparaturversuche</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="74" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="77" />
       <source>Model</source>
       <translation>Modell</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="76" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="79" />
       <source>Model file (GGUF)</source>
       <translation>Modelldatei (GGUF)</translation>
     </message>
@@ -269,7 +269,7 @@
       <translation>Ausgabeordner</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="58" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="61" />
       <source>Planner and worker</source>
       <translation>Planer und Ausführer</translation>
     </message>
@@ -279,9 +279,14 @@
       <translation>Router wird vorbereitet (nur bei der ersten Anfrage)…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="72" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="75" />
       <source>Provider</source>
       <translation>Anbieter</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="90" />
+      <source>Python for generated code</source>
+      <translation>Python für generierten Code</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/dock.py" line="374" />
@@ -334,7 +339,7 @@
       <translation>Route erzwungen: {route}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="84" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="87" />
       <source>Router confidence threshold</source>
       <translation>Konfidenzschwelle des Routers</translation>
     </message>
@@ -344,7 +349,7 @@
       <translation>Ausführen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="63" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="66" />
       <source>Run clear standard requests offline, without a model (tier 0)</source>
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
@@ -374,7 +379,7 @@
       <translation>Code anzeigen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="68" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="71" />
       <source>Show generated code before running it</source>
       <translation>Erzeugten Code vor dem Ausführen anzeigen</translation>
     </message>
@@ -384,7 +389,7 @@
       <translation>Werkzeugaufrufe anzeigen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="58" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="61" />
       <source>Single agent (ReAct)</source>
       <translation>Einzelner Agent (ReAct)</translation>
     </message>
@@ -394,7 +399,7 @@
       <translation>Etwas ist schiefgegangen.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="199" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="204" />
       <source>Starting the local model (a few seconds)…</source>
       <translation>Das lokale Modell wird gestartet (einige Sekunden)…</translation>
     </message>
@@ -404,12 +409,12 @@
       <translation>Status</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="89" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="93" />
       <source>Test connection</source>
       <translation>Verbindung testen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="196" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="201" />
       <source>Testing…</source>
       <translation>Wird getestet…</translation>
     </message>
@@ -424,7 +429,7 @@
       <translation>Die bearbeiteten Werkzeugaufrufe sind kein gültiges JSON: {error}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="182" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="187" />
       <source>The key could not be stored: unlock or set up the QGIS authentication database (Settings &gt; Options &gt; Authentication) and try again.</source>
       <translation>Der Schlüssel konnte nicht gespeichert werden: Entsperren oder richten Sie die QGIS-Authentifizierungsdatenbank ein (Einstellungen &gt; Optionen &gt; Authentifizierung) und versuchen Sie es erneut.</translation>
     </message>
@@ -474,7 +479,7 @@
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoClerk-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="64" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="67" />
       <source>Trust those no-model answers (skip the model's one-round check)</source>
       <translation>Diesen Antworten ohne Modell vertrauen (die Prüfung durch das Modell überspringen)</translation>
     </message>
@@ -497,6 +502,11 @@
       <location filename="../geoclerk_plugin/settings_dialog.py" line="50" />
       <source>a .gguf file (empty: the model `make model` downloaded)</source>
       <translation>eine .gguf-Datei (leer: das Modell, das `make model` geladen hat)</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="56" />
+      <source>a python executable (empty: the one found next to QGIS)</source>
+      <translation>ein Python-Programm (leer: das neben QGIS gefundene)</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/messages.py" line="233" />
@@ -539,7 +549,7 @@
       <translation>Funktionen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="77" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="80" />
       <source>llama-server</source>
       <translation>llama-server</translation>
     </message>

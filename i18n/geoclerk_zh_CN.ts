@@ -14,7 +14,7 @@
       <translation>“{name}”不含 GeoClerk 可用的数据，已略过。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="75" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="78" />
       <source>API key</source>
       <translation>API 密钥</translation>
     </message>
@@ -29,7 +29,7 @@
       <translation>回答</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="80" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="83" />
       <source>Architecture</source>
       <translation>架构</translation>
     </message>
@@ -49,12 +49,12 @@
       <translation>自动</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="73" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="76" />
       <source>Base URL</source>
       <translation>基础 URL</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="109" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="113" />
       <source>Browse…</source>
       <translation>浏览…</translation>
     </message>
@@ -69,7 +69,7 @@
       <translation>已取消</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="116" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="120" />
       <source>Choose a file</source>
       <translation>选择文件</translation>
     </message>
@@ -84,7 +84,7 @@
       <translation>代码</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="81" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="84" />
       <source>Code worker</source>
       <translation>代码生成</translation>
     </message>
@@ -129,7 +129,7 @@
       <translation>不运行</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="55" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="58" />
       <source>Forget the stored key</source>
       <translation>删除已保存的密钥</translation>
     </message>
@@ -174,7 +174,7 @@
       <translation>GeoClerk 需要 QGIS 的 Python 中缺少的软件包：{names}。请在 QGIS 中使用“安装”按钮，或运行：{command}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/results.py" line="19" />
+      <location filename="../geoclerk_plugin/results.py" line="20" />
       <source>GeoClerk results</source>
       <translation>GeoClerk 结果</translation>
     </message>
@@ -219,7 +219,7 @@
       <translation>安装软件包失败：{detail} 请改为在终端中运行：{command}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="71" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="74" />
       <source>Keep the conversation in the project file (no keys are saved)</source>
       <translation>在项目文件中保存对话（不会保存任何密钥）</translation>
     </message>
@@ -229,17 +229,17 @@
       <translation>参与分析的图层</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="86" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="89" />
       <source>Maximum code repair attempts</source>
       <translation>代码修复的最大尝试次数</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="74" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="77" />
       <source>Model</source>
       <translation>模型</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="76" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="79" />
       <source>Model file (GGUF)</source>
       <translation>模型文件（GGUF）</translation>
     </message>
@@ -269,7 +269,7 @@
       <translation>输出文件夹</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="58" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="61" />
       <source>Planner and worker</source>
       <translation>规划者与执行者</translation>
     </message>
@@ -279,9 +279,14 @@
       <translation>正在准备路由器（仅首次请求）…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="72" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="75" />
       <source>Provider</source>
       <translation>服务商</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="90" />
+      <source>Python for generated code</source>
+      <translation>生成代码的 Python</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/dock.py" line="374" />
@@ -334,7 +339,7 @@
       <translation>已强制路由：{route}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="84" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="87" />
       <source>Router confidence threshold</source>
       <translation>路由置信度阈值</translation>
     </message>
@@ -344,7 +349,7 @@
       <translation>运行</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="63" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="66" />
       <source>Run clear standard requests offline, without a model (tier 0)</source>
       <translation>明确的标准请求离线运行，无需模型（第 0 层）</translation>
     </message>
@@ -374,7 +379,7 @@
       <translation>显示代码</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="68" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="71" />
       <source>Show generated code before running it</source>
       <translation>运行前显示生成的代码</translation>
     </message>
@@ -384,7 +389,7 @@
       <translation>显示工具调用</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="58" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="61" />
       <source>Single agent (ReAct)</source>
       <translation>单智能体（ReAct）</translation>
     </message>
@@ -394,7 +399,7 @@
       <translation>出现了问题。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="199" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="204" />
       <source>Starting the local model (a few seconds)…</source>
       <translation>正在启动本地模型（需要几秒钟）…</translation>
     </message>
@@ -404,12 +409,12 @@
       <translation>状态</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="89" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="93" />
       <source>Test connection</source>
       <translation>测试连接</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="196" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="201" />
       <source>Testing…</source>
       <translation>正在测试…</translation>
     </message>
@@ -424,7 +429,7 @@
       <translation>修改后的工具调用不是有效的 JSON：{error}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="182" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="187" />
       <source>The key could not be stored: unlock or set up the QGIS authentication database (Settings &gt; Options &gt; Authentication) and try again.</source>
       <translation>无法保存密钥：请解锁或设置 QGIS 认证数据库（设置 &gt; 选项 &gt; 认证）后重试。</translation>
     </message>
@@ -474,7 +479,7 @@
       <translation>如需处理此请求，请打开 GeoClerk 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="64" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="67" />
       <source>Trust those no-model answers (skip the model's one-round check)</source>
       <translation>信任这些无模型回答（跳过模型的一轮核对）</translation>
     </message>
@@ -497,6 +502,11 @@
       <location filename="../geoclerk_plugin/settings_dialog.py" line="50" />
       <source>a .gguf file (empty: the model `make model` downloaded)</source>
       <translation>一个 .gguf 文件（留空：使用 `make model` 下载的模型）</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="56" />
+      <source>a python executable (empty: the one found next to QGIS)</source>
+      <translation>Python 可执行文件（留空：使用在 QGIS 旁找到的）</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/messages.py" line="233" />
@@ -539,7 +549,7 @@
       <translation>函数</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/settings_dialog.py" line="77" />
+      <location filename="../geoclerk_plugin/settings_dialog.py" line="80" />
       <source>llama-server</source>
       <translation>llama-server</translation>
     </message>

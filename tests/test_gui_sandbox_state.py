@@ -44,3 +44,22 @@ def test_variables_survive_between_requests_until_reset(dock, town, toolkit, scr
     third = ask(dock, "save them", timeout=120).report
     assert third["answer"] == "clean" and third["outputs"] == []
     assert "big:" not in scripted_model.requests[2]["messages"][1]["content"]
+
+
+def test_python_for_generated_code_is_the_settings_choice(dock, town, toolkit, scripted_model, isolated_settings,  # noqa: F811
+                                                          tmp_path):  # fmt: skip
+    """Inside QGIS, sys.executable is QGIS: the user picks the Python that runs generated code in the settings. A
+    path that is not a program is said on the card, by name, before anything runs; a good one runs the code."""
+    import sys
+
+    toolkit.decision.route, toolkit.decision.confidence = "codegen", 0.9
+    dock.layer_picker.set_checked([town["schools"].id()])
+    missing = tmp_path / "no" / "python3"
+    isolated_settings.setValue("GeoClerk/sandbox_python", str(missing))
+    report = ask(dock, "load the big schools", timeout=60).report
+    assert report["status"] == "error" and str(missing) in report["error"], report
+    assert "Python for generated code" in report["error"] and not scripted_model.requests
+    isolated_settings.setValue("GeoClerk/sandbox_python", sys.executable)
+    scripted_model.add(_code(LOAD))
+    assert ask(dock, "load the big schools", timeout=120).report["answer"] == "2 big"
+    assert dock._sandbox.python == sys.executable

@@ -58,8 +58,13 @@ def test_dialog_round_trips_settings_and_presets(qgis_iface, isolated_settings):
     dialog.threshold.setValue(0.75)
     dialog.max_repairs.setValue(3)
     dialog.review_code.setChecked(True)
+    assert dialog.form.labelForField(dialog.python_row).text() == "Python for generated code"
+    dialog.sandbox_python.setText(" /opt/python/bin/python3 ")
     dialog.accept()
     s = GeoClerkSettings.read()
+    assert s.sandbox_python == "/opt/python/bin/python3"
+    assert s.agent_config("codegen").sandbox_python == "/opt/python/bin/python3"
+    assert SettingsDialog().sandbox_python.text() == "/opt/python/bin/python3"
     assert (s.preset, s.base_url, s.model, s.architecture) == ("ollama", "http://localhost:11434/v1", "qwen2.5:7b",
                                                                "planner")  # fmt: skip
     assert (s.tier0, s.threshold, s.max_repairs, s.review_code) == (False, 0.75, 3, True)
