@@ -39,6 +39,12 @@ def default_server() -> Path:
     return Path(found) if found else built
 
 
+def default_threads(cores: int | None = None) -> int:
+    """Half the machine's cores, at least one: QGIS and the code sandbox keep the rest. On 2 busy cores two
+    generation threads collapsed below 1 token/s, so a 2-core machine gets one; an 8-core laptop gets four."""
+    return max(1, (cores or os.cpu_count() or 2) // 2)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -49,12 +55,12 @@ class LocalModelServer:
     """llama-server for one GGUF file on a free loopback port; `base_url` once started."""
 
     def __init__(self, model: str | Path | None = None, server: str | Path | None = None, port: int | None = None,
-                 context: int = DEFAULT_CONTEXT, threads: int = 1):  # fmt: skip
+                 context: int = DEFAULT_CONTEXT, threads: int | None = None):  # fmt: skip
         self.model = Path(model or default_model())
         self.server = Path(server or default_server())
         self.port = port or free_port()
         self.context = context
-        self.threads = threads  # one generation thread: two collapsed below 1 token/s on 2 busy cores
+        self.threads = threads or default_threads()
         self.process: subprocess.Popen | None = None
         self.log = cache_dir() / "llama-server.log"
 

@@ -82,3 +82,16 @@ def test_another_model_file_replaces_the_running_server(fake_server, tmp_path):
     second = shared_server(other, program)
     assert first.process is None and second.process.poll() is None  # one model in memory at a time
     assert shared_server(other, program) is second
+
+
+def test_the_server_gets_half_the_cores_for_generation(tmp_path):
+    """One thread on this 2-core machine (two collapsed below 1 token/s while QGIS and the sandbox worked), but not
+    one on a user's 8-core laptop, where a single thread made every request several times slower than needed."""
+    import os
+
+    from geoclerk.agent.local_model import LocalModelServer, default_threads
+
+    assert [default_threads(n) for n in (1, 2, 3, 8, 16)] == [1, 1, 1, 4, 8]
+    server = LocalModelServer(model=tmp_path / "m.gguf", server=tmp_path / "llama-server")
+    assert server.threads == max(1, (os.cpu_count() or 2) // 2)
+    assert LocalModelServer(model=tmp_path / "m.gguf", server=tmp_path / "s", threads=3).threads == 3
