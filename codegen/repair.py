@@ -154,8 +154,9 @@ class CodegenWorker:
                 continue
             number += 1
             code = reply.code
-            if code is None or reply.kind == "inspect":
+            if code is None or reply.kind in ("inspect", "empty"):
                 error = ("The reply contained no Python code." if code is None
+                         else "The code block held only comments, so nothing was run." if reply.kind == "empty"
                          else "No inspection cells are left; this reply was not run.")  # fmt: skip
                 outcome.attempts.append(Attempt(code or "", False, error))
                 conversation.add(text, error, "", ["Reply with the complete script in a single ```python block."],

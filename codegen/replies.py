@@ -1,7 +1,8 @@
 """What a code-worker reply asks for: an inspection cell, the final script, a refusal, or nothing usable.
 
-The protocol suits a small model: one code block per reply; a first line `# INSPECT` (or a line INSPECT before the
-block) marks a look at the data; a line `REFUSE: reason` instead of code ends the request as refused.
+The protocol suits a small model: one code block per reply; a line `# INSPECT` before the first statement (imports
+aside), or a line INSPECT before the block, marks a look at the data; a line `REFUSE: reason` instead of code ends
+the request as refused.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ _INSPECT_TEXT = re.compile(r"^[\s>*_`#-]*INSPECT\b[\s*_`:]*$", re.IGNORECASE | r
 
 @dataclass
 class Reply:
-    """A reply read: kind is inspect | final | refuse | none; `code` for the first two, `reason` for a refusal."""
+    """A reply read: kind is inspect | final | refuse | empty (a code block of comments only) | none; `code` for
+    inspect, final and empty, `reason` for a refusal."""
 
     kind: str
     code: str | None = None
@@ -35,10 +37,34 @@ def read_reply(text: str | None) -> Reply:
     if code is None:
         reason = refusal_reason(text)  # 'I cannot do this task.' in words, without the marker
         return Reply("refuse", reason=reason) if reason else Reply("none")
-    first = next((line for line in code.splitlines() if line.strip()), "")
-    if _INSPECT_LINE.match(first) or _INSPECT_TEXT.search(_outside_code(text or "")):
+    if _no_statements(code):  # comments only (a small model echoed the feedback as '# Attempt 1: …'): nothing to run
+        return Reply("empty", code=code)
+    if _marked_inspect(code) or _INSPECT_TEXT.search(_outside_code(text or "")):
         return Reply("inspect", code=code)
     return Reply("final", code=code)
+
+
+def _marked_inspect(code: str) -> bool:
+    """A `# INSPECT` line before the cell's first statement other than an import ('import geopandas as gpd' then
+    '# INSPECT' is a look at the data too)."""
+    for line in code.splitlines():
+        if _INSPECT_LINE.match(line):
+            return True
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#") and not re.match(r"(?:import|from)\s", stripped):
+            return False
+    return False
+
+
+def _no_statements(code: str) -> bool:
+    """Does the code hold no statement at all (blank lines and comments only)? Code that does not parse is not
+    'empty': the sandbox's syntax check names its error."""
+    import ast
+
+    try:
+        return not ast.parse(code).body
+    except SyntaxError:
+        return False
 
 
 def _refuse_line(text: str) -> str | None:

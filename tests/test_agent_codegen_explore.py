@@ -121,7 +121,39 @@ def test_inspections_are_bounded_and_cut(server, layers, tmp_path):
         ("```python\nprint('REFUSE: not a refusal, a string')\n```", "final"),
         ("```python\nprint('inspect')\n```", "final"),
         ("Here it is.", "none"),
+        ("```python\nimport geopandas as gpd\nimport numpy as np\n\n# INSPECT\nprint(1)\n```", "inspect"),
+        ("```python\nimport geopandas as gpd\nd = gpd.read_file('d.gpkg')\n# INSPECT\nprint(d)\n```", "final"),
+        ("```python\n# Attempt 1: AttributeError: no attribute 'area_km2'\n# Fix the cause.\n```", "empty"),
+        ("```python\n# Versuch 1 schlug fehl\n\n# 尝试 1 失败\n```", "empty"),
+        ("```python\nAttempt 3 of 5 failed.\n```", "final"),  # not Python: the sandbox's syntax check says so
     ],
 )
 def test_reply_kinds(text, kind):
     assert read_reply(text).kind == kind
+
+
+ECHOED_FEEDBACK = _code(  # the 1.5B model's third reply to 'which district has the most cafes per 1000 inhabitants?'
+    """
+# Attempt 1: AttributeError: 'Series' object has no attribute 'area_km2' (line 31)
+# Attempt 2 of 5 failed.
+# Fix the cause and reply with the complete corrected script in a single ```python block.
+"""
+)
+ANSWERS = _code(
+    """
+import geopandas as gpd
+schools = gpd.read_file('schools.gpkg')
+print(f"{len(schools)} schools, {int(schools['pupils'].sum())} pupils")
+"""
+)
+
+
+def test_a_block_of_comments_is_not_run_and_the_model_is_told(server, layers, tmp_path):
+    """Before, the echoed feedback ran 'successfully' with no output, and the request ended ok with no answer."""
+    report = run(server, [ECHOED_FEEDBACK, ANSWERS], layers, tmp_path, router=CODEGEN,
+                 request="how many pupils do the schools have in total?")  # fmt: skip
+    assert report.status == "ok", report.error
+    assert "The code block held only comments, so nothing was run." in server.requests[1]["messages"][-1]["content"]
+    schools = gpd.read_file(layers["schools"])
+    assert report.answer == f"{len(schools)} schools, {int(schools['pupils'].sum())} pupils"
+    assert [s["ok"] for s in report.steps] == [False, True]
