@@ -19,7 +19,17 @@ from .conditions import exception_marks
 from .crs import crs_name, crs_spans
 from .lexicon import lexicon, words_of
 from .quantities import find_paths, output_units
-from .schema_match import CONCEPTS, THEMES, _field_concepts, find_fields, find_values, layer_theme
+from .schema_match import (
+    CONCEPTS,
+    KIND_WORDS,
+    THEMES,
+    _field_concepts,
+    find_fields,
+    find_values,
+    forms,
+    layer_theme,
+    records_kinds,
+)
 from .text import singular
 from .tool_words import TOOL_WORDS
 from .words import ENUM_WORDS
@@ -294,7 +304,7 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None, from_layers=()
 
     # Layers the plan runs on. A layer named but not used is a reading the plan drops.
     for m in mentions or ():
-        if m.name in used:
+        if m.name in used and not _kind_of(folded[m.start : m.end], by_name[m.name]):
             claims.span(m.start, m.end)
             claims.pattern(re.escape(folded[m.start : m.end]))  # the same word said again names it again
     # Numbers and distances: consume.py already demands that each is a filled value.
@@ -426,6 +436,7 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None, from_layers=()
         theme = layer_theme(name) if not by_name[name].origin else None  # a result's title is no theme
         if theme:
             said = THEMES[theme].split() + ZH_HEADS.get(theme, [])
+            said = [w for w in said if not _kind_of(w, by_name[name])]  # 'chairlifts' of lifts with a 'type'
             said_heads = {w for w in said if not _CJK_RUN.match(w) and "_" not in w}
             claims.heads |= said_heads
             if len(_LATIN.findall(name.lower().replace("_", " "))) >= 2:  # water_districts, world_cities
@@ -460,6 +471,31 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None, from_layers=()
 
 
 _MINUS = re.compile(r"\bminus\b|\babzuglich\b|\bohne\b|减去|减")
+
+
+def _kind_of(words: str, layer) -> bool:
+    """Are `words` ('chairlifts', 'Sessellifte', '缆车') a kind word of the layer's theme that the layer's own name
+    does not say, on a layer that records kinds: then they may mean a subset and explain nothing by themselves."""
+    latin = re.findall(r"[a-z]+", words)
+    if latin:
+        variants = {"_".join(f) for f in _product_forms(latin)} | {"".join(f) for f in _product_forms(latin)}
+    else:
+        variants = {words}
+    kinds = variants & KIND_WORDS
+    if not kinds:
+        return False
+    own = {f for t in re.findall(r"[a-z]+|[\u4e00-\u9fff]+", layer.name.lower()) for f in forms(t)}
+    if kinds & own:  # a layer called 'chairlifts' or 'gondolas' is named by its own kind
+        return False
+    return records_kinds(layer, next(iter(kinds)))
+
+
+def _product_forms(words: list[str]) -> list[tuple[str, ...]]:
+    """Each word's base forms combined ('chair lifts' → ('chair', 'lift'), …), for a phrase of up to three words."""
+    out: list[tuple[str, ...]] = [()]
+    for w in words[:3]:
+        out = [o + (f,) for o in out for f in forms(w)]
+    return out
 
 
 def _difference_marker(spec, params: dict, folded: str, mentions, claims) -> None:

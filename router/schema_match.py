@@ -74,6 +74,36 @@ THEMES = {
     "temperature": "temperature temperature_raster temperature_grid temperaturraster tmean lst 温度栅格 气温",
 }  # fmt: skip
 THEME = {w: key for key, ws in THEMES.items() for w in ws.split()}
+# Theme words that name one KIND of the theme's thing (a chairlift is a lift, not every lift is a chairlift): they
+# find the layer, but on a layer that records kinds (a 'type' field, or the word among its values) they may mean a
+# subset, so there they explain no word of the request (router/explain.py) and an unplaced kind is asked about.
+THEME_KINDS = {
+    "lift": "chairlift chair_lift gondola cable_car sessellift seilbahn 缆车 吊椅",  # 索道 (ropeway) is any ski lift
+    "trail": "ski_run piste 雪道",
+    "school": "小学 中学",
+    "station": "metro_station 地铁站",
+    "tree": "street_tree strassenbaum strassenbaume 行道树",
+    "river": "creek brook bach bache 小溪 溪流",
+    "city": "town 乡镇",
+    "farm": "养殖场",
+    "protected_area": "nature_reserve naturschutzgebiet 自然保护区",
+}  # fmt: skip
+KIND_WORDS = {w for ws in THEME_KINDS.values() for w in ws.split()}
+_KIND_FIELD = re.compile(
+    r"(?:^|_)(?:type|kind|class|category|categorie|typ|art|klasse|kategorie|sorte|subtype)s?(?:_|$)|类型|类别|种类"
+)
+
+
+def records_kinds(layer, word: str) -> bool:
+    """Does the layer record kinds of its things, so that `word` (a kind word) may name a subset of it: a field
+    named like a kind ('type', 'lift_type', 'Art', '类型'), or a text field with the word among its sample values."""
+    forms_of = {fold(word), singular(fold(word)), fold(word).replace("_", " "), singular(fold(word)).replace("_", "")}
+    for f in getattr(layer, "fields", ()) or ():
+        if _KIND_FIELD.search(fold(f.name)):
+            return True
+        if any(isinstance(v, str) and {fold(v), singular(fold(v))} & forms_of for v in f.samples):
+            return True
+    return False
 ZH_WORDS = {w: key for w, key in THEME.items() if re.match(r"[\u4e00-\u9fff]", w)}
 ZH_SORTED = sorted(ZH_WORDS.items(), key=lambda kv: -len(kv[0]))
 CJK_RE = re.compile(r"[\u4e00-\u9fff]")

@@ -116,3 +116,74 @@ def test_both_halves_of_zonal_statistics_declare_what_they_give():
 
     assert GIVES_STATISTICS["zonal_statistics"] == GIVES_STATISTICS["qgis_zonal_statistics"]
     assert "median" not in GIVES_STATISTICS["zonal_statistics"]
+
+
+# -- a kind of the layer's thing ('chairlifts' of 'lifts') may be a subset when the layer records kinds ---------------
+def _lines(tmp_path, name, columns):
+    import geopandas as gpd
+    from shapely.geometry import LineString
+
+    rows = [LineString([(2600000 + 100 * i, 1200000), (2600000 + 100 * i, 1200500)]) for i in range(4)]
+    gdf = gpd.GeoDataFrame(columns, geometry=rows, crs=2056)
+    path = tmp_path / f"{name}.gpkg"
+    gdf.to_file(path)
+    return describe_path(str(path))
+
+
+@pytest.fixture(scope="module")
+def lift_layers(tmp_path_factory):
+    typed = {"type": ["draglift", "gondola", "chairlift", "chairlift"], "capacity": [900, 2400, 1800, 1500]}
+    return {
+        "typed": [_lines(tmp_path_factory.mktemp("typed"), "lifts", typed)],
+        "untyped": [_lines(tmp_path_factory.mktemp("untyped"), "lifts_plain", {"capacity": [900, 2400, 1800, 1500]})],
+        "own_name": [_lines(tmp_path_factory.mktemp("own"), "chairlifts", typed)],
+    }
+
+
+KIND_REQUESTS = [
+    "average capacity of the chairlifts",
+    "buffer the gondolas by 50 m",
+    "Durchschnittliche Kapazität der Sessellifte",
+    "Puffere die Seilbahnen um 50 m",
+    "缆车的平均运力",
+    "把吊椅缓冲50米",
+]
+
+
+@pytest.mark.parametrize("text", KIND_REQUESTS)
+def test_a_kind_word_on_a_layer_of_kinds_is_not_the_whole_layer(router, lift_layers, text):
+    plan = _plan(router, lift_layers["typed"], text)
+    assert not plan.complete, plan
+
+
+@pytest.mark.parametrize(
+    "text", ["average capacity of the lifts", "Puffere die Lifte um 50 m", "把lifts缓冲50米", "把索道缓冲50米"]
+)
+def test_the_layers_own_word_stays_complete(router, lift_layers, text):
+    plan = _plan(router, lift_layers["typed"], text)
+    assert plan.complete and plan.params.get("layer") == "lifts", plan
+
+
+@pytest.mark.parametrize("text", ["buffer the chairlifts by 50 m", "Puffere die Sessellifte um 50 m", "把缆车缓冲50米"])
+def test_a_kind_word_names_a_layer_that_records_no_kinds(router, lift_layers, text):
+    plan = _plan(router, lift_layers["untyped"], text)
+    assert plan.complete and plan.params.get("layer") == "lifts_plain", plan
+
+
+def test_a_layer_named_by_the_kind_is_named_by_it(router, lift_layers):
+    plan = _plan(router, lift_layers["own_name"], "buffer the chairlifts by 50 m")
+    assert plan.complete and plan.params.get("layer") == "chairlifts", plan
+
+
+def test_records_kinds_reads_type_fields_and_values():
+    from geoclerk.function_lib.describe import FieldInfo, LayerInfo
+    from geoclerk.router.schema_match import records_kinds
+
+    typed = LayerInfo("lifts", fields=[FieldInfo("Lift_Type", "string", ["T-bar"])])
+    valued = LayerInfo("lifts", fields=[FieldInfo("use", "string", ["gondola", "chairlift"])])
+    plain = LayerInfo("lifts", fields=[FieldInfo("capacity", "integer", [900]), FieldInfo("name", "string", ["A"])])
+    german = LayerInfo("lifte", fields=[FieldInfo("Art", "string", ["Schlepplift"])])
+    chinese = LayerInfo("索道", fields=[FieldInfo("类型", "string", ["吊椅"])])
+    assert records_kinds(typed, "chairlift") and records_kinds(valued, "chairlifts")
+    assert records_kinds(german, "sessellift") and records_kinds(chinese, "缆车")
+    assert not records_kinds(plain, "chairlift") and not records_kinds(valued, "draglift")
