@@ -171,6 +171,7 @@ def serve_codegen(request, ctx, infos, config, report, client, decision=None) ->
                 chat, sandbox, config.max_repairs, review=review, progress=lambda text: ctx.progress(50, text),
                 context_tokens=client.context_window(), reply_tokens=client.settings.max_tokens, check=check,
                 api_check=getattr(config, "api_check", True), api_docs=getattr(config, "api_docs", True),
+                explore=getattr(config, "codegen_explore", True),
                 keep_state=shared is not None, candidates=candidate_settings(config),
             )  # fmt: skip
             t0 = time.perf_counter()

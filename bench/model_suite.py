@@ -7,7 +7,8 @@ Modes (the GeoJSON Agents comparison and its hybrid, on one model):
 - planner: the hybrid with the Planner–Worker architecture instead of ReAct
 - tier2-planner: code generation alone with the code planner (subtasks, a cell each) instead of the single agent, to
   compare with tier2 on the same tasks
-- tier2-plain: tier2 without the API check, the docs in repair messages and the candidate search (what they add)
+- tier2-plain: tier2 without issue 15's steps 1-4 (inspection cells, the API check, the docs in repair messages, the
+  candidate search), to measure what they add; tier2-planner is step 5
 
 A CPU model takes a minute or more per request, so by default a stratified sample runs (every category of level 1,
 all of level 2, two of level 3; `--all` for every task). Results are written after every task
@@ -36,8 +37,9 @@ MODES = {
     "hybrid": {"tier0": True, "route": "auto"},
     "planner": {"tier0": True, "route": "auto", "architecture": "planner"},
     "tier2-planner": {"tier0": False, "route": "codegen", "codegen_mode": "planner"},
-    # tier 2 without this round's code-worker aids (issue 15: API check, docs, candidates), to measure what they do
-    "tier2-plain": {"tier0": False, "route": "codegen", "api_check": False, "api_docs": False, "codegen_candidates": 0},
+    # tier 2 without the code-worker aids of issue 15 (inspection, API check, docs, candidates), to measure what they do
+    "tier2-plain": {"tier0": False, "route": "codegen", "api_check": False, "api_docs": False, "codegen_candidates": 0,
+                    "codegen_explore": False},
 }
 BEGIN, END = "<!-- model-suite:begin -->", "<!-- model-suite:end -->"
 

@@ -57,7 +57,8 @@ class CodePlanner:
         if not worker.keep_state:
             worker.sandbox.reset()
         state = worker.sandbox.names() if worker.keep_state else []
-        base = prompt.build_messages(request, list(layer_infos or []), copies, state=state, planner=True)
+        base = prompt.build_messages(request, list(layer_infos or []), copies, state=state, planner=True,
+                                     explore=worker.explore)  # fmt: skip
         outcome = Outcome(ok=False)
         worker.progress("planning the subtasks")
         text = worker._ask([{"role": "system", "content": PLANNER_SYSTEM}, base[1]], outcome)
@@ -67,7 +68,7 @@ class CodePlanner:
         if reply.kind == "refuse":
             return _refused(outcome, reply.reason)
         outcome.plan = parse_plan(text) or [request.strip()]
-        explorer = Explorer(worker.sandbox, work_dir, copies)
+        explorer = worker.explorer(work_dir, copies)
         return self._run_plan(outcome, base, explorer, layer_infos, cancel_event)
 
     def _run_plan(self, outcome: Outcome, base: list[dict], explorer: Explorer, layer_infos, cancel_event) -> Outcome:

@@ -38,11 +38,13 @@ def optional_packages(rasterio: bool) -> list[str]:
     return [label for module, label in wanted if installed(module)]
 
 
-def system_prompt(rasterio: bool | None = None, rasters: bool = True, planner: bool = False) -> str:
+def system_prompt(rasterio: bool | None = None, rasters: bool = True, planner: bool = False,
+                  explore: bool = True) -> str:  # fmt: skip
     """The rules for the model: packages, files, what the sandbox refuses; rasterio only where it is installed, and
     the raster rules only when a raster is in play (`rasters`): shown them for vector requests, the local 1.5B model
     interpolated with griddata to buffer schools and to keep only Europe. `planner`: the code planner's variant, one
-    cell per subtask building on the earlier cells' variables (the same for every subtask: a stable prefix)."""
+    cell per subtask building on the earlier cells' variables (the same for every subtask: a stable prefix).
+    `explore`: offer inspection cells (# INSPECT); without, the protocol is one script or a refusal."""
     rasterio = raster_io_available() if rasterio is None else rasterio
     packages = ", ".join([PACKAGES] + ([RASTER_PACKAGE] if rasterio else []) + optional_packages(rasterio and rasters))
     rasters = (
@@ -55,6 +57,8 @@ def system_prompt(rasterio: bool | None = None, rasters: bool = True, planner: b
         else "- Raster I/O (rasterio, osgeo) is not available here: work with vector data and tables.\n"
     ) if rasters else ""
     task, session, protocol = PLANNER_WORDING if planner else SCRIPT_WORDING
+    if not explore:
+        protocol = PLAIN_PROTOCOL.format(final="code of the subtask" if planner else "final script")
     return f"""You are a GIS analyst who writes {task} to answer a request.
 The script runs in a sandbox: a separate Python process with only these packages: {packages},
 plus the standard modules os, os.path, shutil, json, math, statistics, collections, itertools, functools,
@@ -82,6 +86,8 @@ PROTOCOL = f"""Reply with one ```python block. To look at the data first, make i
 head, dtypes, unique values, CRS, bounds, band stats; cut to {INSPECT_OUTPUT} characters; at most {MAX_INSPECTIONS} such
 cells; no files). If the data cannot answer the request, reply REFUSE: <reason> and no code. Otherwise send the
 {{final}}."""
+PLAIN_PROTOCOL = """Reply with one ```python block: the {final}. If the data cannot answer the request, reply
+REFUSE: <reason> and no code."""
 # (what the model writes, what it may reuse, what it sends): the single agent's whole script, or a planner's cells
 SCRIPT_WORDING = (
     "one complete Python script",
@@ -120,9 +126,9 @@ def schema_text(layer_infos: list[LayerInfo], copies: dict[str, str] | None = No
 
 def build_messages(request: str, layer_infos: list[LayerInfo], copies: dict[str, str] | None = None,
                    extra_files: list[str] | None = None, state: list[str] | None = None,
-                   planner: bool = False) -> list[dict]:  # fmt: skip
+                   planner: bool = False, explore: bool = True) -> list[dict]:  # fmt: skip
     """The first two messages of a code-generation conversation; `state`: the variables earlier requests left;
-    `planner`: the code planner's system prompt (cells per subtask)."""
+    `planner`: the code planner's system prompt (cells per subtask); `explore`: inspection cells offered."""
     user = [f"Request: {request.strip()}", "", "Layers (schema analysis):", schema_text(layer_infos, copies)]
     known = {Path(v).name for v in (copies or {}).values()}
     others = [name for name in extra_files or [] if name not in known]
@@ -133,7 +139,7 @@ def build_messages(request: str, layer_infos: list[LayerInfo], copies: dict[str,
     rasters = any(getattr(info, "kind", None) == "raster" for info in layer_infos) or any(
         Path(name).suffix.lower() in (".tif", ".tiff") for name in others
     )
-    system = system_prompt(rasters=rasters, planner=planner)
+    system = system_prompt(rasters=rasters, planner=planner, explore=explore)
     return [{"role": "system", "content": system}, {"role": "user", "content": "\n".join(user)}]
 
 

@@ -97,8 +97,9 @@ class CodegenWorker:
                  context_tokens: int | None = None, reply_tokens: int | None = None,
                  check: Callable[[list[dict], str], list[str]] | None = None, keep_state: bool = False,
                  candidates: CandidateSettings | None = None, api_check: bool = True,
-                 api_docs: bool = True):  # fmt: skip
+                 api_docs: bool = True, explore: bool = True):  # fmt: skip
         self.chat = chat
+        self.explore = explore  # inspection cells (# INSPECT) offered and run; off: one script per reply
         self.api_check, self.api_docs = api_check, api_docs  # codegen/apicheck.py, codegen/docs_index.py
         self.candidates = candidates  # alternatives for a step that failed twice (None: off)
         self.keep_state = keep_state  # a conversation's sandbox: earlier requests' variables stay
@@ -118,9 +119,16 @@ class CodegenWorker:
             self.sandbox.reset()
         state = self.sandbox.names() if self.keep_state else []  # what earlier requests of the conversation left
         extra = sorted(p.name for p in work_dir.iterdir() if p.is_file()) if work_dir.is_dir() else []
-        base = prompt.build_messages(request, list(layer_infos or []), copies, extra, state=state)
+        base = prompt.build_messages(request, list(layer_infos or []), copies, extra, state=state, explore=self.explore)
         conversation = RepairContext(base, self.budget, self.max_attempts)
-        return self.run_goal(conversation, Explorer(self.sandbox, work_dir, copies), layer_infos, cancel_event)
+        return self.run_goal(conversation, self.explorer(work_dir, copies), layer_infos, cancel_event)
+
+    def explorer(self, work_dir: Path, copies: dict) -> Explorer:
+        """The goal's inspection cells: MAX_INSPECTIONS, none when exploring is off."""
+        explorer = Explorer(self.sandbox, Path(work_dir), copies)
+        if not self.explore:
+            explorer.limit = 0
+        return explorer
 
     def run_goal(self, conversation: RepairContext, explorer: Explorer, layer_infos, cancel_event=None,
                  check_outputs: bool = True) -> Outcome:  # fmt: skip
@@ -147,17 +155,20 @@ class CodegenWorker:
             if text is None:
                 return outcome
             reply = read_reply(text)
+            if reply.kind == "inspect" and not self.explore:  # not offered: a copied '# INSPECT' is a comment
+                reply.kind = "final"
             if reply.kind == "refuse":  # 'REFUSE: no population field' ends the request refused, with the reason
                 return _refused(outcome, reply.reason)
             if reply.kind == "inspect" and explorer.left > 0:
                 self._inspect(text, reply.code, explorer, conversation, outcome, cancel_event)
                 continue
             number += 1
-            code = reply.code
+            code = reply.code  # an inspection with no cells left is not run: its printout would pass for an answer
             if code is None or reply.kind in ("inspect", "empty"):
                 error = ("The reply contained no Python code." if code is None
                          else "The code block held only comments, so nothing was run." if reply.kind == "empty"
-                         else "No inspection cells are left; this reply was not run.")  # fmt: skip
+                         else "No inspection cells are left; this reply was not run. Send the final script, "
+                              "without the # INSPECT line.")  # fmt: skip
                 outcome.attempts.append(Attempt(code or "", False, error))
                 conversation.add(text, error, "", ["Reply with the complete script in a single ```python block."],
                                  number)  # fmt: skip

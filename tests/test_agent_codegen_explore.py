@@ -157,3 +157,19 @@ def test_a_block_of_comments_is_not_run_and_the_model_is_told(server, layers, tm
     schools = gpd.read_file(layers["schools"])
     assert report.answer == f"{len(schools)} schools, {int(schools['pupils'].sum())} pupils"
     assert [s["ok"] for s in report.steps] == [False, True]
+
+
+def test_without_exploring_the_prompt_offers_no_inspection_and_a_marked_reply_is_the_script(server, layers, tmp_path):
+    """codegen_explore=False (the model bench's tier2-plain): one script per reply, so a '# INSPECT' line the model
+    copies anyway is a comment of the script that runs."""
+    count = _code("# INSPECT\nimport geopandas as gpd\nprint(len(gpd.read_file('schools.gpkg')), 'schools')")
+    report = run(server, [count], layers, tmp_path, router=CODEGEN, request="how many schools",
+                 codegen_explore=False)  # fmt: skip
+    assert report.status == "ok" and report.answer == "5 schools", report.error
+    system = server.requests[0]["messages"][0]["content"]
+    assert "INSPECT" not in system and "REFUSE: <reason>" in system
+    assert report.codegen == {"inspections": 0, "attempts": 1}
+    with_exploring = run(server, [INSPECT, USES_INSPECTED], layers, tmp_path / "again", router=CODEGEN,
+                         request="keep the schools with at least 400 pupils")  # fmt: skip
+    assert "# INSPECT" in server.requests[1]["messages"][0]["content"]
+    assert with_exploring.codegen == {"inspections": 1, "attempts": 1}
