@@ -185,7 +185,8 @@ def main(argv=None) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with LocalModelServer(model=args.model) as server:
         for mode in modes:
-            model_args = {"base_url": server.base_url, "model": "local", "api_key": "none", "timeout_s": 300.0}
+            # a 6k-token prompt on one thread of a busy machine took over 300 s: a timeout is not the model's failure
+            model_args = {"base_url": server.base_url, "model": "local", "api_key": "none", "timeout_s": 900.0}
             model_args.update(MODES[mode])
             rows = data["results"].setdefault(mode, [])
             for task in tasks:
