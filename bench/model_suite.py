@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import signal
 import statistics
 import sys
 import tempfile
@@ -165,7 +166,10 @@ def main(argv=None) -> int:
             write_report_section(json.loads(path.read_text(encoding="utf-8")))
         return 0
     from geoclerk.agent.local_model import LocalModelServer, default_model
+    from geoclerk.cli.main import _raise_terminated
     from geoclerk.router import load_router
+
+    signal.signal(signal.SIGTERM, _raise_terminated)  # `kill`: unwind, so llama-server is stopped, not left running
 
     tasks = load_tasks()
     tasks = [t for t in tasks if re.search(args.only, t["id"])] if args.only else tasks if args.all else sample(tasks)
