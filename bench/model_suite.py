@@ -66,6 +66,8 @@ def summarise(rows: list[dict]) -> dict:
     }
     tokens = [r["usage"].get("prompt_tokens", 0) + r["usage"].get("completion_tokens", 0) for r in rows]
     seconds = [r["timings_ms"].get("total", 0) / 1000 for r in rows]
+    calls = [r["usage"].get("llm_calls", 0) for r in rows]  # rounds: every model call (inspections, repairs, …)
+    out["median_calls"] = statistics.median(calls) if calls else 0
     out["median_tokens"] = int(statistics.median(tokens)) if tokens else 0
     out["median_seconds"] = round(statistics.median(seconds), 1) if seconds else 0.0
     out["tiers"] = {str(t): sum(r["tier"] == t for r in rows) for t in sorted({r["tier"] for r in rows}, key=str)}
@@ -73,9 +75,11 @@ def summarise(rows: list[dict]) -> dict:
 
 
 HEADER = [
-    "| code | mode | tasks | passed | ok but wrong | by level | median tokens | median s | tiers used |",
-    "|---|---|---|---|---|---|---|---|---|",
+    "| code | mode | tasks | passed | ok but wrong | by level | median model calls | median tokens | median s "
+    "| tiers used |",
+    "|---|---|---|---|---|---|---|---|---|---|",
 ]
+CALLS_COLUMN = 6  # added later: rows of earlier runs lack it and read '–' there
 
 
 def code_version() -> str:
@@ -95,9 +99,10 @@ def rows_of(data: dict) -> list[str]:
     for mode, s in data["summaries"].items():
         levels = ", ".join(f"L{k} {v}" for k, v in s["by_level"].items())
         tiers = ", ".join(f"{k}: {v}" for k, v in s["tiers"].items())
+        calls = f"{s['median_calls']:g}" if "median_calls" in s else "–"
         lines.append(
             f"| {data.get('code', '?')} | {mode} | {s['n']} | {s['passed']} | {s['ok_but_wrong']} | {levels} | "
-            f"{s['median_tokens']} | {s['median_seconds']} | {tiers} |"
+            f"{calls} | {s['median_tokens']} | {s['median_seconds']} | {tiers} |"
         )
     return lines
 
@@ -121,9 +126,13 @@ def merge_section(old: str, data: dict) -> list[str]:
     the same code and mode (a re-run replaces them)."""
     replaced = {(data.get("code", "?"), mode) for mode in data["summaries"]}
     rows, fails = [], []
+    columns = len(HEADER[0].strip("|").split("|"))
     for line in old.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if line.startswith("| ") and len(cells) == len(HEADER[0].strip("|").split("|")) and cells[0] != "code":
+        if line.startswith("| ") and len(cells) == columns - 1 and cells[0] != "code":  # a row from before the column
+            cells.insert(CALLS_COLUMN, "–")
+            line = "| " + " | ".join(cells) + " |"
+        if line.startswith("| ") and len(cells) == columns and cells[0] != "code":
             if (cells[0], cells[1]) not in replaced:
                 rows.append(line)
         elif line.startswith("- ") and len(line.split()) > 3 and (line.split()[1], line.split()[2]) not in replaced:

@@ -92,13 +92,14 @@ def test_a_model_run_keeps_earlier_rows_and_replaces_its_own_code_and_mode():
     )
     row = {"id": "chain-clip-length", "passed": False, "failures": ["no vector output"], "status": "error", "tier": 2}
     summary = {"n": 1, "passed": 0, "ok_but_wrong": 0, "by_level": {"2": "0/1"}, "median_tokens": 2000,
-               "median_seconds": 60.0, "tiers": {"2": 1}}  # fmt: skip
+               "median_seconds": 60.0, "tiers": {"2": 1}, "median_calls": 3.5}  # fmt: skip
     data = {"code": "bbb2222", "summaries": {"tier2": summary}, "results": {"tier2": [row]}}
     lines = merge_section(old, data)
     rows = [line for line in lines if line.startswith("| ") and not line.startswith("| code")]
     assert [r.split("|")[1:3] for r in rows] == [[" bbb2222 ", " tier2 "], [" aaa1111 ", " tier2 "],
                                                  [" aaa1111 ", " tier1 "]]  # fmt: skip
-    assert "| bbb2222 | tier2 | 1 | 0 | 0 | L2 0/1 | 2000 | 60.0 | 2: 1 |" in rows
+    assert "| bbb2222 | tier2 | 1 | 0 | 0 | L2 0/1 | 3.5 | 2000 | 60.0 | 2: 1 |" in rows
+    assert "| aaa1111 | tier1 | 12 | 8 | 2 | L1 5/5 | – | 3980 | 36.3 | 1: 12 |" in rows  # before the calls column
     fails = [line for line in lines if line.startswith("- ")]
     assert fails == ["- bbb2222 tier2 chain-clip-length: error (tier 2): no vector output",
                      "- aaa1111 tier2 rel-buffer-schools: error (tier 2): HTTP 400"]  # fmt: skip
