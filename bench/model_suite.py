@@ -172,7 +172,9 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.report_from:  # a run stopped early, or runs of several modes: their tables without running anything
         for path in args.report_from:
-            write_report_section(json.loads(path.read_text(encoding="utf-8")))
+            data = json.loads(path.read_text(encoding="utf-8"))
+            data["summaries"] = {mode: summarise(rows) for mode, rows in data["results"].items() if rows}
+            write_report_section(data)
         return 0
     from geoclerk.agent.local_model import LocalModelServer, default_model
     from geoclerk.cli.main import _raise_terminated
