@@ -43,6 +43,34 @@ def test_filter_by_expression_matches_pandas(tmp_path):
         run(ctx, "filter_by_expression", layer="cities", expression="__import__('os').system('id')")
 
 
+@pytest.mark.parametrize(
+    "expression",
+    [
+        '"state" != \'TX\'',
+        'NOT "state" = \'Texas\'',
+        '"state" NOT IN (\'PA\', \'德克萨斯\')',
+        '"state" <> \'Pennsylvanien\'',
+        '"state" != \'ny\'',  # the filter compares exactly: 'ny' excludes nothing of 'NY'
+    ],
+)
+def test_excluding_a_value_the_field_does_not_have_is_refused_with_its_values(tmp_path, expression):
+    """'not TX' on a field of PA and NY keeps every feature and looks right: refused, naming the values."""
+    ctx = make_ctx(tmp_path, cities=_cities())
+    with pytest.raises(ValidationError) as err:
+        run(ctx, "filter_by_expression", layer="cities", expression=expression)
+    assert "is not a value of the field state" in err.value.message and "'NY', 'PA'" in err.value.fix
+
+
+@pytest.mark.parametrize(
+    "expression, kept",
+    [('"state" != \'NY\'', 4), ('"state" NOT IN (\'PA\')', 1), ('"population" != 5', 5)],
+)
+def test_excluding_a_value_the_field_has_filters(tmp_path, expression, kept):
+    ctx = make_ctx(tmp_path, cities=_cities())
+    res = run(ctx, "filter_by_expression", layer="cities", expression=expression)
+    assert len(read_vector(res.outputs[0].path)) == kept
+
+
 def test_select_rows_by_value_and_top_n(tmp_path):
     cities = _cities()
     ctx = make_ctx(tmp_path, cities=cities)

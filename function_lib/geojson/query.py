@@ -134,6 +134,7 @@ def filter_by_expression(ctx: RunContext, layer: str, expression: str) -> ToolRe
     from ..expression import filter_mask
 
     gdf = checked_layer(ctx, layer, repair=False)
+    _check_excluded_values(gdf, expression)
     out = gdf[filter_mask(expression, gdf)]
     if len(out) == 0:
         ctx.note(
@@ -142,6 +143,37 @@ def filter_by_expression(ctx: RunContext, layer: str, expression: str) -> ToolRe
         )
     said = tr("Filtered '{layer}' by {expression}").format(layer=layer, expression=expression)
     return vector_result(ctx, out, f"{layer}_filtered", said, len(gdf))
+
+
+_QUOTED = r"'((?:[^']|'')*)'"
+_EXCLUDES = (
+    re.compile(r'"([^"]+)"\s*(?:!=|<>)\s*' + _QUOTED),  # "surface" != 'gravel'
+    re.compile(r'\bnot\s+"([^"]+)"\s*=\s*' + _QUOTED, re.IGNORECASE),  # NOT "surface" = 'gravel'
+)
+_NOT_IN = re.compile(r'"([^"]+)"\s+not\s+in\s*\(([^)]*)\)', re.IGNORECASE)
+
+
+def _check_excluded_values(gdf, expression: str) -> None:
+    """A text value the condition excludes must be a value of the field: 'the paths whose surface is not 沥青' on a
+    field of 'asphalt', 'gravel', 'dirt' would keep every feature and look right. Raised, with the field's values."""
+    import pandas as pd
+
+    pairs = [(f, v.replace("''", "'")) for rx in _EXCLUDES for f, v in rx.findall(expression)]
+    for field, listed in _NOT_IN.findall(expression):
+        pairs += [(field, v.replace("''", "'")) for v in re.findall(_QUOTED, listed)]
+    for field, value in pairs:
+        if field not in gdf.columns or pd.api.types.is_numeric_dtype(gdf[field]):
+            continue
+        values = [str(v) for v in gdf[field].dropna().unique()[:10000]]
+        if value in values:  # matched exactly (as the filter compares): 'pa' excludes nothing of 'PA'
+            continue
+        shown = ", ".join(f"'{v}'" for v in sorted(values)[:12]) + (" …" if len(values) > 12 else "")
+        raise ValidationError(
+            tr("'{value}' is not a value of the field {field}, so excluding it would keep every feature.").format(
+                value=value, field=field
+            ),
+            fix=tr("Use one of its values: {values}.").format(values=shown),
+        )
 
 
 def _value_hint(gdf, expression: str) -> str:
