@@ -137,8 +137,9 @@ CONCEPTS = [
     ({"gdp", "economy", "economic", "bip", "wirtschaftsleistung", "国内生产总值"},
      {"gdp", "gdp_md", "gdp_md_est", "bip"}),
     ({"continent", "kontinent", "大洲"}, {"continent"}),
+    # a size adjective hints at capacity too (a winery's or a hall's size): with an area field as well, it is asked
     ({"capacity", "seats", "seating", "kapazitat", "sitzplatz", "sitzplatze", "sitzplatzen", "sitze", "容量", "座位",
-      "座位数"}, {"capacity", "seats"}),
+      "座位数", "big", "large", "largest", "biggest", "gross", "grosste", "grossten"}, {"capacity", "seats"}),
     ({"rating", "rated", "stars", "score", "bewertung", "bewertet", "sterne", "评分", "评级", "星级"},
      {"rating", "stars", "score"}),
     ({"density", "dichte", "密度"}, {"density", "dens"}),
