@@ -136,7 +136,7 @@ def _without_layer_names(folded: str, infos) -> str:
 
 def result_problems(request: str, outputs, infos, plan=None, asked_format: str | None = None) -> list[str]:
     """What the result fails of what the request asked; empty when every check holds (or none applies)."""
-    from ..router.crs import crs_roles
+    from ..router.crs import crs_roles, etrs_twin
     from ..router.text import fold
 
     folded = fold(request)
@@ -159,7 +159,7 @@ def result_problems(request: str, outputs, infos, plan=None, asked_format: str |
         problems.append(f"a layer in {target} was asked for and none was made")
     if target and reprojecting and final is not None and not params.get("assign"):
         got = _crs_of(final.path)
-        if got is None or got.upper() != target.upper():
+        if got is None or (got.upper() != target.upper() and not etrs_twin(target, got)):  # 'UTM 32N' in Europe
             problems.append(f"the result is in {got or 'no CRS'}, not in the asked {target}")
 
     empty = empty_result(request, final.path, infos) if final is not None else None

@@ -185,6 +185,47 @@ def _utm(low: str) -> str | None:
     return f"EPSG:{(32700 if south else 32600) + zone}"
 
 
+# -- a UTM zone said without its datum, over European data: ETRS89's zone --------------------------------------------
+_DATUM_WORD = re.compile(r"wgs\s*-?\s*84|etrs|nad\s*-?\s*(?:83|27)|gda|sirgas|\b(?:epsg|srid)\b|\b326\d\d\b")
+EUROPE = (-16.0, 32.0, 40.0, 84.0)  # ETRS89's extent (lon/lat), where ETRS89 / UTM zones 28N-38N are the usual ones
+
+
+def regional_utm(code: str | None, text: str, layer) -> str | None:
+    """'UTM 32N' with no datum word, for a layer that lies in Europe: ETRS89 / UTM zone 32N (EPSG:25832), the UTM
+    CRS European data is kept in, not WGS 84's (EPSG:32632), which a bare zone otherwise means. Else `code`."""
+    if not code or not re.fullmatch(r"EPSG:326(2[89]|3[0-8])", code) or _DATUM_WORD.search(text.lower()):
+        return code
+    own = (getattr(layer, "crs", None) or "").upper()
+    if own in (code, f"EPSG:258{code[-2:]}"):  # the layer's own datum for that zone: kept
+        return own
+    centre = _lonlat_centre(layer)
+    if centre is None:
+        return code
+    lon, lat = centre
+    west, south, east, north = EUROPE
+    return f"EPSG:{25800 + int(code[-2:])}" if west <= lon <= east and south <= lat <= north else code
+
+
+def etrs_twin(asked: str, got: str) -> bool:
+    """Is `got` the ETRS89 twin of the asked WGS 84 UTM zone (EPSG:25832 for EPSG:32632)?"""
+    a, g = asked.upper(), got.upper()
+    return bool(re.fullmatch(r"EPSG:326\d\d", a)) and g == f"EPSG:258{a[-2:]}"
+
+
+def _lonlat_centre(layer) -> tuple[float, float] | None:
+    """The centre of a layer's bounds in degrees (None without a CRS or bounds)."""
+    bounds, crs = getattr(layer, "bounds", None), getattr(layer, "crs", None)
+    if not bounds or not crs or len(bounds) != 4:
+        return None
+    try:
+        from pyproj import Transformer
+
+        to_degrees = Transformer.from_crs(crs, "EPSG:4326", always_xy=True)
+        return to_degrees.transform((bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2)
+    except Exception:  # noqa: BLE001 - a CRS pyproj cannot read: keep the code as said
+        return None
+
+
 # -- roles: which CRS is the source and which the target ------------------------------------------------------
 _CODE_SPAN = re.compile(r"(?:epsg|srid|crs|esri)\s*(?:code)?\s*[:=#]?\s*\d{4,6}")
 _BARE_CODE = re.compile(

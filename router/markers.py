@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .crs import crs_roles
+from .crs import crs_roles, regional_utm
 
 
 def crs_for(text: str, layer) -> tuple[str | None, str | None]:
@@ -16,7 +16,7 @@ def crs_for(text: str, layer) -> tuple[str | None, str | None]:
         return None, problem
     if source and layer is not None and layer.crs and source.upper() != layer.crs.upper():
         return None, f"crs: the request says {layer.name} is in {source}, but it is in {layer.crs}"
-    return target, None
+    return regional_utm(target, text, layer), None
 
 
 EACH_WORDING = re.compile(
