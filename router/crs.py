@@ -185,25 +185,27 @@ def _utm(low: str) -> str | None:
     return f"EPSG:{(32700 if south else 32600) + zone}"
 
 
-# -- a UTM zone said without its datum, over European data: ETRS89's zone --------------------------------------------
+# -- a UTM zone said without its datum, over European data: WGS 84's or ETRS89's? ------------------------------------
 _DATUM_WORD = re.compile(r"wgs\s*-?\s*84|etrs|nad\s*-?\s*(?:83|27)|gda|sirgas|\b(?:epsg|srid)\b|\b326\d\d\b")
 EUROPE = (-16.0, 32.0, 40.0, 84.0)  # ETRS89's extent (lon/lat), where ETRS89 / UTM zones 28N-38N are the usual ones
 
 
-def regional_utm(code: str | None, text: str, layer) -> str | None:
-    """'UTM 32N' with no datum word, for a layer that lies in Europe: ETRS89 / UTM zone 32N (EPSG:25832), the UTM
-    CRS European data is kept in, not WGS 84's (EPSG:32632), which a bare zone otherwise means. Else `code`."""
+def utm_datum(code: str | None, text: str, layer) -> tuple[str | None, str | None]:
+    """'UTM 32N' with no datum word reads as WGS 84's zone (EPSG:32632), except for a layer in Europe, where ETRS89's
+    zone (EPSG:25832) is as likely (two blind sets' authors read it each way): there a layer already in one of the
+    zone's two CRSs keeps its own, else the datum is asked. Returns (code, problem)."""
     if not code or not re.fullmatch(r"EPSG:326(2[89]|3[0-8])", code) or _DATUM_WORD.search(text.lower()):
-        return code
+        return code, None
+    twin = f"EPSG:258{code[-2:]}"
     own = (getattr(layer, "crs", None) or "").upper()
-    if own in (code, f"EPSG:258{code[-2:]}"):  # the layer's own datum for that zone: kept
-        return own
+    if own in (code, twin):
+        return own, None
     centre = _lonlat_centre(layer)
-    if centre is None:
-        return code
-    lon, lat = centre
     west, south, east, north = EUROPE
-    return f"EPSG:{25800 + int(code[-2:])}" if west <= lon <= east and south <= lat <= north else code
+    if centre is None or not (west <= centre[0] <= east and south <= centre[1] <= north):
+        return code, None
+    zone = int(code[-2:])
+    return None, f"crs: UTM zone {zone}N on which datum, WGS 84 ({code}) or ETRS89 ({twin})?"
 
 
 def etrs_twin(asked: str, got: str) -> bool:

