@@ -24,11 +24,15 @@ from .schema_match import (
     KIND_WORDS,
     THEMES,
     _field_concepts,
+    _text_words,
+    _theme_mentions,
     find_fields,
     find_values,
     forms,
     layer_theme,
     records_kinds,
+    theme_keys,
+    theme_words,
 )
 from .text import singular
 from .tool_words import TOOL_WORDS
@@ -305,6 +309,10 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None, from_layers=()
     # Layers the plan runs on. A layer named but not used is a reading the plan drops.
     for m in mentions or ():
         if m.name in used and not _kind_of(folded[m.start : m.end], by_name[m.name]):
+            rival = _rival_theme_layer(m, mentions, used, folded)
+            if rival:  # 'Bahnen' with lifts and railways loaded: the plan took one, the word names both
+                claims.extra.append(f"{folded[m.start : m.end]} ({m.name} or {rival}?)")
+                continue
             claims.span(m.start, m.end)
             claims.pattern(re.escape(folded[m.start : m.end]))  # the same word said again names it again
     # Numbers and distances: consume.py already demands that each is a filled value.
@@ -435,13 +443,16 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None, from_layers=()
             claims.allow({Path(path).stem.lower(), Path(path).suffix.lower().lstrip(".")})
         theme = layer_theme(name) if not by_name[name].origin else None  # a result's title is no theme
         if theme:
-            said = THEMES[theme].split() + ZH_HEADS.get(theme, [])
+            said = theme_words(theme) + ZH_HEADS.get(theme, [])
             said = [w for w in said if not _kind_of(w, by_name[name])]  # 'chairlifts' of lifts with a 'type'
             said_heads = {w for w in said if not _CJK_RUN.match(w) and "_" not in w}
             claims.heads |= said_heads
             if len(_LATIN.findall(name.lower().replace("_", " "))) >= 2:  # water_districts, world_cities
                 claims.compound_heads |= {v for h in said_heads for v in _variants(h)}
             claims.allow({w for w in said if not _CJK_RUN.match(w)}, {w for w in said if _CJK_RUN.match(w)})
+            for key, s, e in _theme_mentions(folded, _text_words(folded)):  # 'mountain huts', 'ski lifts'
+                if key == theme and not _kind_of(folded[s:e], by_name[name]):
+                    claims.span(s, e)
     if any(p.name in ("unit", "units") and p.name in params for p in spec.params):
         for u in output_units(folded, lang):
             claims.span(u.start, u.end)
@@ -488,6 +499,14 @@ def _kind_of(words: str, layer) -> bool:
     if kinds & own:  # a layer called 'chairlifts' or 'gondolas' is named by its own kind
         return False
     return records_kinds(layer, next(iter(kinds)))
+
+
+def _rival_theme_layer(m, mentions, used, folded: str) -> str | None:
+    """Another loaded layer, not used, that a word of several themes names at the same place just as well."""
+    if len(theme_keys(folded[m.start : m.end])) < 2:
+        return None
+    same = (o for o in mentions if o.name not in used and (o.start, o.end) == (m.start, m.end))
+    return next((o.name for o in same if o.score >= m.score), None)
 
 
 def _product_forms(words: list[str]) -> list[tuple[str, ...]]:

@@ -210,11 +210,14 @@ def unmatched_themes(folded: str, layers) -> list[str]:
     fields = {fold(f.name) for la in layers for f in la.fields}  # 'by field district' names a field
     words = _text_words(folded)
     out = []
-    for key, s, e in _theme_mentions(folded, words):
+    mentions = _theme_mentions(folded, words)
+    for key, s, e in mentions:
         word = folded[s:e]
         if key in _RASTER_THEMES and any(geometry_class(la) == "raster" for la in layers):
             continue  # 'the temperature grid' with a raster loaded names that raster
-        if key not in have and not ({word, singular(word)} & (_COMMON | fields)):
+        if any(k in have for k, s2, e2 in mentions if (s2, e2) == (s, e)):
+            continue  # a word of several themes ('Bahnen': railway, lift) names the one loaded
+        if not ({word, singular(word)} & (_COMMON | fields)):
             out.append(key)
     return out
 

@@ -21,11 +21,12 @@ THEMES = {
     "well": "well borehole brunnen 水井 井",
     "gauge": "gauge gauging_station stream_gauge river_gauge pegel pegelstation messpegel 水文站 水位站 测站",
     "trail": "trail hiking_trail footpath ski_run piste wanderweg pfad 步道 小径 徒步道 雪道",
-    "lift": "lift ski_lift chairlift chair_lift gondola cable_car sessellift seilbahn 缆车 索道",
+    "lift": "lift ski_lift chairlift chair_lift gondola cable_car draglift drag_lift t_bar surface_lift skilift "
+            "bergbahn sessellift sesselbahn seilbahn luftseilbahn gondelbahn schlepplift 缆车 索道 拖牵索道",
     "facility": "facility amenity einrichtung 设施",
     "habitat": "habitat lebensraum biotop 栖息地 生境",
     "snow_cannon": "snow_cannon snow_gun snowmaker schneekanone 造雪机",
-    "shelter": "shelter refuge hut hutte schutzhutte unterkunft 避难所",
+    "shelter": "shelter refuge hut mountain_hut hutte schutzhutte berghutte unterkunft 避难所 山屋 山间小屋",
     "forest": "forest woodland wald forst 森林 林地",
     "wetland": "wetland marsh feuchtgebiet 湿地",
     "airport": "airport airfield flughafen 机场",
@@ -34,12 +35,13 @@ THEMES = {
     "house": "house home dwelling address haus hauser wohnhaus wohnhauser 房屋 住宅 房子 民居",
     "tree": "tree street_tree baum baume strassenbaum strassenbaume 树木 行道树",
     "incident": "incident crime accident collision vorfall vorfalle unfall unfalle 事故 案件",
-    "city": "city town place populated_place stadt stadte gemeinde ortschaft 城市 乡镇 城镇",
+    "city": "city town place populated_place stadt stadte ortschaft 城市 乡镇 城镇",
     "pharmacy": "pharmacy chemist drugstore apotheke 药店 药房",
     "supermarket": "supermarket grocery supermarkt 超市",
     "restaurant": "restaurant gaststatte 餐厅 饭店",
     "library": "library bibliothek bucherei 图书馆",
-    "sensor": "sensor monitoring_station air_quality_sensor messstation sensoren 传感器 监测站",
+    "sensor": "sensor monitoring_station air_quality_sensor weather_station snow_station messstation sensoren "
+              "wetterstation schneestation schneemessstation 传感器 监测站 观测站 气象站 积雪站 积雪观测站",
     "road": "road street road_network roadway strasse strass weg 道路 路网 公路 街道 马路",
     "river": "river stream creek brook waterway river_line river_segment river_reach fluss flusse gewasser bach bache "
              "gewasserabschnitt gewasserabschnitte flussabschnitt 河流 河 溪流 小溪 河段",
@@ -52,7 +54,7 @@ THEMES = {
     "protected_area": "protected_area nature_reserve conservation_area schutzgebiet naturschutzgebiet "
                       "保护区 自然保护区",
     "treatment_plant": "treatment_plant wastewater_plant sewage_plant wwtp klaranlage 污水处理厂",
-    "railway": "railway rail_line track railroad bahnlinie gleis gleise 铁路",
+    "railway": "railway rail_line track railroad bahn bahnlinie gleis gleise 铁路",
     "bike_lane": "bike_lane cycleway cycle_network cycle_path bike_path radweg 自行车道",
     "pipe": "pipe pipeline water_main leitung rohr rohre 管线 水管",
     "parcel": "parcel lot cadastre land_parcel flurstuck parzelle 地块",
@@ -61,9 +63,12 @@ THEMES = {
     "country": "country nation world lander land staat staate 国家",
     "park": "park green_space grunflache 公园 绿地",
     "lake": "lake water_body reservoir see 湖泊 水体",
+    "avalanche_zone": "avalanche_zone avalanche_area avalanche_path lawinenzone lawinengebiet lawinenzug "
+                      "雪崩区 雪崩区域 雪崩危险区",
     "flood_zone": "flood_zone floodplain flood_risk_area flood_area uberschwemmungsgebiet 洪水区 洪泛区",
-    "study_area": "study_area boundary city_boundary aoi area_of_interest municipality untersuchungsgebiet "
-                  "stadtgrenze 研究区 边界",
+    "study_area": "study_area boundary city_boundary aoi area_of_interest municipality commune "
+                  "gemeinde kommune untersuchungsgebiet "
+                  "stadtgrenze 研究区 边界 市镇",
     "landcover": "landcover land_cover land_use corine worldcover landbedeckung 土地覆盖",
     "census_table": "census_table census demographic demographics_table pop_stat stats_table zensustabelle 人口普查表",
     "dem": "dem dtm dgm srtm elevation elevation_model elevation_raster terrain hohenmodell 高程 数字高程模型",
@@ -74,11 +79,18 @@ THEMES = {
     "temperature": "temperature temperature_raster temperature_grid temperaturraster tmean lst 温度栅格 气温",
 }  # fmt: skip
 THEME = {w: key for key, ws in THEMES.items() for w in ws.split()}
+# Words that also name the things of other themes: German 'Bahn' is a railway and, in the mountains, a lift (Berg-,
+# Sessel-, Gondelbahn); a 'Gemeinde' or 市镇 is a municipality and also a town. In a request such a word finds a loaded
+# layer of any of its themes, so two loaded layers it fits are a question (two layers on one phrase), never a pick;
+# a layer's own name takes the word's first theme (THEME).
+ALSO_THEMES = {"bahn": ("lift",), "gemeinde": ("city",), "市镇": ("city",)}
 # Theme words that name one KIND of the theme's thing (a chairlift is a lift, not every lift is a chairlift): they
 # find the layer, but on a layer that records kinds (a 'type' field, or the word among its values) they may mean a
 # subset, so there they explain no word of the request (router/explain.py) and an unplaced kind is asked about.
 THEME_KINDS = {
-    "lift": "chairlift chair_lift gondola cable_car sessellift seilbahn 缆车 吊椅",  # 索道 (ropeway) is any ski lift
+    "lift": "chairlift chair_lift gondola cable_car draglift drag_lift t_bar surface_lift sessellift sesselbahn "
+            "seilbahn luftseilbahn gondelbahn schlepplift 缆车 吊椅 拖牵索道",  # 索道 (ropeway) is any ski lift
+    "sensor": "weather_station snow_station wetterstation schneestation schneemessstation 气象站 积雪站 积雪观测站",
     "trail": "ski_run piste 雪道",
     "school": "小学 中学",
     "station": "metro_station 地铁站",
@@ -139,7 +151,8 @@ CONCEPTS = [
     ({"continent", "kontinent", "大洲"}, {"continent"}),
     # a size adjective hints at capacity too (a winery's or a hall's size): with an area field as well, it is asked
     ({"capacity", "seats", "seating", "kapazitat", "sitzplatz", "sitzplatze", "sitzplatzen", "sitze", "容量", "座位",
-      "座位数", "big", "large", "largest", "biggest", "gross", "grosste", "grossten"}, {"capacity", "seats"}),
+      "座位数", "forderleistung", "foerderleistung", "transportkapazitat", "运量", "运力", "big", "large", "largest",
+      "biggest", "gross", "grosste", "grossten"}, {"capacity", "seats"}),
     ({"rating", "rated", "stars", "score", "bewertung", "bewertet", "sterne", "评分", "评级", "星级"},
      {"rating", "stars", "score"}),
     ({"density", "dichte", "密度"}, {"density", "dens"}),
@@ -162,6 +175,11 @@ CONCEPTS = [
     ({"shelter", "shelters", "unterstand", "wartehauschen", "候车亭"}, {"shelter"}),
     ({"wifi", "wlan", "无线网络", "无线网"}, {"wifi"}),
     ({"district", "region", "borough", "bezirk", "stadtteil", "区", "区域"}, {"district", "region", "borough"}),
+    ({"difficulty", "schwierigkeit", "schwierigkeitsgrad", "难度", "难度等级"}, {"difficulty"}),
+    ({"snow", "snowpack", "snow_depth", "schnee", "schneehohe", "schneetiefe", "积雪深度", "积雪厚度", "雪深"},
+     {"snow", "snow_depth", "snowdepth"}),
+    ({"ascent", "climb", "aufstieg", "hohenmeter", "爬升", "累计爬升"}, {"ascent", "climb"}),
+    ({"season", "saison", "季节"}, {"season", "saison"}),
 ]  # fmt: skip
 
 
@@ -195,6 +213,20 @@ def canon(word: str) -> str:
         if f in THEME:
             return THEME[f]
     return singular(fold(word))
+
+
+def theme_keys(word: str) -> tuple[str, ...]:
+    """Every theme a request word names: its own and those of ALSO_THEMES ('Bahnen' → railway, lift)."""
+    key = canon(word)
+    if key not in THEMES:
+        return ()
+    also = next((ALSO_THEMES[f] for f in forms(word) if f in ALSO_THEMES), ())
+    return (key, *also)
+
+
+def theme_words(theme: str) -> list[str]:
+    """The words that name a theme in a request: its own and the shared words of ALSO_THEMES."""
+    return THEMES[theme].split() + [w for w, keys in ALSO_THEMES.items() if theme in keys]
 
 
 @dataclass
@@ -261,18 +293,17 @@ def _theme_mentions(text: str, words) -> list[tuple[str, int, int]]:
                 continue
             parts = [singular(w) for w, _, _ in words[i : i + n]]
             key = THEME.get("_".join(parts)) or (THEME.get("".join(parts)) if n > 1 else None)
-            if key is None and n == 1:
-                key = canon(words[i][0]) if canon(words[i][0]) in THEMES else None
+            keys = theme_keys(words[i][0]) or ((key,) if key else ()) if n == 1 else (key,) if key else ()
             s, e = words[i][1], words[i + n - 1][2]
-            if key and "_" not in text[max(0, s - 1) : s] + text[e : e + 1]:  # not a part of 'district_name'
-                out.append((key, s, e))
+            if keys and "_" not in text[max(0, s - 1) : s] + text[e : e + 1]:  # not a part of 'district_name'
+                out += [(k, s, e) for k in keys]
                 taken.update(range(i, i + n))
     if not CJK_RE.search(text):
         return out
     for zh, key in ZH_SORTED:
         for m in word_re(zh).finditer(text):
             if not any(s <= m.start() < e for _, s, e in out):
-                out.append((key, m.start(), m.end()))
+                out += [(k, m.start(), m.end()) for k in (key, *ALSO_THEMES.get(zh, ()))]
     for m in _ZH_DISTRICT.finditer(text):  # 每个区, 各区, 区内: the one-character word for the districts
         if not any(s <= m.start() < e for _, s, e in out):
             out.append(("district", m.start(), m.end()))
@@ -326,7 +357,7 @@ def find_layers(text: str, layers) -> list[Mention]:
                     add(name, start, words[i + n - 1][2], 0.95)
         head = [t for t in toks if t not in _GENERIC_TOKENS and t not in _NOT_HEADS and len(t) >= 4][-1:]
         for w, s, e in words if head and n > 1 else ():  # the head noun: br_municipios named by 'municipios'
-            if singular(w) == head[0] and "_" not in folded[max(0, s - 1) : s] + folded[e : e + 1]:
+            if head[0] in forms(w) and "_" not in folded[max(0, s - 1) : s] + folded[e : e + 1]:  # Stationen
                 add(name, s, e, 0.8)  # not a part of 'district_name'
         theme = layer_theme(name)
         for key, s, e in themes:
@@ -432,7 +463,7 @@ def find_fields(text: str, layer, every: bool = False) -> list[Mention]:
             if f.name not in found and len(w) >= 5 and len(full) >= 5:
                 if _close(w, full, 0.85):
                     add(f.name, s, e, 0.6)
-        for zh in (z for i in concepts for z in _CJK_WORDS[i]):
+        for zh in sorted((z for i in concepts for z in _CJK_WORDS[i]), key=len, reverse=True):  # 难度等级, not 难度
             if zh in text:
                 i = text.index(zh)
                 add(f.name, i, i + len(zh), 0.75)

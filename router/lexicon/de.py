@@ -63,7 +63,7 @@ CRS_WORDS = {"umrechnen", "rechne", "kbs", "zuweisen", "weise", "zu", "definiere
 MEASURE_WORDS = {"flache", "flaeche", "flachen", "flaechen", "grosse", "groesse", "lange", "laenge", "langen",
                  "laengen", "umfang", "wie", "gross", "lang", "quadratmeter", "quadratkilometer", "hektar", "km",
                  "km2", "m2", "meter", "kilometer", "miles", "meilen", "fuss", "einheit", "gesamt", "insgesamt",
-                 "messen", "miss"}  # fmt: skip
+                 "messen", "miss", "gesamtlange", "gesamtlaenge", "gesamtflache", "gesamtflaeche"}  # fmt: skip
 
 DISTANCE_WORDS = {"abstand", "entfernung", "radius", "umkreis", "von", "um", "innerhalb", "meter", "m", "km",
                   "kilometer", "meilen", "fuss", "breit", "breite", "zone", "ring", "ringe", "innen", "nach",
