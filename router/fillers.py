@@ -251,13 +251,15 @@ def string_for(spec, p, text, folded, owner, conds, layer_names, original=""):
         "das",
         "die",
     }
-    for m in re.finditer(r"(?:" + cue + r")", text, re.IGNORECASE):
-        if re.match(r"[A-Za-z0-9_]", m.group()[-1:]) and re.match(r"[A-Za-z0-9_]", text[m.end() : m.end() + 1]):
+    # overlapping matches: 'file name' inside 'a shapefile named gs_out' must not hide the 'named' after it
+    for m in re.finditer(r"(?=(" + cue + r"))", text, re.IGNORECASE):
+        start, end, said = m.start(1), m.end(1), m.group(1)
+        if re.match(r"[A-Za-z0-9_]", said[-1:]) and re.match(r"[A-Za-z0-9_]", text[end : end + 1]):
             continue  # 'value' inside 'value_per_ha'
-        if m.start() > 0 and re.match(r"[A-Za-z0-9_]", text[m.start() - 1]) and re.match(r"[A-Za-z]", m.group()):
+        if start > 0 and re.match(r"[A-Za-z0-9_]", text[start - 1]) and re.match(r"[A-Za-z]", said):
             continue
-        v = _VALUE.match(text, m.end())
-        if not v or v.end() == m.end():
+        v = _VALUE.match(text, end)
+        if not v or v.end() == end:
             continue
         value = next(g for g in v.groups() if g).strip()
         if not value or value.lower() in skip or (re.fullmatch(r"\d+(?:\.\d+)?", value) and p.name != "value"):

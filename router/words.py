@@ -143,7 +143,8 @@ STRING_CUES = {
     r"(?:add|create|new|neues?|neue)\s+(?:a\s+)?(?:new\s+)?(?:numeric\s+|text\s+)?(?:field|column|feld|spalte)",
     "new_name": r"rename to|renamed to|new name|becomes|->|→|\bto|\bas|\bin|\bzu|umbenennen in|"
     r"改名为|重命名为|更名为|命名为|改为|改成|改叫|换成",  # not a bare 为: '区名为武侯区的区' is a filter
-    "name": r"called|named|name it|file name|filename|as name|with the name|the name|namens|mit dem namen|名为|命名为",
+    "name": r"called|named|name it|file name|filename|as name|with the name|the name|namens|mit dem namen|"
+    r"dateiname|name|名为|命名为|文件名",
     "title": r"titled|title|entitled|with the title|mit dem titel|titel|标题为|标题",
     "value": r"constant value|fixed value|value of|the value|value|set to|filled with|konstante[nm]? wert|wert|"
     r"值为|值",

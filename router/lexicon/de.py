@@ -37,7 +37,8 @@ SOURCE_MARKERS = ("von", "aus")
 TARGET_MARKERS = ("nach", "in", "zu", "auf", "ins")
 
 SAVE_WORDS = {"speichere", "speichern", "gespeichert", "speicher", "exportiere", "exportieren", "exportiert",
-              "schreibe", "schreiben", "als", "format", "datei", "neue", "neuen", "ausgabe", "namens"}  # fmt: skip
+              "schreibe", "schreiben", "als", "format", "datei", "neue", "neuen", "ausgabe", "namens", "dateiname",
+              "name"}  # fmt: skip
 
 COMPARE_WORDS = {"euro", "eur", "dollar", "prozent", "wo", "deren", "dessen", "die", "mit", "mehr", "weniger",
                  "als", "grosser", "groesser",
