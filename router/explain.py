@@ -21,6 +21,7 @@ from .lexicon import lexicon, words_of
 from .quantities import find_paths, output_units
 from .schema_match import (
     CONCEPTS,
+    KIND_NAMES,
     KIND_WORDS,
     THEMES,
     _field_concepts,
@@ -496,7 +497,8 @@ def _kind_of(words: str, layer) -> bool:
     if not kinds:
         return False
     own = {f for t in re.findall(r"[a-z]+|[\u4e00-\u9fff]+", layer.name.lower()) for f in forms(t)}
-    if kinds & own:  # a layer called 'chairlifts' or 'gondolas' is named by its own kind
+    own |= {"_".join(f) for f in _product_forms(re.findall(r"[a-z]+", layer.name.lower()))}
+    if {name for kind in kinds for name in KIND_NAMES[kind]} & own:  # 'chairlifts', 'Kliniken' of 'clinics'
         return False
     return records_kinds(layer, next(iter(kinds)))
 

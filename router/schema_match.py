@@ -87,20 +87,23 @@ ALSO_THEMES = {"bahn": ("lift",), "gemeinde": ("city",), "市镇": ("city",)}
 # Theme words that name one KIND of the theme's thing (a chairlift is a lift, not every lift is a chairlift): they
 # find the layer, but on a layer that records kinds (a 'type' field, or the word among its values) they may mean a
 # subset, so there they explain no word of the request (router/explain.py) and an unplaced kind is asked about.
-THEME_KINDS = {
-    "lift": "chairlift chair_lift gondola cable_car draglift drag_lift t_bar surface_lift sessellift sesselbahn "
-            "seilbahn luftseilbahn gondelbahn schlepplift 缆车 吊椅 拖牵索道",  # 索道 (ropeway) is any ski lift
-    "sensor": "weather_station snow_station wetterstation schneestation schneemessstation 气象站 积雪站 积雪观测站",
-    "trail": "ski_run piste 雪道",
+THEME_KINDS = {  # one kind per token, its names in en/de/zh joined by '/': 'Kliniken' of a layer 'clinics' is its name
+    "lift": "chairlift/chair_lift/sessellift/sesselbahn/吊椅 gondola/gondelbahn cable_car/seilbahn/luftseilbahn/缆车 "
+            "draglift/drag_lift/t_bar/surface_lift/schlepplift/拖牵索道",  # 索道 (ropeway) is any ski lift
+    "sensor": "weather_station/wetterstation/气象站 snow_station/schneestation/schneemessstation/积雪站/积雪观测站",
+    "trail": "ski_run/piste/雪道",
     "school": "小学 中学",
-    "station": "metro_station 地铁站",
-    "tree": "street_tree strassenbaum strassenbaume 行道树",
-    "river": "creek brook bach bache 小溪 溪流",
-    "city": "town 乡镇",
+    "hospital": "clinic/klinik/诊所",  # a clinic is one kind of health facility; German Klinik is asked too
+    "station": "metro_station/地铁站",
+    "tree": "street_tree/strassenbaum/strassenbaume/行道树",
+    "river": "creek/brook/bach/bache/小溪/溪流",
+    "city": "town/乡镇",
     "farm": "养殖场",
-    "protected_area": "nature_reserve naturschutzgebiet 自然保护区",
+    "protected_area": "nature_reserve/naturschutzgebiet/自然保护区",
 }  # fmt: skip
-KIND_WORDS = {w for ws in THEME_KINDS.values() for w in ws.split()}
+KIND_NAMES = {w: frozenset(group.split("/")) for ws in THEME_KINDS.values() for group in ws.split()
+              for w in group.split("/")}  # fmt: skip
+KIND_WORDS = set(KIND_NAMES)
 _KIND_FIELD = re.compile(
     r"(?:^|_)(?:type|kind|class|category|categorie|typ|art|klasse|kategorie|sorte|subtype)s?(?:_|$)|类型|类别|种类"
 )

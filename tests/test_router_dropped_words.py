@@ -187,3 +187,17 @@ def test_records_kinds_reads_type_fields_and_values():
     assert records_kinds(typed, "chairlift") and records_kinds(valued, "chairlifts")
     assert records_kinds(german, "sessellift") and records_kinds(chinese, "缆车")
     assert not records_kinds(plain, "chairlift") and not records_kinds(valued, "draglift")
+
+
+@pytest.mark.parametrize("text", ["how many clinics are there?", "Wie viele Kliniken gibt es?", "有多少个诊所？"])
+def test_clinics_of_a_hospitals_layer_with_a_type_are_not_every_hospital(router, tmp_path, text):
+    """blind11 de056 counted all 10 hospitals for 'Kliniken' where 5 are of type 'clinic'."""
+    import geopandas as gpd
+    from shapely.geometry import Point
+
+    path = tmp_path / "hospitals.gpkg"
+    gpd.GeoDataFrame({"type": ["general", "clinic", "clinic"], "beds": [300, 20, 15]}, crs=2154,
+                     geometry=[Point(700000 + i, 6280000) for i in range(3)]).to_file(path)  # fmt: skip
+    plan = router.route(text, [describe_path(str(path))]).plan
+    assert not plan.complete, plan
+    assert router.route("how many hospitals are there?", [describe_path(str(path))]).plan.complete
