@@ -95,6 +95,34 @@ def empty_outputs(request: str, outputs: list[dict], infos) -> list[str]:
     return found
 
 
+# A share of a whole ('what percentage of the image …', 'welcher Anteil', '百分之几'): an answer outside 0-100 % is
+# impossible (the local model's NDVI from the blue and green bands printed 19496.25 %).
+SHARE_QUESTION = re.compile(
+    r"(?<![a-z])(?:what (?:percentage|percent|share|proportion|fraction) of|how much of|which share of|"
+    r"welche[rn]? anteil|wie viel prozent|wieviel prozent|wie hoch ist der anteil)(?![a-z])|"
+    r"百分之几|占比|所占比例|比例是多少"
+)
+_PERCENT = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*(?:%|percent|prozent)", re.IGNORECASE)
+
+
+def implausible_share(request: str, stdout: str) -> list[str]:
+    """Tier 2: a share of a whole was asked and a printed percentage lies outside 0-100, worded as what is asked."""
+    from ..router.text import fold
+
+    if not SHARE_QUESTION.search(fold(request)):
+        return []
+    for m in _PERCENT.finditer(stdout or ""):
+        said = m.group(1)
+        thousands = re.fullmatch(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?", said)  # 1,234.5 — else 99,5 is a decimal comma
+        try:
+            value = float(said.replace(",", "") if thousands else said.replace(",", "."))
+        except ValueError:
+            continue
+        if not 0 <= value <= 100:
+            return [f"a share between 0 and 100 % (the printed {m.group(0).strip()} cannot be a share of a whole)"]
+    return []
+
+
 def _crs_of(path: str) -> str | None:
     from pyproj import CRS
 

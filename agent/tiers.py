@@ -143,7 +143,7 @@ def serve_codegen(request, ctx, infos, config, report, client, decision=None) ->
     """Tier 2: the code worker writes and repairs Python in the sandbox; its files become outputs. What the router
     read the request to ask for (a layer, a format, a chart, a number) is checked on every run that worked."""
     from ..codegen.sandbox import Sandbox, find_python
-    from .checks import empty_outputs
+    from .checks import empty_outputs, implausible_share
     from .coverage import asked_outputs, missing_outputs
 
     report.tier = 2
@@ -164,14 +164,15 @@ def serve_codegen(request, ctx, infos, config, report, client, decision=None) ->
             in_qgis = config.host == "qgis"  # a result layer is shown on QGIS's map: 'map it' is served by one
             asked = asked_outputs(decision, request, in_qgis, infos) if decision is not None else []
 
-            def check(outputs, stdout):  # what the request asks to get back, and no suspect empty layer
-                return missing_outputs(asked, outputs, stdout) + empty_outputs(request, outputs, infos)
+            def check(outputs, stdout):  # what the request asks back, no suspect empty layer, no impossible share
+                found = missing_outputs(asked, outputs, stdout) + empty_outputs(request, outputs, infos)
+                return found + implausible_share(request, stdout)
 
             worker = _worker_class()(
                 chat, sandbox, config.max_repairs, review=review, progress=lambda text: ctx.progress(50, text),
                 context_tokens=client.context_window(), reply_tokens=client.settings.max_tokens, check=check,
                 api_check=getattr(config, "api_check", True), api_docs=getattr(config, "api_docs", True),
-                explore=getattr(config, "codegen_explore", True),
+                explore=explores(config),
                 keep_state=shared is not None, candidates=candidate_settings(config),
             )  # fmt: skip
             t0 = time.perf_counter()
@@ -193,6 +194,12 @@ def candidate_settings(config):
 
     return CandidateSettings(k=config.codegen_candidates, rounds=config.candidate_rounds,
                              tokens=config.candidate_tokens)  # fmt: skip
+
+
+def explores(config) -> bool:
+    """Does the code worker offer inspection cells: as set, else not for the local GGUF model (it looped on them)."""
+    chosen = getattr(config, "codegen_explore", None)
+    return bool(chosen) if chosen is not None else getattr(config, "local_model", None) is None
 
 
 def _worker_class():

@@ -295,3 +295,35 @@ def test_a_which_question_asks_for_an_answer_not_the_guessed_tools_layer(request
         assert missing_outputs(asked, [], "Seeviertel") == []
         assert missing_outputs(asked, [{"path": "a.gpkg", "kind": "vector"}], "") == []
         assert missing_outputs(asked, [], "  ") != []
+
+
+WRONG_BANDS = NDVI_SHARE.replace("src.read(3)", "src.read(1)").replace("src.read(4)", "src.read(2)").replace(
+    'print(f"{100 * np.mean(ndvi[valid] > 0.5):.2f} % of the image has an NDVI above 0.5")',
+    'print(f"{100 * (ndvi[valid] > 0.5).sum() / (ndvi[valid] < 9).mean():.2f} % of the image has an NDVI above 0.5")',
+)
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "what percentage of the 2025 image has an NDVI above 0.5?",
+        "Wie viel Prozent des Bildes von 2025 haben einen NDVI über 0,5?",
+        "2025年影像中NDVI大于0.5的像元占比是多少？",
+    ],
+)
+def test_a_share_outside_0_to_100_percent_is_never_ok(server, registry, router, tmp_path, request_text):
+    """The local model divided a pixel count by a mean and printed a share of 19496.25 %: told once, then partial."""
+    again = WRONG_BANDS.replace("% of the image", "% of the whole image")  # changed, still impossible
+    report = _run(server, registry, router, tmp_path, request_text, ["image_2025.tif"], [WRONG_BANDS, again])
+    assert report.status == "error" and "between 0 and 100" in report.error, (report.status, report.answer)
+    assert "cannot be a share of a whole" in server.requests[1]["messages"][-1]["content"]
+
+
+def test_implausible_share_reads_numbers_as_written():
+    from geoclerk.agent.checks import implausible_share
+
+    asked = "what percentage of the parcels is forest?"
+    assert implausible_share(asked, "Forest: 99,5 % of the area") == []  # a decimal comma
+    assert implausible_share(asked, "1,234.5 % more") != []
+    assert implausible_share(asked, "It is 45.2%.") == [] and implausible_share(asked, "-3 %") != []
+    assert implausible_share("how much did the price rise in percent?", "It rose 250 %.") == []  # no share of a whole
