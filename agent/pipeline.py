@@ -41,7 +41,9 @@ class AgentConfig:
     max_repairs: int = 5
     api_check: bool = True  # tier 2: check generated code against the installed APIs before it runs
     api_docs: bool = True  # tier 2: add the installed libraries' docs of the failing calls to repair messages
-    codegen_explore: bool = True  # tier 2: the model may run inspection cells (# INSPECT) before its script
+    # tier 2: the model may run inspection cells (# INSPECT) before its script. None: yes, except for the local GGUF
+    # model, which looped on them (bench/report.md: 3 of 9 open tasks ended sending '# INSPECT' after the last cell)
+    codegen_explore: bool | None = None
     timeout_s: float = 60.0
     local_model: str | None = None  # a GGUF file: GeoClerk starts llama-server for it ("" = the `make model` one)
     local_server: str | None = None  # the llama-server binary (None: the built one, else llama-server on PATH)

@@ -173,3 +173,15 @@ def test_without_exploring_the_prompt_offers_no_inspection_and_a_marked_reply_is
                          request="keep the schools with at least 400 pupils")  # fmt: skip
     assert "# INSPECT" in server.requests[1]["messages"][0]["content"]
     assert with_exploring.codegen == {"inspections": 1, "attempts": 1}
+
+
+def test_the_local_gguf_model_does_not_explore_by_default():
+    """The 1.5B local model sent '# INSPECT' cells again after the last one (bench/report.md, tier2 at 6075444):
+    exploring is off for a local GGUF model unless set, on for other models."""
+    from geoclerk.agent.pipeline import AgentConfig
+    from geoclerk.agent.tiers import explores
+
+    assert explores(AgentConfig(base_url="http://x/v1", model="m"))
+    assert not explores(AgentConfig(model="local", local_model=""))
+    assert explores(AgentConfig(model="local", local_model="", codegen_explore=True))
+    assert not explores(AgentConfig(base_url="http://x/v1", model="m", codegen_explore=False))
