@@ -500,7 +500,7 @@ def _kind_of(words: str, layer) -> bool:
     own |= {"_".join(f) for f in _product_forms(re.findall(r"[a-z]+", layer.name.lower()))}
     if {name for kind in kinds for name in KIND_NAMES[kind]} & own:  # 'chairlifts', 'Kliniken' of 'clinics'
         return False
-    return records_kinds(layer, next(iter(kinds)))
+    return any(records_kinds(layer, n) for kind in kinds for n in KIND_NAMES[kind])  # Sessellifte of 'chairlift'
 
 
 def _rival_theme_layer(m, mentions, used, folded: str) -> str | None:

@@ -201,3 +201,16 @@ def test_clinics_of_a_hospitals_layer_with_a_type_are_not_every_hospital(router,
     plan = router.route(text, [describe_path(str(path))]).plan
     assert not plan.complete, plan
     assert router.route("how many hospitals are there?", [describe_path(str(path))]).plan.complete
+
+
+@pytest.mark.parametrize("text", ["Puffere die Sessellifte um 50 m", "把吊椅缓冲50米", "buffer the chair lifts by 50m"])
+def test_a_kind_said_in_another_language_than_the_values_is_a_subset_too(router, tmp_path, text):
+    """The values are English ('chairlift' in a field named 'use', no 'type' field): the German and Chinese names
+    of the same kind find them."""
+    import geopandas as gpd
+    from shapely.geometry import LineString
+
+    path = tmp_path / "lifts.gpkg"
+    lines = [LineString([(2600000 + 100 * i, 1200000), (2600000 + 100 * i, 1200500)]) for i in range(3)]
+    gpd.GeoDataFrame({"use": ["chairlift", "draglift", "chairlift"]}, geometry=lines, crs=2056).to_file(path)
+    assert not router.route(text, [describe_path(str(path))]).plan.complete
