@@ -90,7 +90,9 @@ def code_version() -> str:
         return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=False).stdout.strip()
 
     rev = git("rev-parse", "--short", "HEAD") or "unknown"
-    return rev + ("+changes" if git("status", "--porcelain", "--untracked-files=no") else "")
+    # bench/report.md is rewritten by the run itself (after each mode): not a change of the code measured
+    changed = git("status", "--porcelain", "--untracked-files=no", "--", ".", ":!bench/report.md")
+    return rev + ("+changes" if changed else "")
 
 
 def rows_of(data: dict) -> list[str]:
