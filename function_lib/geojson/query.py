@@ -164,7 +164,7 @@ def _check_excluded_values(gdf, expression: str) -> None:
     for field, value in pairs:
         if field not in gdf.columns or pd.api.types.is_numeric_dtype(gdf[field]):
             continue
-        values = [str(v) for v in gdf[field].dropna().unique()[:10000]]
+        values = _text_values(gdf, field)
         if value in values:  # matched exactly (as the filter compares): 'pa' excludes nothing of 'PA'
             continue
         shown = ", ".join(f"'{v}'" for v in sorted(values)[:12]) + (" …" if len(values) > 12 else "")
@@ -176,16 +176,21 @@ def _check_excluded_values(gdf, expression: str) -> None:
         )
 
 
+def _text_values(gdf, field: str) -> list[str]:
+    """The field's distinct values as text (the first 10,000), as a quoted value in an expression is compared."""
+    return [str(v) for v in gdf[field].dropna().unique()[:10000]]
+
+
 def _value_hint(gdf, expression: str) -> str:
     """' Did you mean 'Bibb'?' when a quoted value compared to a field is not among its values but one is close
     (another case, a typo): values are matched exactly, so 'bibb' finds nothing."""
     import difflib
 
     hints = []
-    for field, value in re.findall(r'"([^"]+)"\s*(?:=|!=|<>)\s*\'((?:[^\']|\'\')*)\'', expression):
+    for field, value in re.findall(r'"([^"]+)"\s*(?:=|!=|<>)\s*' + _QUOTED, expression):
         if field not in gdf.columns:
             continue
-        values = [str(v) for v in gdf[field].dropna().unique()[:10000]]
+        values = _text_values(gdf, field)
         if value in values:
             continue
         same_case = [v for v in values if v.casefold() == value.casefold()]
