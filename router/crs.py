@@ -196,7 +196,7 @@ def utm_datum(code: str | None, text: str, layer) -> tuple[str | None, str | Non
     zone's two CRSs keeps its own, else the datum is asked. Returns (code, problem)."""
     if not code or not re.fullmatch(r"EPSG:326(2[89]|3[0-8])", code) or _DATUM_WORD.search(text.lower()):
         return code, None
-    twin = f"EPSG:258{code[-2:]}"
+    twin = _etrs_code(code)
     own = (getattr(layer, "crs", None) or "").upper()
     if own in (code, twin):
         return own, None
@@ -208,10 +208,15 @@ def utm_datum(code: str | None, text: str, layer) -> tuple[str | None, str | Non
     return None, f"crs: UTM zone {zone}N on which datum, WGS 84 ({code}) or ETRS89 ({twin})?"
 
 
+def _etrs_code(code: str) -> str:
+    """ETRS89's UTM CRS of a WGS 84 UTM zone's code (EPSG:25832 for EPSG:32632)."""
+    return f"EPSG:258{code[-2:]}"
+
+
 def etrs_twin(asked: str, got: str) -> bool:
     """Is `got` the ETRS89 twin of the asked WGS 84 UTM zone (EPSG:25832 for EPSG:32632)?"""
-    a, g = asked.upper(), got.upper()
-    return bool(re.fullmatch(r"EPSG:326\d\d", a)) and g == f"EPSG:258{a[-2:]}"
+    a = asked.upper()
+    return bool(re.fullmatch(r"EPSG:326\d\d", a)) and got.upper() == _etrs_code(a)
 
 
 def _lonlat_centre(layer) -> tuple[float, float] | None:

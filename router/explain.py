@@ -489,10 +489,8 @@ def _kind_of(words: str, layer) -> bool:
     """Are `words` ('chairlifts', 'Sessellifte', '缆车') a kind word of the layer's theme that the layer's own name
     does not say, on a layer that records kinds: then they may mean a subset and explain nothing by themselves."""
     latin = re.findall(r"[a-z]+", words)
-    if latin:
-        variants = {"_".join(f) for f in _product_forms(latin)} | {"".join(f) for f in _product_forms(latin)}
-    else:
-        variants = {words}
+    combos = _product_forms(latin)
+    variants = {"_".join(f) for f in combos} | {"".join(f) for f in combos} if latin else {words}
     kinds = variants & KIND_WORDS
     if not kinds:
         return False
