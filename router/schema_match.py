@@ -204,7 +204,7 @@ def forms(word: str) -> tuple[str, ...]:
     w = fold(word)
     out = [w, singular(w)]
     if len(w) > 4:
-        for suffix in ("en", "er", "e", "n", "s"):
+        for suffix in ("en", "er", "es", "e", "n", "s"):  # des Bildes, des Flusses: the genitive -es too
             if w.endswith(suffix):
                 out.append(w[: -len(suffix)])
     return tuple(dict.fromkeys(out))
