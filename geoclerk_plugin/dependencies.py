@@ -200,12 +200,17 @@ class InstallTask(QgsTask):
 def install_summary(report: installer.InstallReport) -> str:
     """What the installer did, in the user's language: installed X, kept QGIS's Y (and any newer pure-Python copy)."""
     main = {key_of(p) for _, p, _ in REQUIREMENTS}
-    installed = ", ".join(f"{n} {v}" for n, v in report.installed.items() if key_of(n) in main) or "-"
+    installed = ", ".join(f"{n} {v}" for n, v in report.installed.items() if key_of(n) in main)
     extra = sum(1 for n in report.installed if key_of(n) not in main)
-    kept = ", ".join(f"{n} {v}" for n, v in report.kept.items()) or "-"
-    text = tr("Installed {installed} (and {extra} packages they need) into {folder}. Kept QGIS's own {kept}.").format(
-        installed=installed, extra=extra, folder=report.target, kept=kept
-    )
+    if installed:
+        text = tr("Installed {installed} (and {extra} packages they need) into {folder}.").format(
+            installed=installed, extra=extra, folder=report.target
+        )
+    else:
+        text = tr("Nothing needed installing.")
+    if report.kept:
+        kept = ", ".join(f"{n} {v}" for n, v in report.kept.items())
+        text += " " + tr("Kept QGIS's own {kept}.").format(kept=kept)
     if report.newer:
         newer = ", ".join(f"{n} {old} → {new}" for n, (old, new) in report.newer.items())
         text += " " + tr("Newer copies of pure-Python packages QGIS's Python has: {newer}.").format(newer=newer)

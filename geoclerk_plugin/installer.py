@@ -163,9 +163,9 @@ class InstallError(Exception):
 
 
 def run_command(command: list[str], env: dict | None = None, timeout: float = 1800) -> tuple[int, str]:
-    """Run a command; its exit code and the tail of its output."""
+    """Run a command; its exit code and its whole output (stdout, then stderr)."""
     proc = subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=env)
-    return proc.returncode, (proc.stdout + "\n" + proc.stderr)[-6000:]
+    return proc.returncode, proc.stdout + "\n" + proc.stderr
 
 
 def child_env(exclude: list[Path]) -> dict:
@@ -300,7 +300,7 @@ def install(python: str, target: Path, requirements=REQUIREMENTS, exclude=(), ru
             command = [python, "-m", "pip", "install", *PIP_FLAGS, "--no-deps", "--quiet", "--target", str(staging),
                        *[f"{n}=={v}" for n, v in planned]]  # fmt: skip
             code, out = runner(command, env=env)
-            report.log = out
+            report.log = out[-6000:]
             if code != 0:
                 raise InstallError(f"pip failed: {_pip_error(out)}")
         report.checks = check_imports(python, staging, [m for m, _, _ in requirements], env, runner)
@@ -312,7 +312,9 @@ def install(python: str, target: Path, requirements=REQUIREMENTS, exclude=(), ru
         ]
         if shadowing:
             raise InstallError(f"the new folder shadows QGIS's own {', '.join(shadowing)}")
-        (staging / MANIFEST).write_text(json.dumps({**report.to_json(), "log": ""}, indent=1), encoding="utf-8")
+        (staging / MANIFEST).write_text(
+            json.dumps({**report.to_json(), "ok": True, "log": ""}, indent=1), encoding="utf-8"
+        )
         target.parent.mkdir(parents=True, exist_ok=True)
         swap_in(staging, target)
         report.ok = True

@@ -91,10 +91,10 @@ def test_qgis_process_without_packages_names_them_and_the_fix(profile, tmp_path)
                          f"OUTPUT_FOLDER={tmp_path / 'files'}"], profile)  # fmt: skip
     assert run.returncode != 0
     text = run.stdout + run.stderr
-    assert "GeoClerk needs Python packages" in text and "pip install --upgrade --target" in text
+    assert "GeoClerk needs Python packages" in text and "installer.py --target" in text and "--upgrade" not in text
     assert "geoclerk_libs" in text and "Traceback" not in text
     # QGIS's own Python (Debian 12: 3.11, Debian 13: 3.13; .venv is made from it), not whatever is first on PATH
-    assert f"/usr/bin/python{sys.version_info[0]}.{sys.version_info[1]} -m pip" in text
+    assert f"/usr/bin/python{sys.version_info[0]}.{sys.version_info[1]} " in text
 
 
 def test_qgis_process_runs_ask_from_the_installed_zip(profile, tmp_path):
