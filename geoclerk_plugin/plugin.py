@@ -48,6 +48,7 @@ class GeoClerkPlugin:
         self.dependency_message = None
         self.install_task = None
         self.install_message = None  # what the last install said (the bar's text), for the user and the tests
+        self.last_install_report = None
         self.warm_task = None
         self.translation = install_translator()
         dependencies.add_libs_to_path()
@@ -168,7 +169,7 @@ class GeoClerkPlugin:
         self.install_task = None
         self._drop_dependency_message()
         self.problems = dependencies.check_dependencies() if ok else self.problems
-        report = task.report
+        report = self.last_install_report = task.report
         if ok and not self.problems:
             text = dependencies.install_summary(report) + " " + tr("GeoClerk is ready.")
             self.install_message = text
