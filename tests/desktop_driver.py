@@ -267,6 +267,22 @@ def step_press_install(state: State, step: dict) -> dict:
     }
 
 
+def step_imports(state: State, step: dict) -> dict:
+    """Import modules inside QGIS, as a plugin or the Python console would: each one's version and file, or the
+    error (QGIS's GDAL bindings failed after a restart once a NumPy 2 shadowed NumPy 1)."""
+    import importlib
+
+    seen = {}
+    for name in step["modules"]:
+        try:
+            module = importlib.import_module(name)
+            top = sys.modules[name.split(".")[0]]
+            seen[name] = {"version": str(getattr(top, "__version__", "")), "file": getattr(module, "__file__", "")}
+        except Exception as exc:  # noqa: BLE001 - recorded for the test
+            seen[name] = {"error": f"{type(exc).__name__}: {exc}"}
+    return {"modules": seen, "bar": dependency_bar(), "problems": [p.describe() for p in state.plugin.problems]}
+
+
 def step_ask(state: State, step: dict) -> dict:
     """Tick the layers, choose the route, type the request, press Send, and wait for the reply card."""
     dock = state.dock
@@ -334,6 +350,7 @@ STEPS = {
     "open_dock": step_open_dock,
     "ask": step_ask,
     "press_install": step_press_install,
+    "imports": step_imports,
     "click_card_settings": step_click_card_settings,
     "screenshot": step_screenshot,
 }

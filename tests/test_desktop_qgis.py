@@ -473,3 +473,21 @@ def test_the_install_button_in_a_fresh_profile_then_tier0_ndvi_and_code(display,
     assert (report["status"], report["tier"]) == ("ok", 2), report.get("error")
     [layer] = steps["tier2"]["layers"]
     assert sorted(layer["values"]["houses_500m"]) == expected_values["top3"]
+
+    # QGIS started again on that profile (where GDAL broke before): no bar, QGIS's GDAL and NumPy load, and the
+    # installed packages come from the folder.
+    restart = {"out": str(tmp_path / "restart.json"), "artifacts": str(ARTIFACTS), "steps": [
+        {"do": "start"}, {"do": "imports", "modules": ["osgeo.gdal_array", "numpy", "geopandas", "rasterio", "sklearn"]}
+    ]}  # fmt: skip
+    scenario_path.write_text(json.dumps(restart))
+    code = run_qgis(display, profiles, scenario_path, tmp_path / "restart.log")
+    seen = json.loads((tmp_path / "restart.json").read_text())
+    assert seen["done"] and code == 0, (tmp_path / "restart.log").read_text(errors="replace")[-3000:]
+    after = seen["steps"][1]
+    assert after["bar"] is None and after["problems"] == []
+    modules = after["modules"]
+    assert all("error" not in m for m in modules.values()), modules
+    assert modules["numpy"]["version"] == own_numpy and modules["numpy"]["file"].startswith("/usr/lib/python3/")
+    assert modules["osgeo.gdal_array"]["file"].startswith("/usr/lib/python3/")
+    for name in ("geopandas", "rasterio", "sklearn"):
+        assert Path(modules[name]["file"]).is_relative_to(libs), modules[name]
