@@ -19,9 +19,11 @@ from . import installer
 from .i18n import tr
 from .installer import REQUIREMENTS, key_of, version_tuple
 
-# Compiled packages QGIS's Python may have: an older installer's folder holding a second copy of one of them shadows
-# QGIS's own (NumPy 2 over the NumPy 1 Debian 12's GDAL bindings are built against broke GDAL after a restart).
-ABI_BOUND = ("numpy", "gdal", "pandas", "shapely", "pyproj", "scipy", "matplotlib", "pillow", "pyqt5", "pyqt6")
+# The packages other compiled modules of QGIS's Python are built against: an older installer's folder holding another
+# major version of one shadows QGIS's own and breaks those modules (NumPy 2 over the NumPy 1 Debian 12's GDAL bindings,
+# SciPy and Matplotlib are built against: GDAL failed after a restart). Copies of leaf packages (Pillow, pandas) break
+# nothing else and are not flagged.
+ABI_BOUND = ("numpy", "gdal", "pyqt5", "pyqt6", "pyqt5-sip", "sip")
 
 
 @dataclass
