@@ -217,3 +217,29 @@ def install_summary(report: installer.InstallReport) -> str:
         newer = ", ".join(f"{n} {old} → {new}" for n, (old, new) in report.newer.items())
         text += " " + tr("Newer copies of pure-Python packages QGIS's Python has: {newer}.").format(newer=newer)
     return text
+
+
+def install_failure(report: installer.InstallReport | None, error: str | None = None) -> str:
+    """Why the install failed, in the user's language, with the names or pip's lines it is about."""
+    if report is None or report.error_kind is None:
+        return error or ""
+    texts = {
+        "start": tr("QGIS's Python ({python}) could not be started: {detail}"),
+        "no_pip": tr(
+            "QGIS's Python ({python}) has no pip. Install pip for it (Debian and Ubuntu: apt install "
+            "python3-pip) and press Install again."
+        ),  # fmt: skip
+        "blocked": tr(
+            "QGIS's Python has compiled packages too old for GeoClerk: {detail}. A second copy would shadow "
+            "QGIS's own: update them with QGIS's package manager (OSGeo4W setup, apt, …) and press Install "
+            "again."
+        ),  # fmt: skip
+        "resolve": tr("pip found no versions that work with the packages QGIS's Python has: {detail}"),
+        "replace": tr("pip wanted to replace QGIS's own {detail}."),
+        "pip": tr("pip failed: {detail}"),
+        "imports": tr("The installed packages did not import: {detail}"),
+        "shadow": tr("The new folder would shadow QGIS's own {detail}."),
+        "system": tr("A file or process operation failed: {detail}"),
+    }
+    text = texts.get(report.error_kind, "{detail}")
+    return text.format(python=report.python, detail=report.error_detail or report.error or "")

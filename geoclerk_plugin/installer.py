@@ -151,6 +151,8 @@ class InstallReport:
     newer: dict = field(default_factory=dict)  # name -> [QGIS's version, the folder's]: pure Python only
     checks: dict = field(default_factory=dict)  # module -> {"version", "file"} or {"error"}
     error: str | None = None
+    error_kind: str | None = None  # the step that failed: start, no_pip, blocked, resolve, replace, pip, imports, ...
+    error_detail: str = ""  # its names or pip's lines (not prose: the plugin words the kind in the user's language)
     blocked: dict = field(default_factory=dict)  # name -> [QGIS's version, the minimum]: compiled and too old
     log: str = ""
 
@@ -159,7 +161,13 @@ class InstallReport:
 
 
 class InstallError(Exception):
-    """A step failed; the folder is left as it was."""
+    """A step failed; the folder is left as it was. `kind` names the step (the plugin words each kind in the user's
+    language), `detail` is what is not prose: package names, pip's own lines."""
+
+    def __init__(self, kind: str, text: str, detail: str = ""):
+        super().__init__(text)
+        self.kind = kind
+        self.detail = detail
 
 
 def run_command(command: list[str], env: dict | None = None, timeout: float = 1800) -> tuple[int, str]:
@@ -186,11 +194,12 @@ def child_env(exclude: list[Path]) -> dict:
 def probe(python: str, env: dict, runner=run_command) -> dict:
     code, out = runner([python, "-c", PROBE], env=env, timeout=300)
     if code != 0:
-        raise InstallError(f"{python} did not run: {out.strip()[-500:]}")
+        raise InstallError("start", f"{python} did not run: {out.strip()[-500:]}", out.strip()[-500:])
     try:
         return _json_line(out)
     except ValueError:
-        raise InstallError(f"{python} did not report its packages: {out.strip()[-500:]}") from None
+        detail = out.strip()[-500:]
+        raise InstallError("start", f"{python} did not report its packages: {detail}", detail) from None
 
 
 def plan_requests(present: dict, requirements=REQUIREMENTS) -> tuple[list[str], dict, dict]:
@@ -230,7 +239,8 @@ def resolve(python: str, specs: list[str], constraints: list[str], env: dict, wo
                "-c", str(cfile), *specs]  # fmt: skip
     code, out = runner(command, env=env)
     if code != 0 or not report.exists():
-        raise InstallError(f"pip could not resolve {' '.join(specs)} against QGIS's Python: {_pip_error(out)}")
+        detail = f"{' '.join(specs)}: {_pip_error(out)}"
+        raise InstallError("resolve", f"pip could not resolve {detail} against QGIS's Python", detail)
     plan = json.loads(report.read_text(encoding="utf-8"))
     return [(item["metadata"]["name"], item["metadata"]["version"]) for item in plan.get("install", [])]
 
@@ -273,12 +283,12 @@ def install(python: str, target: Path, requirements=REQUIREMENTS, exclude=(), ru
     try:
         info = probe(python, env, runner)
         if not info.get("pip"):
-            raise InstallError(f"{python} has no pip (its module 'pip' is missing)")
+            raise InstallError("no_pip", f"{python} has no pip (its module 'pip' is missing)")
         present = info["present"]
         specs, report.kept, report.blocked = plan_requests(present, requirements)
         if report.blocked:
             names = ", ".join(f"{n} {have} (needs >= {need})" for n, (have, need) in report.blocked.items())
-            raise InstallError(f"QGIS's Python has too old compiled packages: {names}")
+            raise InstallError("blocked", f"QGIS's Python has too old compiled packages: {names}", names)
         planned = []
         if specs:
             with tempfile.TemporaryDirectory(prefix="geoclerk-pip-") as work:
@@ -287,7 +297,8 @@ def install(python: str, target: Path, requirements=REQUIREMENTS, exclude=(), ru
             f"{n} {present[key_of(n)]['version']}" for n, _ in planned if present.get(key_of(n), {}).get("compiled")
         ]
         if replacing:
-            raise InstallError(f"pip wanted to replace QGIS's own {', '.join(replacing)}")
+            names = ", ".join(replacing)
+            raise InstallError("replace", f"pip wanted to replace QGIS's own {names}", names)
         for name, version in planned:
             have = present.get(key_of(name))
             if have is not None:
@@ -302,24 +313,29 @@ def install(python: str, target: Path, requirements=REQUIREMENTS, exclude=(), ru
             code, out = runner(command, env=env)
             report.log = out[-6000:]
             if code != 0:
-                raise InstallError(f"pip failed: {_pip_error(out)}")
+                raise InstallError("pip", f"pip failed: {_pip_error(out)}", _pip_error(out))
         report.checks = check_imports(python, staging, [m for m, _, _ in requirements], env, runner)
         failed = {m: c["error"] for m, c in report.checks.items() if "error" in c}
         if failed:
-            raise InstallError("; ".join(f"import {m}: {e}" for m, e in failed.items()))
+            detail = "; ".join(f"import {m}: {e}" for m, e in failed.items())
+            raise InstallError("imports", detail, detail)
         shadowing = [
             m for m, c in report.checks.items() if _kept_module(m, report.kept) and _inside(c["file"], staging)
         ]
         if shadowing:
-            raise InstallError(f"the new folder shadows QGIS's own {', '.join(shadowing)}")
+            names = ", ".join(shadowing)
+            raise InstallError("shadow", f"the new folder shadows QGIS's own {names}", names)
         (staging / MANIFEST).write_text(
             json.dumps({**report.to_json(), "ok": True, "log": ""}, indent=1), encoding="utf-8"
         )
         target.parent.mkdir(parents=True, exist_ok=True)
         swap_in(staging, target)
         report.ok = True
-    except (InstallError, OSError, subprocess.SubprocessError, ValueError, KeyError) as exc:
-        report.error = str(exc)
+    except InstallError as exc:
+        report.error, report.error_kind, report.error_detail = str(exc), exc.kind, exc.detail
+        shutil.rmtree(staging, ignore_errors=True)
+    except (OSError, subprocess.SubprocessError, ValueError, KeyError) as exc:
+        report.error, report.error_kind, report.error_detail = str(exc), "system", f"{type(exc).__name__}: {exc}"
         shutil.rmtree(staging, ignore_errors=True)
     return report
 

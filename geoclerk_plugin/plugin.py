@@ -175,7 +175,11 @@ class GeoClerkPlugin:
             self.install_message = text
             self.iface.messageBar().pushMessage(tr("GeoClerk"), text, level=Qgis.MessageLevel.Success)
         else:
-            detail = dependencies.dependency_message(self.problems) if ok else (task.error or "")
+            detail = (
+                dependencies.dependency_message(self.problems)
+                if ok
+                else dependencies.install_failure(report, task.error)
+            )
             command = dependencies.fix_text(self.problems)
             text = tr("Installing the packages failed; nothing was changed: {detail} Run this in a terminal to see "
                       "every step: {command}").format(detail=detail, command=command)  # fmt: skip

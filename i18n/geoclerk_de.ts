@@ -14,6 +14,11 @@
       <translation>'{name}' enthält keine Daten, die GeoClerk nutzen kann; der Layer wurde weggelassen.</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="242" />
+      <source>A file or process operation failed: {detail}</source>
+      <translation>Ein Datei- oder Prozessvorgang ist fehlgeschlagen: {detail}</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="78" />
       <source>API key</source>
       <translation>API-Schlüssel</translation>
@@ -109,7 +114,7 @@
       <translation>Kopieren</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="137" />
+      <location filename="../geoclerk_plugin/plugin.py" line="138" />
       <source>Copy command</source>
       <translation>Befehl kopieren</translation>
     </message>
@@ -154,7 +159,7 @@
       <translation>GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="67" />
+      <location filename="../geoclerk_plugin/plugin.py" line="68" />
       <source>GeoClerk chat</source>
       <translation>GeoClerk-Chat</translation>
     </message>
@@ -164,17 +169,17 @@
       <translation>GeoClerk ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoClerk-Protokoll.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="173" />
+      <location filename="../geoclerk_plugin/plugin.py" line="174" />
       <source>GeoClerk is ready.</source>
       <translation>GeoClerk ist bereit.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="128" />
+      <location filename="../geoclerk_plugin/plugin.py" line="129" />
       <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Install them, or run:</source>
       <translation>GeoClerk braucht Python-Pakete, die QGIS' Python fehlen: {names}. Installieren Sie sie oder führen Sie aus:</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="163" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="165" />
       <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Use the Install button in QGIS, or run: {command}</source>
       <translation>GeoClerk braucht Python-Pakete, die dem Python von QGIS fehlen: {names}. Verwenden Sie die Schaltfläche Installieren in QGIS oder führen Sie aus: {command}</translation>
     </message>
@@ -189,7 +194,7 @@
       <translation>GeoClerk-Einstellungen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="68" />
+      <location filename="../geoclerk_plugin/plugin.py" line="69" />
       <source>GeoClerk settings…</source>
       <translation>GeoClerk-Einstellungen…</translation>
     </message>
@@ -204,7 +209,7 @@
       <translation>GeoClerk hat ein Ergebnis geschrieben, das nicht lesbar ist: {path}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="175" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="177" />
       <source>GeoClerk: installing Python packages</source>
       <translation>GeoClerk: Python-Pakete werden installiert</translation>
     </message>
@@ -219,22 +224,22 @@
       <translation>Eingabe-Raster</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="139" />
+      <location filename="../geoclerk_plugin/plugin.py" line="140" />
       <source>Install</source>
       <translation>Installieren</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="206" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="208" />
       <source>Installed {installed} (and {extra} packages they need) into {folder}.</source>
       <translation>{installed} (und {extra} Pakete, die sie brauchen) wurden in {folder} installiert.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="179" />
+      <location filename="../geoclerk_plugin/plugin.py" line="184" />
       <source>Installing the packages failed; nothing was changed: {detail} Run this in a terminal to see every step: {command}</source>
       <translation>Die Installation der Pakete ist fehlgeschlagen; nichts wurde verändert: {detail} Führen Sie dies im Terminal aus, um jeden Schritt zu sehen: {command}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="153" />
+      <location filename="../geoclerk_plugin/plugin.py" line="154" />
       <source>Installing…</source>
       <translation>Wird installiert…</translation>
     </message>
@@ -244,7 +249,7 @@
       <translation>Unterhaltung in der Projektdatei behalten (Schlüssel werden nicht gespeichert)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="213" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="215" />
       <source>Kept QGIS's own {kept}.</source>
       <translation>Die eigenen Pakete von QGIS wurden beibehalten: {kept}.</translation>
     </message>
@@ -269,7 +274,7 @@
       <translation>Modelldatei (GGUF)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="216" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="218" />
       <source>Newer copies of pure-Python packages QGIS's Python has: {newer}.</source>
       <translation>Neuere Kopien reiner Python-Pakete, die das Python von QGIS hat: {newer}.</translation>
     </message>
@@ -289,7 +294,7 @@
       <translation>Nicht das, was ich meinte – das Modell fragen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="210" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="212" />
       <source>Nothing needed installing.</source>
       <translation>Es musste nichts installiert werden.</translation>
     </message>
@@ -332,6 +337,21 @@
       <location filename="../geoclerk_plugin/dock.py" line="359" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="227" />
+      <source>QGIS's Python ({python}) could not be started: {detail}</source>
+      <translation>Das Python von QGIS ({python}) ließ sich nicht starten: {detail}</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="228" />
+      <source>QGIS's Python ({python}) has no pip. Install pip for it (Debian and Ubuntu: apt install python3-pip) and press Install again.</source>
+      <translation>Das Python von QGIS ({python}) hat kein pip. Installieren Sie pip dafür (Debian und Ubuntu: apt install python3-pip) und drücken Sie erneut Installieren.</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="232" />
+      <source>QGIS's Python has compiled packages too old for GeoClerk: {detail}. A second copy would shadow QGIS's own: update them with QGIS's package manager (OSGeo4W setup, apt, …) and press Install again.</source>
+      <translation>Das Python von QGIS hat kompilierte Pakete, die für GeoClerk zu alt sind: {detail}. Eine zweite Kopie würde die von QGIS verdecken: Aktualisieren Sie sie mit der Paketverwaltung von QGIS (OSGeo4W-Setup, apt, …) und drücken Sie erneut Installieren.</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/messages.py" line="103" />
@@ -474,6 +494,11 @@
       <translation>Die bearbeiteten Werkzeugaufrufe sind kein gültiges JSON: {error}</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="240" />
+      <source>The installed packages did not import: {detail}</source>
+      <translation>Die installierten Pakete ließen sich nicht importieren: {detail}</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="187" />
       <source>The key could not be stored: unlock or set up the QGIS authentication database (Settings &gt; Options &gt; Authentication) and try again.</source>
       <translation>Der Schlüssel konnte nicht gespeichert werden: Entsperren oder richten Sie die QGIS-Authentifizierungsdatenbank ein (Einstellungen &gt; Optionen &gt; Authentifizierung) und versuchen Sie es erneut.</translation>
@@ -482,6 +507,11 @@
       <location filename="../geoclerk_plugin/connection.py" line="52" />
       <source>The local model {name} is running at {url}.</source>
       <translation>Das lokale Modell {name} läuft unter {url}.</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="241" />
+      <source>The new folder would shadow QGIS's own {detail}.</source>
+      <translation>Der neue Ordner würde {detail} von QGIS verdecken.</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/algorithm.py" line="107" />
@@ -624,6 +654,21 @@
       <translation>offline</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="239" />
+      <source>pip failed: {detail}</source>
+      <translation>pip ist fehlgeschlagen: {detail}</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="237" />
+      <source>pip found no versions that work with the packages QGIS's Python has: {detail}</source>
+      <translation>pip fand keine Versionen, die zu den Paketen im Python von QGIS passen: {detail}</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="238" />
+      <source>pip wanted to replace QGIS's own {detail}.</source>
+      <translation>pip wollte {detail} von QGIS ersetzen.</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/messages.py" line="231" />
       <source>rejected</source>
       <translation>abgelehnt</translation>
@@ -644,7 +689,7 @@
       <translation>{ms:.0f} ms</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="38" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="40" />
       <source>{name} {found} in GeoClerk's folder shadows QGIS's {name} {own}</source>
       <translation>{name} {found} im Ordner von GeoClerk verdeckt {name} {own} von QGIS</translation>
     </message>

@@ -14,6 +14,11 @@
       <translation>“{name}”不含 GeoClerk 可用的数据，已略过。</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="242" />
+      <source>A file or process operation failed: {detail}</source>
+      <translation>文件或进程操作失败：{detail}</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="78" />
       <source>API key</source>
       <translation>API 密钥</translation>
@@ -109,7 +114,7 @@
       <translation>复制</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="137" />
+      <location filename="../geoclerk_plugin/plugin.py" line="138" />
       <source>Copy command</source>
       <translation>复制命令</translation>
     </message>
@@ -154,7 +159,7 @@
       <translation>GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="67" />
+      <location filename="../geoclerk_plugin/plugin.py" line="68" />
       <source>GeoClerk chat</source>
       <translation>GeoClerk 对话</translation>
     </message>
@@ -164,17 +169,17 @@
       <translation>GeoClerk 意外出错：{error}。请附上 GeoClerk 日志报告此问题。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="173" />
+      <location filename="../geoclerk_plugin/plugin.py" line="174" />
       <source>GeoClerk is ready.</source>
       <translation>GeoClerk 已就绪。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="128" />
+      <location filename="../geoclerk_plugin/plugin.py" line="129" />
       <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Install them, or run:</source>
       <translation>GeoClerk 需要 QGIS 的 Python 缺少的 Python 包：{names}。请安装它们，或运行：</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="163" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="165" />
       <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Use the Install button in QGIS, or run: {command}</source>
       <translation>GeoClerk 需要 QGIS 的 Python 中缺少的软件包：{names}。请在 QGIS 中使用“安装”按钮，或运行：{command}</translation>
     </message>
@@ -189,7 +194,7 @@
       <translation>GeoClerk 设置</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="68" />
+      <location filename="../geoclerk_plugin/plugin.py" line="69" />
       <source>GeoClerk settings…</source>
       <translation>GeoClerk 设置…</translation>
     </message>
@@ -204,7 +209,7 @@
       <translation>GeoClerk 写出的结果无法读取：{path}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="175" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="177" />
       <source>GeoClerk: installing Python packages</source>
       <translation>GeoClerk：正在安装 Python 软件包</translation>
     </message>
@@ -219,22 +224,22 @@
       <translation>输入栅格</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="139" />
+      <location filename="../geoclerk_plugin/plugin.py" line="140" />
       <source>Install</source>
       <translation>安装</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="206" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="208" />
       <source>Installed {installed} (and {extra} packages they need) into {folder}.</source>
       <translation>已将 {installed}（以及它们所需的 {extra} 个软件包）安装到 {folder}。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="179" />
+      <location filename="../geoclerk_plugin/plugin.py" line="184" />
       <source>Installing the packages failed; nothing was changed: {detail} Run this in a terminal to see every step: {command}</source>
       <translation>安装软件包失败，未做任何更改：{detail} 请在终端中运行以下命令查看每个步骤：{command}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="153" />
+      <location filename="../geoclerk_plugin/plugin.py" line="154" />
       <source>Installing…</source>
       <translation>正在安装…</translation>
     </message>
@@ -244,7 +249,7 @@
       <translation>在项目文件中保存对话（不会保存任何密钥）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="213" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="215" />
       <source>Kept QGIS's own {kept}.</source>
       <translation>保留了 QGIS 自带的 {kept}。</translation>
     </message>
@@ -269,7 +274,7 @@
       <translation>模型文件（GGUF）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="216" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="218" />
       <source>Newer copies of pure-Python packages QGIS's Python has: {newer}.</source>
       <translation>QGIS 的 Python 已有的纯 Python 软件包的较新副本：{newer}。</translation>
     </message>
@@ -289,7 +294,7 @@
       <translation>不是我想要的——询问模型</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="210" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="212" />
       <source>Nothing needed installing.</source>
       <translation>无需安装任何软件包。</translation>
     </message>
@@ -332,6 +337,21 @@
       <location filename="../geoclerk_plugin/dock.py" line="359" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS 无法将这些结果作为图层打开：{names}</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="227" />
+      <source>QGIS's Python ({python}) could not be started: {detail}</source>
+      <translation>无法启动 QGIS 的 Python（{python}）：{detail}</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="228" />
+      <source>QGIS's Python ({python}) has no pip. Install pip for it (Debian and Ubuntu: apt install python3-pip) and press Install again.</source>
+      <translation>QGIS 的 Python（{python}）没有 pip。请为其安装 pip（Debian 和 Ubuntu：apt install python3-pip），然后再次点击“安装”。</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="232" />
+      <source>QGIS's Python has compiled packages too old for GeoClerk: {detail}. A second copy would shadow QGIS's own: update them with QGIS's package manager (OSGeo4W setup, apt, …) and press Install again.</source>
+      <translation>QGIS 的 Python 中有对 GeoClerk 来说过旧的已编译软件包：{detail}。再装一份会遮蔽 QGIS 自带的版本：请用 QGIS 的软件包管理器（OSGeo4W 安装程序、apt 等）更新它们，然后再次点击“安装”。</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/messages.py" line="103" />
@@ -474,6 +494,11 @@
       <translation>修改后的工具调用不是有效的 JSON：{error}</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="240" />
+      <source>The installed packages did not import: {detail}</source>
+      <translation>已安装的软件包无法导入：{detail}</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="187" />
       <source>The key could not be stored: unlock or set up the QGIS authentication database (Settings &gt; Options &gt; Authentication) and try again.</source>
       <translation>无法保存密钥：请解锁或设置 QGIS 认证数据库（设置 &gt; 选项 &gt; 认证）后重试。</translation>
@@ -482,6 +507,11 @@
       <location filename="../geoclerk_plugin/connection.py" line="52" />
       <source>The local model {name} is running at {url}.</source>
       <translation>本地模型 {name} 正在 {url} 运行。</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="241" />
+      <source>The new folder would shadow QGIS's own {detail}.</source>
+      <translation>新文件夹会遮蔽 QGIS 自带的 {detail}。</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/algorithm.py" line="107" />
@@ -624,6 +654,21 @@
       <translation>离线</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="239" />
+      <source>pip failed: {detail}</source>
+      <translation>pip 运行失败：{detail}</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="237" />
+      <source>pip found no versions that work with the packages QGIS's Python has: {detail}</source>
+      <translation>pip 找不到与 QGIS 的 Python 中已有软件包兼容的版本：{detail}</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="238" />
+      <source>pip wanted to replace QGIS's own {detail}.</source>
+      <translation>pip 试图替换 QGIS 自带的 {detail}。</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/messages.py" line="231" />
       <source>rejected</source>
       <translation>已拒绝</translation>
@@ -644,7 +689,7 @@
       <translation>{ms:.0f} 毫秒</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="38" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="40" />
       <source>{name} {found} in GeoClerk's folder shadows QGIS's {name} {own}</source>
       <translation>GeoClerk 文件夹中的 {name} {found} 遮蔽了 QGIS 自带的 {name} {own}</translation>
     </message>

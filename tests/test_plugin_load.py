@@ -124,6 +124,37 @@ def test_missing_dependency_shows_one_message_and_installs(qgis_iface, monkeypat
     plugin.unload()
 
 
+def test_a_failed_install_says_why_in_the_users_language_and_changes_nothing(qgis_iface, monkeypatch, tmp_path):
+    # A Python without pip stands in for a QGIS whose Python lacks it (Debian without python3-pip).
+    import subprocess
+
+    from geoclerk.geoclerk_plugin.dependencies import Problem
+    from geoclerk.geoclerk_plugin.i18n import install_translator
+    from geoclerk.tests.test_gui_support import process_until
+
+    venv = tmp_path / "no-pip"
+    subprocess.run(["/usr/bin/python3", "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    libs = tmp_path / "libs"
+    (libs / "kept_package").mkdir(parents=True)
+    monkeypatch.setattr(dependencies, "check_dependencies", lambda: [Problem("rasterio", "1.3", None)])
+    monkeypatch.setattr(dependencies, "libs_dir", lambda: libs)
+    plugin = classFactory(qgis_iface)
+    try:
+        install_translator("de")
+        plugin.initGui()
+        plugin.install_dependencies(python=str(venv / "bin" / "python"))
+        assert process_until(lambda: plugin.install_task is None, 120)
+        [message] = qgis_iface.messageBar().get_messages(Qgis.MessageLevel.Critical)
+        assert "Die Installation der Pakete ist fehlgeschlagen; nichts wurde verändert" in message
+        assert f"Das Python von QGIS ({venv / 'bin' / 'python'}) hat kein pip" in message
+        words = message.replace(str(tmp_path), "")
+        assert "has no pip" not in words and "failed" not in words  # no English inside the German message
+        assert plugin.last_install_report.error_kind == "no_pip"
+        assert [p.name for p in libs.iterdir()] == ["kept_package"]
+    finally:
+        plugin.unload()
+
+
 def test_an_old_installers_folder_that_shadows_qgis_numpy_is_reported(tmp_path):
     # issue 27: the old Install button put NumPy 2 into geoclerk_libs, over the NumPy 1 QGIS's GDAL is built against
     own, mine = tmp_path / "dist-packages", tmp_path / "geoclerk_libs"
