@@ -41,8 +41,10 @@ class Problem:
                 name=self.pip_name, found=self.found, own=self.shadows
             )
         if self.found is None:
-            return f"{self.pip_name} (missing, need >= {self.minimum})"
-        return f"{self.pip_name} {self.found} (too old, need >= {self.minimum})"
+            return tr("{name} (missing, need >= {minimum})").format(name=self.pip_name, minimum=self.minimum)
+        return tr("{name} {found} (too old, need >= {minimum})").format(
+            name=self.pip_name, found=self.found, minimum=self.minimum
+        )
 
 
 def libs_dir() -> Path:

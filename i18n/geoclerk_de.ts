@@ -14,7 +14,7 @@
       <translation>'{name}' enthält keine Daten, die GeoClerk nutzen kann; der Layer wurde weggelassen.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="242" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="244" />
       <source>A file or process operation failed: {detail}</source>
       <translation>Ein Datei- oder Prozessvorgang ist fehlgeschlagen: {detail}</translation>
     </message>
@@ -179,7 +179,7 @@
       <translation>GeoClerk braucht Python-Pakete, die QGIS' Python fehlen: {names}. Installieren Sie sie oder führen Sie aus:</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="165" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="167" />
       <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Use the Install button in QGIS, or run: {command}</source>
       <translation>GeoClerk braucht Python-Pakete, die dem Python von QGIS fehlen: {names}. Verwenden Sie die Schaltfläche Installieren in QGIS oder führen Sie aus: {command}</translation>
     </message>
@@ -209,7 +209,7 @@
       <translation>GeoClerk hat ein Ergebnis geschrieben, das nicht lesbar ist: {path}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="177" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="179" />
       <source>GeoClerk: installing Python packages</source>
       <translation>GeoClerk: Python-Pakete werden installiert</translation>
     </message>
@@ -229,7 +229,7 @@
       <translation>Installieren</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="208" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="210" />
       <source>Installed {installed} (and {extra} packages they need) into {folder}.</source>
       <translation>{installed} (und {extra} Pakete, die sie brauchen) wurden in {folder} installiert.</translation>
     </message>
@@ -249,7 +249,7 @@
       <translation>Unterhaltung in der Projektdatei behalten (Schlüssel werden nicht gespeichert)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="215" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="217" />
       <source>Kept QGIS's own {kept}.</source>
       <translation>Die eigenen Pakete von QGIS wurden beibehalten: {kept}.</translation>
     </message>
@@ -274,7 +274,7 @@
       <translation>Modelldatei (GGUF)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="218" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="220" />
       <source>Newer copies of pure-Python packages QGIS's Python has: {newer}.</source>
       <translation>Neuere Kopien reiner Python-Pakete, die das Python von QGIS hat: {newer}.</translation>
     </message>
@@ -294,7 +294,7 @@
       <translation>Nicht das, was ich meinte – das Modell fragen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="212" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="214" />
       <source>Nothing needed installing.</source>
       <translation>Es musste nichts installiert werden.</translation>
     </message>
@@ -339,17 +339,17 @@
       <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="227" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="229" />
       <source>QGIS's Python ({python}) could not be started: {detail}</source>
       <translation>Das Python von QGIS ({python}) ließ sich nicht starten: {detail}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="228" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="230" />
       <source>QGIS's Python ({python}) has no pip. Install pip for it (Debian and Ubuntu: apt install python3-pip) and press Install again.</source>
       <translation>Das Python von QGIS ({python}) hat kein pip. Installieren Sie pip dafür (Debian und Ubuntu: apt install python3-pip) und drücken Sie erneut Installieren.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="232" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="234" />
       <source>QGIS's Python has compiled packages too old for GeoClerk: {detail}. A second copy would shadow QGIS's own: update them with QGIS's package manager (OSGeo4W setup, apt, …) and press Install again.</source>
       <translation>Das Python von QGIS hat kompilierte Pakete, die für GeoClerk zu alt sind: {detail}. Eine zweite Kopie würde die von QGIS verdecken: Aktualisieren Sie sie mit der Paketverwaltung von QGIS (OSGeo4W-Setup, apt, …) und drücken Sie erneut Installieren.</translation>
     </message>
@@ -494,7 +494,7 @@
       <translation>Die bearbeiteten Werkzeugaufrufe sind kein gültiges JSON: {error}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="240" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="242" />
       <source>The installed packages did not import: {detail}</source>
       <translation>Die installierten Pakete ließen sich nicht importieren: {detail}</translation>
     </message>
@@ -509,7 +509,7 @@
       <translation>Das lokale Modell {name} läuft unter {url}.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="241" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="243" />
       <source>The new folder would shadow QGIS's own {detail}.</source>
       <translation>Der neue Ordner würde {detail} von QGIS verdecken.</translation>
     </message>
@@ -654,17 +654,17 @@
       <translation>offline</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="239" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="241" />
       <source>pip failed: {detail}</source>
       <translation>pip ist fehlgeschlagen: {detail}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="237" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="239" />
       <source>pip found no versions that work with the packages QGIS's Python has: {detail}</source>
       <translation>pip fand keine Versionen, die zu den Paketen im Python von QGIS passen: {detail}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="238" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="240" />
       <source>pip wanted to replace QGIS's own {detail}.</source>
       <translation>pip wollte {detail} von QGIS ersetzen.</translation>
     </message>
@@ -687,6 +687,16 @@
       <location filename="../geoclerk_plugin/messages.py" line="240" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} ms</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="44" />
+      <source>{name} (missing, need &gt;= {minimum})</source>
+      <translation>{name} (fehlt, benötigt &gt;= {minimum})</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="45" />
+      <source>{name} {found} (too old, need &gt;= {minimum})</source>
+      <translation>{name} {found} (zu alt, benötigt &gt;= {minimum})</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/dependencies.py" line="40" />

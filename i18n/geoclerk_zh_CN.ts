@@ -14,7 +14,7 @@
       <translation>“{name}”不含 GeoClerk 可用的数据，已略过。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="242" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="244" />
       <source>A file or process operation failed: {detail}</source>
       <translation>文件或进程操作失败：{detail}</translation>
     </message>
@@ -179,7 +179,7 @@
       <translation>GeoClerk 需要 QGIS 的 Python 缺少的 Python 包：{names}。请安装它们，或运行：</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="165" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="167" />
       <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Use the Install button in QGIS, or run: {command}</source>
       <translation>GeoClerk 需要 QGIS 的 Python 中缺少的软件包：{names}。请在 QGIS 中使用“安装”按钮，或运行：{command}</translation>
     </message>
@@ -209,7 +209,7 @@
       <translation>GeoClerk 写出的结果无法读取：{path}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="177" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="179" />
       <source>GeoClerk: installing Python packages</source>
       <translation>GeoClerk：正在安装 Python 软件包</translation>
     </message>
@@ -229,7 +229,7 @@
       <translation>安装</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="208" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="210" />
       <source>Installed {installed} (and {extra} packages they need) into {folder}.</source>
       <translation>已将 {installed}（以及它们所需的 {extra} 个软件包）安装到 {folder}。</translation>
     </message>
@@ -249,7 +249,7 @@
       <translation>在项目文件中保存对话（不会保存任何密钥）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="215" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="217" />
       <source>Kept QGIS's own {kept}.</source>
       <translation>保留了 QGIS 自带的 {kept}。</translation>
     </message>
@@ -274,7 +274,7 @@
       <translation>模型文件（GGUF）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="218" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="220" />
       <source>Newer copies of pure-Python packages QGIS's Python has: {newer}.</source>
       <translation>QGIS 的 Python 已有的纯 Python 软件包的较新副本：{newer}。</translation>
     </message>
@@ -294,7 +294,7 @@
       <translation>不是我想要的——询问模型</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="212" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="214" />
       <source>Nothing needed installing.</source>
       <translation>无需安装任何软件包。</translation>
     </message>
@@ -339,17 +339,17 @@
       <translation>QGIS 无法将这些结果作为图层打开：{names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="227" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="229" />
       <source>QGIS's Python ({python}) could not be started: {detail}</source>
       <translation>无法启动 QGIS 的 Python（{python}）：{detail}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="228" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="230" />
       <source>QGIS's Python ({python}) has no pip. Install pip for it (Debian and Ubuntu: apt install python3-pip) and press Install again.</source>
       <translation>QGIS 的 Python（{python}）没有 pip。请为其安装 pip（Debian 和 Ubuntu：apt install python3-pip），然后再次点击“安装”。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="232" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="234" />
       <source>QGIS's Python has compiled packages too old for GeoClerk: {detail}. A second copy would shadow QGIS's own: update them with QGIS's package manager (OSGeo4W setup, apt, …) and press Install again.</source>
       <translation>QGIS 的 Python 中有对 GeoClerk 来说过旧的已编译软件包：{detail}。再装一份会遮蔽 QGIS 自带的版本：请用 QGIS 的软件包管理器（OSGeo4W 安装程序、apt 等）更新它们，然后再次点击“安装”。</translation>
     </message>
@@ -494,7 +494,7 @@
       <translation>修改后的工具调用不是有效的 JSON：{error}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="240" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="242" />
       <source>The installed packages did not import: {detail}</source>
       <translation>已安装的软件包无法导入：{detail}</translation>
     </message>
@@ -509,7 +509,7 @@
       <translation>本地模型 {name} 正在 {url} 运行。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="241" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="243" />
       <source>The new folder would shadow QGIS's own {detail}.</source>
       <translation>新文件夹会遮蔽 QGIS 自带的 {detail}。</translation>
     </message>
@@ -654,17 +654,17 @@
       <translation>离线</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="239" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="241" />
       <source>pip failed: {detail}</source>
       <translation>pip 运行失败：{detail}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="237" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="239" />
       <source>pip found no versions that work with the packages QGIS's Python has: {detail}</source>
       <translation>pip 找不到与 QGIS 的 Python 中已有软件包兼容的版本：{detail}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="238" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="240" />
       <source>pip wanted to replace QGIS's own {detail}.</source>
       <translation>pip 试图替换 QGIS 自带的 {detail}。</translation>
     </message>
@@ -687,6 +687,16 @@
       <location filename="../geoclerk_plugin/messages.py" line="240" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} 毫秒</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="44" />
+      <source>{name} (missing, need &gt;= {minimum})</source>
+      <translation>{name}（缺失，需要 &gt;= {minimum}）</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="45" />
+      <source>{name} {found} (too old, need &gt;= {minimum})</source>
+      <translation>{name} {found}（版本过旧，需要 &gt;= {minimum}）</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/dependencies.py" line="40" />

@@ -366,19 +366,19 @@ def test_the_installed_plugin_in_the_qgis_desktop(lang, display, plugin_zip, tmp
 
 
 # -- the Install button, in a fresh profile with no packages ---------------------------------------------------------
-NDVI_REQUEST = "calculate NDVI from the satellite image"
+NDVI_REQUESTS = {"en": "calculate NDVI from the satellite image", "de": "NDVI berechnen", "zh-Hans": "计算NDVI"}
 INSTALL_TIMEOUT = 1500  # a cold pip cache downloads ~150 MB; a warm one installs in about a minute
 
 
-def install_scenario(data: Path, out: Path) -> dict:
-    requests = REQUESTS["en"]
+def install_scenario(lang: str, data: Path, out: Path) -> dict:
+    requests = REQUESTS[lang]
     return {
         "out": str(out),
         "artifacts": str(ARTIFACTS),
         "steps": [
             {"do": "start"},
             {"do": "press_install", "timeout": INSTALL_TIMEOUT},
-            {"do": "screenshot", "name": "desktop_install_done"},
+            {"do": "screenshot", "name": f"desktop_{lang}_install_done"},
             {
                 "do": "load_layers",
                 "paths": [str(data / n) for n in ("districts.gpkg", "houses.gpkg", "schools.gpkg", "image_2024.tif")],
@@ -386,7 +386,7 @@ def install_scenario(data: Path, out: Path) -> dict:
             },
             {"do": "open_dock"},
             {"do": "ask", "name": "tier0", "request": requests["tier0"], "layers": ["districts", "houses"]},
-            {"do": "ask", "name": "ndvi", "request": NDVI_REQUEST, "layers": ["image_2024"]},
+            {"do": "ask", "name": "ndvi", "request": NDVI_REQUESTS[lang], "layers": ["image_2024"]},
             {
                 "do": "ask",
                 "name": "tier2",
@@ -402,7 +402,10 @@ def install_scenario(data: Path, out: Path) -> dict:
 @pytest.mark.qgis
 @pytest.mark.pypi
 @pytest.mark.timeout(INSTALL_TIMEOUT + 600)
-def test_the_install_button_in_a_fresh_profile_then_tier0_ndvi_and_code(display, plugin_zip, tmp_path, expected_values):
+@pytest.mark.parametrize("lang", ["en", "de", "zh-Hans"])
+def test_the_install_button_in_a_fresh_profile_then_tier0_ndvi_and_code(
+    lang, display, plugin_zip, tmp_path, expected_values
+):
     """issue 27: the old button installed NumPy 2 over Debian 12's NumPy 1 (GDAL broke) and no rasterio (NDVI failed).
     A profile with no packages: the bar names them, the Install button installs them against QGIS's own Python, and
     then a tier-0 count, NDVI from an image and generated code all work in the same session."""
@@ -411,14 +414,14 @@ def test_the_install_button_in_a_fresh_profile_then_tier0_ndvi_and_code(display,
 
     data = tmp_path / "data"
     shutil.copytree(SAMPLE, data)
-    replies = model_replies(REQUESTS["en"])
-    replies[NDVI_REQUEST] = [_echo_proposed_call]
+    replies = model_replies(REQUESTS[lang])
+    replies[NDVI_REQUESTS[lang]] = [_echo_proposed_call]
     with ScriptedServer() as server:
         server.add(*[dispatcher(replies)] * 40)
-        profiles = install_profile(plugin_zip, tmp_path / "qgis", "en", server.url, link_libs=False)
+        profiles = install_profile(plugin_zip, tmp_path / "qgis", lang, server.url, link_libs=False)
         out = tmp_path / "observed.json"
         scenario_path = tmp_path / "scenario.json"
-        scenario_path.write_text(json.dumps(install_scenario(data, out), ensure_ascii=False))
+        scenario_path.write_text(json.dumps(install_scenario(lang, data, out), ensure_ascii=False))
         code = run_qgis(display, profiles, scenario_path, tmp_path / "qgis.log", timeout=INSTALL_TIMEOUT + 300)
     log = (tmp_path / "qgis.log").read_text(errors="replace")[-3000:]
     assert out.exists(), f"the driver never ran (exit {code}):\n{log}"
@@ -428,11 +431,18 @@ def test_the_install_button_in_a_fresh_profile_then_tier0_ndvi_and_code(display,
     assert not failed, failed[0]["exception"]
     assert seen["done"] and code == 0, f"exit {code}, steps done: {list(steps)}\n{log}"
 
-    # Before: the bar names what is missing (rasterio among it) and offers the installer's command and the button.
+    # Before: the bar names what is missing (rasterio among it), in the user's language, and offers the installer's
+    # command and the button.
+    tr = catalogue(lang)
     install = steps["press_install"]
     bar = install["bar"]
-    assert "rasterio (missing" in bar["text"] and "installer.py --target" in bar["command"]
-    assert "Install" in bar["buttons"] and install["button_after_press"] == "Installing…"
+    assert tr("{name} (missing, need >= {minimum})").format(name="rasterio", minimum="1.3") in bar["text"]
+    assert (
+        tr("GeoClerk needs Python packages that QGIS's Python lacks: {names}. Install them, or run:").split("{")[0]
+        in bar["text"]
+    )
+    assert "installer.py --target" in bar["command"]
+    assert tr("Install") in bar["buttons"] and install["button_after_press"] == tr("Installing…")
     # After: done, nothing missing, the bar gone, and the message says what was installed and what was kept.
     assert install["finished"] and install["problems_after"] == [] and install["bar_after"] is None
     report = install["report"]
@@ -445,8 +455,12 @@ def test_the_install_button_in_a_fresh_profile_then_tier0_ndvi_and_code(display,
     assert not list(libs.glob("numpy-*.dist-info")) and not list(libs.glob("GDAL-*"))
     assert "rasterio" in report["installed"] and report["checks"]["osgeo.gdal_array"]["version"]
     message = install["message"]
-    assert message.startswith("Installed ") and f"Kept QGIS's own numpy {own_numpy}" in message
-    assert "rasterio " in message and message.endswith("GeoClerk is ready.")
+    installed = tr("Installed {installed} (and {extra} packages they need) into {folder}.")
+    assert message.startswith(installed.split("{")[0]) and f"rasterio {report['installed']['rasterio']}" in message
+    assert tr("Kept QGIS's own {kept}.").split("{")[0] + f"numpy {own_numpy}" in message
+    assert message.endswith(tr("GeoClerk is ready."))
+    if lang != "en":
+        assert tr("GeoClerk is ready.") != "GeoClerk is ready." and "Installed" not in message
 
     # Tier 0 with the installed packages: the count per district, the model only confirming the plan.
     report = steps["tier0"]["card"]["report"]
