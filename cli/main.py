@@ -91,6 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="run library tools with QGIS Processing where possible (auto) or GeoPandas only",
     )
     p.add_argument("--timeout", type=float, default=60.0, help="model request timeout in seconds")
+    p.add_argument("--save-model", metavar="PATH.model3",
+                   help="save a tier-0 plan as a QGIS Processing model (needs PyQGIS)")  # fmt: skip
     p.add_argument(
         "--lang",
         metavar="LOCALE",
@@ -333,6 +335,12 @@ def cmd_run(args) -> int:
                 f"geoclerk run: --base-url {safe_url(args.base_url)} is not a URL "
                 "(needs http:// or https://, e.g. http://localhost:11434/v1)"
             )
+    if args.save_model:
+        if Path(args.save_model).exists():
+            raise CliUsageError(f"geoclerk run: --save-model {args.save_model} exists already; give a new file")
+        from .save_model import check_pyqgis
+
+        check_pyqgis("--save-model")
     api_key = os.environ.get("GEOCLERK_API_KEY") or os.environ.get("OPENAI_API_KEY")
     config = AgentConfig(
         base_url=args.base_url,
@@ -371,11 +379,16 @@ def cmd_run(args) -> int:
         # --offline was not given: no model was configured, so say that rather than "offline"
         report.error = report.error.replace(" (offline).", ".") + " Pass --base-url and --model to use a model."
     data = report.to_json()
+    status = 0
+    if args.save_model:
+        from .save_model import save_model
+
+        status = save_model(data, inputs, registry, args.save_model)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, default=str))
     else:
         _print_report(data)
-    return 0
+    return status
 
 
 def _registry_for(engine: str):

@@ -1,0 +1,366 @@
+"""Save a completed tier-0 plan as a QGIS Processing model (.model3) that runs on other inputs.
+
+Each step becomes a child algorithm with the QGIS parameters the Processing runner would give it (the same
+bindings and handlers); each input layer of the plan becomes a model input, an input that names an earlier
+step's result is that step's output, and the last step's outputs are the model's outputs. A plan with a step
+that has no Processing algorithm (GeoPandas only), or whose Processing run needs more than one algorithm
+prepared from the data, is refused with the step and the reason: a partial model is never written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from qgis.core import (
+    QgsCoordinateReferenceSystem,
+    QgsMapLayer,
+    QgsProcessingModelAlgorithm,
+    QgsProcessingModelChildAlgorithm,
+    QgsProcessingModelChildParameterSource,
+    QgsProcessingModelOutput,
+    QgsProcessingModelParameter,
+    QgsProcessingParameterMultipleLayers,
+    QgsProcessingParameterRasterLayer,
+    QgsProcessingParameterVectorLayer,
+    QgsReferencedRectangle,
+    QgsVectorLayer,
+)
+from qgis.PyQt.QtCore import QPointF
+
+from ..errors import GeoClerkError
+from .qgis_enums import GeometryType, LayerType
+
+# Steps that add nothing to the model: the output format is chosen when the model runs.
+FORMAT_STEPS = {"save_result"}
+# Tools whose Processing parameters name layers by their names in this project (not portable to other inputs).
+NAME_BOUND = {"qgis_raster_calculator": "its expression names the rasters by their layer names in this session"}
+
+
+class ModelError(GeoClerkError):
+    """The plan cannot become a model (which step and why)."""
+
+
+@dataclass
+class _Source:
+    """Where a layer of the plan comes from in the model: a model input or an earlier child's output."""
+
+    param: str | None = None
+    child: str | None = None
+    output: str | None = None
+
+    def source(self):
+        if self.param:
+            return QgsProcessingModelChildParameterSource.fromModelParameter(self.param)
+        return QgsProcessingModelChildParameterSource.fromChildOutput(self.child, self.output)
+
+
+@dataclass
+class SavedModel:
+    path: str
+    name: str
+    inputs: dict[str, str] = field(default_factory=dict)  # model parameter -> the plan's layer it stands for
+    outputs: list[str] = field(default_factory=list)  # model output parameter names (childId:outputName)
+
+
+class _ChildNeededError(Exception):
+    """A handler ran a helper algorithm on the data (a copy, a warp): not expressible as one child."""
+
+
+def model_name(request: str) -> str:
+    text = " ".join(request.split())
+    return text if len(text) <= 80 else text[:77] + "…"
+
+
+def _identifier(text: str, taken) -> str:
+    base = re.sub(r"\W+", "_", text, flags=re.ASCII).strip("_").lower() or "layer"
+    if base[0].isdigit():
+        base = "layer_" + base
+    name, n = base, 2
+    while name in taken:
+        name, n = f"{base}_{n}", n + 1
+    return name
+
+
+# GeoPandas tools with no Processing equivalent in the registry on purpose, written into a model as this algorithm
+# only when QGIS reads the step the same way on the run's own data (checked by value, feature by feature).
+READ_THE_SAME = {"filter_by_expression": "qgis_extract_by_expression"}
+
+
+def _processing_tool(registry, step_no: int, tool: str, args: dict, ctx=None):
+    """The Processing spec that runs this step, or ModelError naming the step and why it has none."""
+    from ..function_lib.registry import KEEP_GEOPANDAS
+
+    spec = registry.get(tool).spec
+    if spec.half == "processing":
+        return spec
+    if tool in READ_THE_SAME and READ_THE_SAME[tool] in registry and ctx is not None:
+        _same_selection(ctx, step_no, tool, args)
+        return registry.get(READ_THE_SAME[tool]).spec
+    other = spec.equivalent and registry.get(spec.equivalent).spec if spec.equivalent in registry else None
+    if other is None or tool in KEEP_GEOPANDAS:
+        raise ModelError(
+            f"Step {step_no} ({tool}) runs with GeoPandas only: it has no QGIS Processing algorithm, so the plan "
+            "cannot be saved as a Processing model.",
+            fix="Only plans whose every step is a QGIS Processing tool can be saved as a model.",
+        )
+    extra = sorted(set(args) - {p.name for p in other.params})
+    if extra:
+        raise ModelError(
+            f"Step {step_no} ({tool}) uses {', '.join(extra)}, which the Processing algorithm "
+            f"({other.name}) does not take, so it ran with GeoPandas and cannot be saved as a Processing model.",
+            fix="Only plans whose every step is a QGIS Processing tool can be saved as a model.",
+        )
+    return other
+
+
+def build_model(steps: list[dict], ctx, registry, request: str, step_outputs: list[list[str]] | None = None):
+    """The model for these steps ({tool, params}) run on the layers of `ctx` (inputs and earlier results).
+
+    A layer argument that names an input of the plan becomes a model input; one that names an earlier step's
+    result (`step_outputs[i]`, the layer names step i produced; without them, a name that is no input is the
+    latest earlier step's result) is wired to that child's output. Returns (model, {param: layer name}, outputs).
+    """
+    from ..function_lib.processing_specs import PROCESSING_BINDINGS
+    from .processing_tools import resolve_algorithm
+    from .processing_tools.handlers import HANDLERS
+    from .processing_tools.runner import Call, _load_inputs, _map_args
+
+    steps = [s for s in steps if s.get("tool") not in FORMAT_STEPS]
+    if not steps:
+        raise ModelError("The plan has no step to save as a model.", fix="Run a request first.")
+    model = QgsProcessingModelAlgorithm(model_name(request), "GeoClerk", "geoclerk")
+    model.setHelpContent({"ALG_DESC": request, "SHORT_DESCRIPTION": request, "ALG_CREATOR": "GeoClerk"})
+    produced: dict[str, _Source] = {}  # earlier results by layer name
+    inputs: dict[str, _Source] = {}  # plan input layers by name
+    names: dict[str, str] = {}
+    last: _Source | None = None
+    written = {str(Path(o.path)) for o in getattr(ctx, "outputs", [])}
+    results = {n for n in ctx.layers.names() if ctx.layers.get(n).path and str(Path(ctx.layers.get(n).path)) in written}
+    outputs: list[str] = []
+    for index, step in enumerate(steps):
+        number, tool, args = index + 1, step["tool"], dict(step.get("params") or {})
+        spec = _processing_tool(registry, number, tool, args, ctx)
+        if spec.name in NAME_BOUND:
+            raise ModelError(f"Step {number} ({tool}) cannot be saved as a model: {NAME_BOUND[spec.name]}.",
+                             fix="Save plans whose layers are chosen through inputs.")
+        alg_id = resolve_algorithm(spec.algorithm_ids)
+        binding = PROCESSING_BINDINGS.get(spec.name)
+        if alg_id is None or binding is None:
+            raise ModelError(f"Step {number} ({tool}): this QGIS has no algorithm {spec.algorithm_ids[0]}.")
+        from ..function_lib.registry import validate_args
+
+        args = validate_args(spec, args)
+        call = Call(spec, binding, ctx, args, alg_id)
+        _load_inputs(call)
+        _map_args(call)
+
+        def refuse_child(alg, params, _number=number, _tool=tool):
+            raise _ChildNeededError(alg)
+
+        call.run_child = refuse_child
+        pre, _post = HANDLERS.get(binding.get("handler") or spec.name.removeprefix("qgis_"), (None, None))
+        try:
+            if pre:
+                pre(call)
+        except _ChildNeededError as exc:
+            raise ModelError(
+                f"Step {number} ({tool}) prepares its input with another algorithm ({exc}) on this data, which "
+                "GeoClerk does not write into models.", fix="Save plans of single Processing steps.") from None
+        child_id = _identifier(f"step{number}_{spec.name.removeprefix('qgis_')}", {})
+        child = QgsProcessingModelChildAlgorithm(call.alg.id())
+        child.setChildId(child_id)
+        child.setDescription(f"{number}. {call.alg.displayName()}")
+        child.setPosition(QPointF(320, 80 + 140 * index))
+        sources_of = {}
+        for p in spec.params:
+            value = args.get(p.name)
+            if value is None or p.kind not in ("layer", "layers"):
+                continue
+            layer_names = value if p.kind == "layers" else [value]
+            layers = call.layers[p.name] if p.kind == "layers" else [call.layers[p.name]]
+            srcs = []
+            for name, layer in zip(layer_names, layers):
+                chained = last if index > 0 and not step_outputs and name in results else None
+                src = produced.get(name) or chained or _layer_source(model, name, layer, inputs, names)
+                srcs.append(src)
+            for layer, src in zip(layers, srcs):
+                sources_of[id(layer)] = src
+        _metric_check(call, number, tool)
+        destinations = set(binding["outputs"])
+        for qname, value in call.params.items():
+            if qname in destinations:
+                continue
+            child.addParameterSources(qname, _param_sources(value, sources_of, number, tool))
+        final = index == len(steps) - 1
+        step_out = None
+        model_outputs = {}
+        present = [(o, k) for o, k in binding["outputs"].items() if call.alg.parameterDefinition(o) is not None]
+        for out_name, kind in present:
+            step_out = step_out or out_name
+            if final:
+                label = "result" if len(present) == 1 else f"result_{out_name.lower()}"
+                output = QgsProcessingModelOutput(label, f"{_title(call, kind, out_name)}")
+                output.setChildId(child_id)
+                output.setChildOutputName(out_name)
+                output.setPosition(QPointF(560, 80 + 140 * index))
+                model_outputs[output.name()] = output
+        if model_outputs:
+            child.setModelOutputs(model_outputs)
+        model.addChildAlgorithm(child)
+        if step_out is None:
+            if not final:
+                raise ModelError(f"Step {number} ({tool}) makes no layer the next step could use.")
+        else:
+            last = _Source(child=child_id, output=step_out)
+            for name in (step_outputs[index] if step_outputs and index < len(step_outputs) else []):
+                produced[name] = last
+        outputs = [f"{child_id}:{name}" for name in model_outputs]
+    model.updateDestinationParameters()
+    return model, names, outputs
+
+
+def _same_selection(ctx, step_no: int, tool: str, args: dict) -> None:
+    """GeoClerk's expression and QGIS's select the same features of this layer, or ModelError: GeoClerk reads
+    "12" in a text field as a number and accepts Python's operators, QGIS's engine may not."""
+    from qgis.core import QgsExpression, QgsExpressionContext, QgsExpressionContextUtils
+
+    from ..function_lib.expression import filter_mask
+    from .processing_tools.handlers import normalise_expression
+    from .processing_tools.inputs import load_layer
+
+    name, text = args.get("layer"), args.get("expression") or ""
+    layer = load_layer(ctx, name)
+    expression = QgsExpression(normalise_expression(text, layer.fields().names()))
+    ours = [bool(v) for v in filter_mask(text, ctx.gdf(name)).to_numpy()]
+    theirs = []
+    if not expression.hasParserError():
+        context = QgsExpressionContext(QgsExpressionContextUtils.globalProjectLayerScopes(layer))
+        expression.prepare(context)
+        for feature in layer.getFeatures():
+            context.setFeature(feature)
+            theirs.append(bool(expression.evaluate(context)) and not expression.hasEvalError())
+    if theirs != ours:
+        raise ModelError(
+            f"Step {step_no} ({tool}): QGIS's expression engine reads {text} differently from GeoClerk on "
+            f"'{name}' ({sum(theirs)} features instead of {sum(ours)}), so the plan cannot be saved as a model.",
+            fix="Write the condition in QGIS expression syntax (text in 'single quotes', numbers on number fields).",
+        )
+
+
+def _title(call, kind: str, out_name: str) -> str:
+    definition = call.alg.parameterDefinition(out_name)
+    return definition.description() if definition is not None else kind
+
+
+def _layer_source(model, name, layer, inputs, names) -> _Source:
+    """The model input standing for a layer of the plan (one per layer, however many steps read it)."""
+    if name in inputs:
+        return inputs[name]
+    param = _identifier(name, set(names) | {p.name() for p in model.parameterDefinitions()})
+    definition = _input_definition(param, name, layer)
+    component = QgsProcessingModelParameter(param)
+    component.setPosition(QPointF(80, 80 + 100 * len(inputs)))
+    component.setDescription(definition.description())
+    model.addModelParameter(definition, component)
+    inputs[name] = _Source(param=param)
+    names[param] = name
+    return inputs[name]
+
+
+GEOMETRY_WORDS = {GeometryType.Point: "points", GeometryType.Line: "lines", GeometryType.Polygon: "polygons"}
+
+
+def _input_definition(param: str, name: str, layer):
+    from qgis.core import QgsProcessing
+
+    if layer.type() == LayerType.Raster:
+        return QgsProcessingParameterRasterLayer(param, f"{name} (raster)")
+    if isinstance(layer, QgsVectorLayer):
+        geometry = layer.geometryType()
+        types = {GeometryType.Point: QgsProcessing.TypeVectorPoint, GeometryType.Line: QgsProcessing.TypeVectorLine,
+                 GeometryType.Polygon: QgsProcessing.TypeVectorPolygon}
+        word = GEOMETRY_WORDS.get(geometry, "vector")
+        kinds = [types[geometry]] if geometry in types else [QgsProcessing.TypeVectorAnyGeometry]
+        return QgsProcessingParameterVectorLayer(param, f"{name} ({word})", kinds)
+    return QgsProcessingParameterMultipleLayers(param, name)
+
+
+def _metric_check(call, number: int, tool: str) -> None:
+    """A tool measuring metres on a layer in degrees is run by GeoClerk in a metric CRS chosen for that data;
+    a model cannot choose it for other data, so such a plan is refused rather than buffering by degrees."""
+    from .processing_tools.inputs import has_crs, is_metric
+
+    if not call.binding.get("metric") or not call.main:
+        return
+    layer = call.layers[call.main]
+    if isinstance(layer, QgsMapLayer) and has_crs(layer.crs()) and not is_metric(layer.crs()):
+        raise ModelError(
+            f"Step {number} ({tool}) measures in metres, and '{call.args[call.main]}' is in "
+            f"{layer.crs().authid() or 'a CRS'} (not metres): GeoClerk reprojected it for this run, which a saved "
+            "model cannot repeat for other data.",
+            fix="Reproject the layer to a CRS in metres first, then run and save the plan.",
+        )
+
+
+def _param_sources(value, sources_of: dict, number: int, tool: str) -> list:
+    if isinstance(value, QgsMapLayer):
+        src = sources_of.get(id(value))
+        if src is None:
+            raise ModelError(f"Step {number} ({tool}) runs on a layer prepared for this run only.",
+                             fix="Save plans whose inputs are layers as loaded.")
+        return [src.source()]
+    if isinstance(value, list) and value and all(isinstance(v, QgsMapLayer) for v in value):
+        return [s for v in value for s in _param_sources(v, sources_of, number, tool)]
+    return [QgsProcessingModelChildParameterSource.fromStaticValue(_static(value))]
+
+
+def _static(value):
+    """A literal in a form the .model3 file keeps: CRSs by id, extents as QGIS extent strings."""
+    if isinstance(value, QgsCoordinateReferenceSystem):
+        return value.authid() or value.toWkt()
+    if isinstance(value, QgsReferencedRectangle):
+        crs = value.crs().authid()
+        text = f"{value.xMinimum()},{value.xMaximum()},{value.yMinimum()},{value.yMaximum()}"
+        return f"{text} [{crs}]" if crs else text
+    return value
+
+
+def save_run_model(data: dict, inputs: list[str], registry, path) -> SavedModel:
+    """The model of a finished `geoclerk run` (its JSON report and input files), written to `path`.
+
+    Only a run that ended ok at tier 0 has a plan GeoClerk read itself; the model's layers are found again from
+    the inputs and the run's outputs (a step that used an earlier step's result is wired to that step)."""
+    from ..function_lib.context import RunContext
+    from .processing_tools import bind
+
+    if data.get("status") != "ok" or data.get("tier") != 0:
+        raise ModelError(
+            "Only a request that ran ok at tier 0 (a plan read without a model) can be saved as a model; this one "
+            f"ended '{data.get('status')}' at tier {data.get('tier')}.",
+            fix="Save the model of a request GeoClerk answered without a model.",
+        )
+    bind(registry)
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="geoclerk_model_") as scratch:
+        ctx = RunContext(scratch)
+        for source in inputs:
+            ctx.layers.add_path(source)
+        for out in data.get("outputs") or []:
+            if out.get("kind") in ("vector", "raster") and Path(out["path"]).exists():
+                ctx.add_output(out["path"], kind=out["kind"])
+        return save_model(data.get("steps") or [], ctx, registry, data.get("request") or "", path)
+
+
+def save_model(steps, ctx, registry, request: str, path, step_outputs=None) -> SavedModel:
+    """Build the model and write it to `path` (.model3 added when missing); ModelError when it cannot be one."""
+    model, names, outputs = build_model(steps, ctx, registry, request, step_outputs)
+    target = Path(path)
+    if target.suffix.lower() != ".model3":
+        target = target.with_name(target.name + ".model3")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if not model.toFile(str(target)):
+        raise ModelError(f"Could not write the model to {target}.", fix="Check the folder is writable.")
+    return SavedModel(path=str(target), name=model.name(), inputs=names, outputs=outputs)
