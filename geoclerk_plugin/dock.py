@@ -39,6 +39,7 @@ from .messages import ReplyCard, UserBubble
 from .rerun import make_rerun
 from .results import load_outputs, results_dir
 from .review import CodeReviewer
+from .saved_models import save_card_model
 from .settings import GeoClerkSettings, secrets_of
 from .task import AgentTask
 
@@ -248,6 +249,7 @@ class GeoClerkDock(QgsDockWidget):
         card = ReplyCard()
         card.rerun_requested.connect(lambda steps, t=text: self.start_request(t, route, make_rerun(steps)))
         card.ask_model_requested.connect(lambda t=text: self.start_request(t, route, skip_tier0=True))
+        card.save_model_requested.connect(lambda c=card: save_card_model(c, c.store, engine.registry()))
         card.zoom_requested.connect(self.zoom_to)
         card.open_requested.connect(self.open_output)
         card.settings_requested.connect(self.settings_requested)
@@ -270,6 +272,7 @@ class GeoClerkDock(QgsDockWidget):
             self._ticked = self.layer_picker.tick_named(self.project, text, previous)  # named layers are in play
             selected = {i for i in previous if i in self.selections and self.project.mapLayer(i).selectedFeatureCount()}
             store, infos = build_inputs(self.layer_picker.checked_layers(self.project), out_dir / "inputs", selected)
+            card.store = store  # the layers the run read and made, for "Save as model"
             config = settings.agent_config(route)
             if skip_tier0:
                 config.tier0 = False

@@ -68,12 +68,14 @@ class ReplyCard(QFrame):
     open_requested = pyqtSignal(str)  # path
     settings_requested = pyqtSignal()
     ask_model_requested = pyqtSignal()  # "Not what I meant": the same request again, past tier 0
+    save_model_requested = pyqtSignal()  # a tier-0 plan as a Processing model
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("replyCard")
         self.setStyleSheet("#replyCard { background: #fafafa; border: 1px solid #ddd; border-radius: 6px; }")
         self.report: dict | None = None
+        self.store = None  # the LayerStore the request ran on (set by the dock), for "Save as model"
         layout = QVBoxLayout(self)
         self.badge = QLabel(tr("Working…"))
         self.badge.setObjectName("badge")
@@ -109,9 +111,16 @@ class ReplyCard(QFrame):
         self.ask_model_button.setToolTip(tr("Send the same request to the model, without the no-model answer"))
         self.ask_model_button.clicked.connect(self.ask_model_requested)
         self.ask_model_button.hide()
+        self.save_model_button = WrapButton(tr("Save as model"))
+        self.save_model_button.setToolTip(tr("Save these steps as a Processing model that runs on other layers"))
+        self.save_model_button.clicked.connect(self.save_model_requested)
+        self.save_model_button.hide()
+        self.model_note = WrapText()
+        self.model_note.hide()
         buttons.addStretch(1)
         ask_row = QHBoxLayout()  # a row of its own: next to Copy and Re-run it made the card wider than a dock
         ask_row.addWidget(self.ask_model_button)
+        ask_row.addWidget(self.save_model_button)
         ask_row.addStretch(1)
         self.usage = QLabel()
         self.usage.setStyleSheet("color: #666;")
@@ -127,6 +136,7 @@ class ReplyCard(QFrame):
         layout.addWidget(self.details)
         layout.addLayout(buttons)
         layout.addLayout(ask_row)
+        layout.addWidget(self.model_note)
         layout.addWidget(self.usage)
         self._set_badge("working", tr("Working…"))
 
@@ -150,6 +160,10 @@ class ReplyCard(QFrame):
         self.answer.setText(report.get("answer") or "")
         self.answer.setVisible(bool(report.get("answer")))
         self.ask_model_button.setVisible(status == "ok" and tier == 0)  # a tier-0 reading the user can overrule
+        steps = report.get("steps") or []
+        self.save_model_button.setVisible(
+            status == "ok" and tier == 0 and bool(steps) and all("tool" in s for s in steps)
+        )
         notes = [str(n) for n in report.get("notes") or []] + [str(e) for e in report.get("escalations") or []]
         self.notes.setText("\n".join(f"• {n}" for n in notes))
         self.notes.setVisible(bool(notes))
@@ -164,6 +178,14 @@ class ReplyCard(QFrame):
         self.error_view.setText(text)
         self.error_view.show()
         self.settings_button.setVisible(status == "needs_llm")
+
+    def show_model_saved(self, text: str, ok: bool = True) -> None:  # noqa: FBT001, FBT002
+        self.model_note.setText(text)
+        self.model_note.setStyleSheet(
+            "QTextBrowser { background: transparent; color: %s; }" % ("#2e7d32" if ok else "#b71c1c")
+        )
+        self.model_note.show()
+        self.save_model_button.setEnabled(not ok)
 
     def show_cancelled(self) -> None:
         self._set_badge("cancelled", tr("Cancelled"))

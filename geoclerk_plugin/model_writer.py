@@ -30,12 +30,13 @@ from qgis.core import (
 from qgis.PyQt.QtCore import QPointF
 
 from ..errors import GeoClerkError
+from ..lang import tr as core_tr
 from .qgis_enums import GeometryType, LayerType
 
 # Steps that add nothing to the model: the output format is chosen when the model runs.
 FORMAT_STEPS = {"save_result"}
 # Tools whose Processing parameters name layers by their names in this project (not portable to other inputs).
-NAME_BOUND = {"qgis_raster_calculator": "its expression names the rasters by their layer names in this session"}
+NAME_BOUND = {"qgis_raster_calculator"}
 
 
 class ModelError(GeoClerkError):
@@ -101,16 +102,20 @@ def _processing_tool(registry, step_no: int, tool: str, args: dict, ctx=None):
     other = spec.equivalent and registry.get(spec.equivalent).spec if spec.equivalent in registry else None
     if other is None or tool in KEEP_GEOPANDAS:
         raise ModelError(
-            f"Step {step_no} ({tool}) runs with GeoPandas only: it has no QGIS Processing algorithm, so the plan "
-            "cannot be saved as a Processing model.",
-            fix="Only plans whose every step is a QGIS Processing tool can be saved as a model.",
+            core_tr(
+                "Step {n} ({tool}) runs with GeoPandas only: it has no QGIS Processing algorithm, so the plan "
+                "cannot be saved as a Processing model."
+            ).format(n=step_no, tool=tool),
+            fix=core_tr("Only plans whose every step is a QGIS Processing tool can be saved as a model."),
         )
     extra = sorted(set(args) - {p.name for p in other.params})
     if extra:
         raise ModelError(
-            f"Step {step_no} ({tool}) uses {', '.join(extra)}, which the Processing algorithm "
-            f"({other.name}) does not take, so it ran with GeoPandas and cannot be saved as a Processing model.",
-            fix="Only plans whose every step is a QGIS Processing tool can be saved as a model.",
+            core_tr(
+                "Step {n} ({tool}) uses {params}, which the Processing algorithm ({other}) does not take, so it ran "
+                "with GeoPandas and cannot be saved as a Processing model."
+            ).format(n=step_no, tool=tool, params=", ".join(extra), other=other.name),
+            fix=core_tr("Only plans whose every step is a QGIS Processing tool can be saved as a model."),
         )
     return other
 
@@ -129,7 +134,7 @@ def build_model(steps: list[dict], ctx, registry, request: str, step_outputs: li
 
     steps = [s for s in steps if s.get("tool") not in FORMAT_STEPS]
     if not steps:
-        raise ModelError("The plan has no step to save as a model.", fix="Run a request first.")
+        raise ModelError(core_tr("The plan has no step to save as a model."), fix=core_tr("Run a request first."))
     model = QgsProcessingModelAlgorithm(model_name(request), "GeoClerk", "geoclerk")
     model.setHelpContent({"ALG_DESC": request, "SHORT_DESCRIPTION": request, "ALG_CREATOR": "GeoClerk"})
     produced: dict[str, _Source] = {}  # earlier results by layer name
@@ -143,12 +148,21 @@ def build_model(steps: list[dict], ctx, registry, request: str, step_outputs: li
         number, tool, args = index + 1, step["tool"], dict(step.get("params") or {})
         spec = _processing_tool(registry, number, tool, args, ctx)
         if spec.name in NAME_BOUND:
-            raise ModelError(f"Step {number} ({tool}) cannot be saved as a model: {NAME_BOUND[spec.name]}.",
-                             fix="Save plans whose layers are chosen through inputs.")
+            raise ModelError(
+                core_tr(
+                    "Step {n} ({tool}) cannot be saved as a model: its expression names the rasters by their layer "
+                    "names in this session."
+                ).format(n=number, tool=tool),
+                fix=core_tr("Save plans whose layers are chosen through inputs."),
+            )
         alg_id = resolve_algorithm(spec.algorithm_ids)
         binding = PROCESSING_BINDINGS.get(spec.name)
         if alg_id is None or binding is None:
-            raise ModelError(f"Step {number} ({tool}): this QGIS has no algorithm {spec.algorithm_ids[0]}.")
+            raise ModelError(
+                core_tr("Step {n} ({tool}): this QGIS has no algorithm {alg}.").format(
+                    n=number, tool=tool, alg=spec.algorithm_ids[0]
+                )
+            )
         from ..function_lib.registry import validate_args
 
         args = validate_args(spec, args)
@@ -166,8 +180,12 @@ def build_model(steps: list[dict], ctx, registry, request: str, step_outputs: li
                 pre(call)
         except _ChildNeededError as exc:
             raise ModelError(
-                f"Step {number} ({tool}) prepares its input with another algorithm ({exc}) on this data, which "
-                "GeoClerk does not write into models.", fix="Save plans of single Processing steps.") from None
+                core_tr(
+                    "Step {n} ({tool}) prepares its input with another algorithm ({alg}) on this data, which "
+                    "GeoClerk does not write into models."
+                ).format(n=number, tool=tool, alg=exc),
+                fix=core_tr("Save plans of single Processing steps."),
+            ) from None
         child_id = _identifier(f"step{number}_{spec.name.removeprefix('qgis_')}", {})
         child = QgsProcessingModelChildAlgorithm(call.alg.id())
         child.setChildId(child_id)
@@ -211,10 +229,12 @@ def build_model(steps: list[dict], ctx, registry, request: str, step_outputs: li
         model.addChildAlgorithm(child)
         if step_out is None:
             if not final:
-                raise ModelError(f"Step {number} ({tool}) makes no layer the next step could use.")
+                raise ModelError(
+                    core_tr("Step {n} ({tool}) makes no layer the next step could use.").format(n=number, tool=tool)
+                )
         else:
             last = _Source(child=child_id, output=step_out)
-            for name in (step_outputs[index] if step_outputs and index < len(step_outputs) else []):
+            for name in step_outputs[index] if step_outputs and index < len(step_outputs) else []:
                 produced[name] = last
         outputs = [f"{child_id}:{name}" for name in model_outputs]
     model.updateDestinationParameters()
@@ -243,9 +263,13 @@ def _same_selection(ctx, step_no: int, tool: str, args: dict) -> None:
             theirs.append(bool(expression.evaluate(context)) and not expression.hasEvalError())
     if theirs != ours:
         raise ModelError(
-            f"Step {step_no} ({tool}): QGIS's expression engine reads {text} differently from GeoClerk on "
-            f"'{name}' ({sum(theirs)} features instead of {sum(ours)}), so the plan cannot be saved as a model.",
-            fix="Write the condition in QGIS expression syntax (text in 'single quotes', numbers on number fields).",
+            core_tr(
+                "Step {n} ({tool}): QGIS's expression engine reads {expression} differently from GeoClerk on "
+                "'{layer}' ({theirs} features instead of {ours}), so the plan cannot be saved as a model."
+            ).format(n=step_no, tool=tool, expression=text, layer=name, theirs=sum(theirs), ours=sum(ours)),
+            fix=core_tr(
+                "Write the condition in QGIS expression syntax (text in 'single quotes', numbers on number fields)."
+            ),
         )
 
 
@@ -279,8 +303,11 @@ def _input_definition(param: str, name: str, layer):
         return QgsProcessingParameterRasterLayer(param, f"{name} (raster)")
     if isinstance(layer, QgsVectorLayer):
         geometry = layer.geometryType()
-        types = {GeometryType.Point: QgsProcessing.TypeVectorPoint, GeometryType.Line: QgsProcessing.TypeVectorLine,
-                 GeometryType.Polygon: QgsProcessing.TypeVectorPolygon}
+        types = {
+            GeometryType.Point: QgsProcessing.TypeVectorPoint,
+            GeometryType.Line: QgsProcessing.TypeVectorLine,
+            GeometryType.Polygon: QgsProcessing.TypeVectorPolygon,
+        }
         word = GEOMETRY_WORDS.get(geometry, "vector")
         kinds = [types[geometry]] if geometry in types else [QgsProcessing.TypeVectorAnyGeometry]
         return QgsProcessingParameterVectorLayer(param, f"{name} ({word})", kinds)
@@ -297,10 +324,11 @@ def _metric_check(call, number: int, tool: str) -> None:
     layer = call.layers[call.main]
     if isinstance(layer, QgsMapLayer) and has_crs(layer.crs()) and not is_metric(layer.crs()):
         raise ModelError(
-            f"Step {number} ({tool}) measures in metres, and '{call.args[call.main]}' is in "
-            f"{layer.crs().authid() or 'a CRS'} (not metres): GeoClerk reprojected it for this run, which a saved "
-            "model cannot repeat for other data.",
-            fix="Reproject the layer to a CRS in metres first, then run and save the plan.",
+            core_tr(
+                "Step {n} ({tool}) measures in metres, and '{layer}' is in {crs} (not metres): GeoClerk reprojected "
+                "it for this run, which a saved model cannot repeat for other data."
+            ).format(n=number, tool=tool, layer=call.args[call.main], crs=layer.crs().authid() or "?"),
+            fix=core_tr("Reproject the layer to a CRS in metres first, then run and save the plan."),
         )
 
 
@@ -308,8 +336,10 @@ def _param_sources(value, sources_of: dict, number: int, tool: str) -> list:
     if isinstance(value, QgsMapLayer):
         src = sources_of.get(id(value))
         if src is None:
-            raise ModelError(f"Step {number} ({tool}) runs on a layer prepared for this run only.",
-                             fix="Save plans whose inputs are layers as loaded.")
+            raise ModelError(
+                core_tr("Step {n} ({tool}) runs on a layer prepared for this run only.").format(n=number, tool=tool),
+                fix=core_tr("Save plans whose inputs are layers as loaded."),
+            )
         return [src.source()]
     if isinstance(value, list) and value and all(isinstance(v, QgsMapLayer) for v in value):
         return [s for v in value for s in _param_sources(v, sources_of, number, tool)]
@@ -327,30 +357,34 @@ def _static(value):
     return value
 
 
-def save_run_model(data: dict, inputs: list[str], registry, path) -> SavedModel:
-    """The model of a finished `geoclerk run` (its JSON report and input files), written to `path`.
+def save_run_model(data: dict, inputs: list[str], registry, path, store=None) -> SavedModel:
+    """The model of a finished run (its JSON report, and its input files or the LayerStore it ran on), at `path`.
 
     Only a run that ended ok at tier 0 has a plan GeoClerk read itself; the model's layers are found again from
     the inputs and the run's outputs (a step that used an earlier step's result is wired to that step)."""
-    from ..function_lib.context import RunContext
+    from ..function_lib.context import LayerStore, Output, RunContext
     from .processing_tools import bind
 
     if data.get("status") != "ok" or data.get("tier") != 0:
         raise ModelError(
-            "Only a request that ran ok at tier 0 (a plan read without a model) can be saved as a model; this one "
-            f"ended '{data.get('status')}' at tier {data.get('tier')}.",
-            fix="Save the model of a request GeoClerk answered without a model.",
+            core_tr("Only a request that ran ok at tier 0 (a plan read without a model) can be saved as a model."),
+            fix=core_tr("Save the model of a request GeoClerk answered without a model."),
         )
     bind(registry)
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="geoclerk_model_") as scratch:
-        ctx = RunContext(scratch)
-        for source in inputs:
-            ctx.layers.add_path(source)
+        if store is None:
+            store = LayerStore()
+            for source in inputs:
+                store.add_path(source)
+        ctx = RunContext(scratch, layers=store)
         for out in data.get("outputs") or []:
             if out.get("kind") in ("vector", "raster") and Path(out["path"]).exists():
-                ctx.add_output(out["path"], kind=out["kind"])
+                name = Path(out["path"]).stem
+                if store.find(out["path"]) is None and name not in store.names():
+                    store.add(name, path=out["path"])
+                ctx.outputs.append(Output(path=out["path"], kind=out["kind"], name=name))
         return save_model(data.get("steps") or [], ctx, registry, data.get("request") or "", path)
 
 
@@ -362,5 +396,8 @@ def save_model(steps, ctx, registry, request: str, path, step_outputs=None) -> S
         target = target.with_name(target.name + ".model3")
     target.parent.mkdir(parents=True, exist_ok=True)
     if not model.toFile(str(target)):
-        raise ModelError(f"Could not write the model to {target}.", fix="Check the folder is writable.")
+        raise ModelError(
+            core_tr("Could not write the model to {path}.").format(path=target),
+            fix=core_tr("Check the folder is writable."),
+        )
     return SavedModel(path=str(target), name=model.name(), inputs=names, outputs=outputs)

@@ -24,7 +24,7 @@
       <translation>API-Schlüssel</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="336" />
+      <location filename="../geoclerk_plugin/dock.py" line="339" />
       <source>Also used, because the request names them: {names}</source>
       <translation>Ebenfalls verwendet, weil die Anfrage sie nennt: {names}</translation>
     </message>
@@ -44,7 +44,7 @@
       <translation>GeoClerk fragen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="132" />
+      <location filename="../geoclerk_plugin/dock.py" line="133" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>Fragen Sie nach einer Analyse, zum Beispiel: Straßen um 100 m puffern</translation>
     </message>
@@ -64,12 +64,12 @@
       <translation>Durchsuchen…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="139" />
+      <location filename="../geoclerk_plugin/dock.py" line="140" />
       <source>Cancel</source>
       <translation>Abbrechen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="169" />
+      <location filename="../geoclerk_plugin/messages.py" line="191" />
       <source>Cancelled</source>
       <translation>Abgebrochen</translation>
     </message>
@@ -79,7 +79,7 @@
       <translation>Datei wählen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="107" />
+      <location filename="../geoclerk_plugin/dock.py" line="108" />
       <source>Clear</source>
       <translation>Leeren</translation>
     </message>
@@ -109,7 +109,7 @@
       <translation>Verbunden. Modell „{model}“ ist verfügbar.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="101" />
+      <location filename="../geoclerk_plugin/messages.py" line="103" />
       <source>Copy</source>
       <translation>Kopieren</translation>
     </message>
@@ -139,7 +139,7 @@
       <translation>Gespeicherten Schlüssel löschen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="110" />
+      <location filename="../geoclerk_plugin/dock.py" line="111" />
       <source>Forget the variables and data earlier code requests left in the sandbox</source>
       <translation>Die Variablen und Daten vergessen, die frühere Code-Anfragen in der Sandbox hinterlassen haben</translation>
     </message>
@@ -154,7 +154,7 @@
       <translation>GGUF-Modelldateien (*.gguf)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="75" />
+      <location filename="../geoclerk_plugin/dock.py" line="76" />
       <source>GeoClerk</source>
       <translation>GeoClerk</translation>
     </message>
@@ -164,7 +164,7 @@
       <translation>GeoClerk-Chat</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="329" />
+      <location filename="../geoclerk_plugin/dock.py" line="332" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoClerk-Protokoll.</translation>
     </message>
@@ -244,6 +244,11 @@
       <translation>Wird installiert…</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/saved_models.py" line="59" />
+      <source>It is in the Processing Toolbox under Models, and opens in the Model Designer.</source>
+      <translation>Es steht im Processing-Werkzeugkasten unter Modelle und öffnet sich im Modellerstellungswerkzeug.</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="74" />
       <source>Keep the conversation in the project file (no keys are saved)</source>
       <translation>Unterhaltung in der Projektdatei behalten (Schlüssel werden nicht gespeichert)</translation>
@@ -254,7 +259,7 @@
       <translation>Die eigenen Pakete von QGIS wurden beibehalten: {kept}.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="103" />
+      <location filename="../geoclerk_plugin/dock.py" line="104" />
       <source>Layers in play</source>
       <translation>Beteiligte Layer</translation>
     </message>
@@ -289,7 +294,12 @@
       <translation>Keine Eingabeebenen angegeben; die Ebenen des Projekts werden verwendet: {names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="108" />
+      <location filename="../geoclerk_plugin/saved_models.py" line="53" />
+      <source>Not saved as a model: {reason}</source>
+      <translation>Nicht als Modell gespeichert: {reason}</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="110" />
       <source>Not what I meant — ask the model</source>
       <translation>Nicht das, was ich meinte – das Modell fragen</translation>
     </message>
@@ -299,12 +309,12 @@
       <translation>Es musste nichts installiert werden.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="188" />
+      <location filename="../geoclerk_plugin/messages.py" line="210" />
       <source>Open</source>
       <translation>Öffnen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="89" />
+      <location filename="../geoclerk_plugin/messages.py" line="91" />
       <source>Open settings</source>
       <translation>Einstellungen öffnen</translation>
     </message>
@@ -334,7 +344,7 @@
       <translation>Python für generierten Code</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="359" />
+      <location filename="../geoclerk_plugin/dock.py" line="362" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
     </message>
@@ -354,7 +364,7 @@
       <translation>Das Python von QGIS hat kompilierte Pakete, die für GeoClerk zu alt sind: {detail}. Eine zweite Kopie würde die von QGIS verdecken: Aktualisieren Sie sie mit der Paketverwaltung von QGIS (OSGeo4W-Setup, apt, …) und drücken Sie erneut Installieren.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="103" />
+      <location filename="../geoclerk_plugin/messages.py" line="105" />
       <source>Re-run edited</source>
       <translation>Bearbeitet erneut ausführen</translation>
     </message>
@@ -369,7 +379,7 @@
       <translation>Anfrage</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="109" />
+      <location filename="../geoclerk_plugin/dock.py" line="110" />
       <source>Reset sandbox</source>
       <translation>Sandbox zurücksetzen</translation>
     </message>
@@ -394,7 +404,7 @@
       <translation>Route</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="148" />
+      <location filename="../geoclerk_plugin/dock.py" line="149" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>Route für die nächste Nachricht: den Router entscheiden lassen oder eine erzwingen</translation>
     </message>
@@ -419,27 +429,42 @@
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="388" />
+      <location filename="../geoclerk_plugin/messages.py" line="114" />
+      <source>Save as model</source>
+      <translation>Als Modell speichern</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="115" />
+      <source>Save these steps as a Processing model that runs on other layers</source>
+      <translation>Diese Schritte als Processing-Modell speichern, das auf anderen Layern läuft</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/saved_models.py" line="57" />
+      <source>Saved as the Processing model '{name}' ({path}).</source>
+      <translation>Als Processing-Modell „{name}“ gespeichert ({path}).</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dock.py" line="391" />
       <source>Selected {n} of {total} features in '{layer}' (a QGIS selection: say 'extract' or 'save' for a new layer).</source>
       <translation>{n} von {total} Objekten in '{layer}' ausgewählt (eine QGIS-Auswahl: für eine neue Ebene 'extrahiere' oder 'speichere' sagen).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="152" />
+      <location filename="../geoclerk_plugin/dock.py" line="153" />
       <source>Send</source>
       <translation>Senden</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="109" />
+      <location filename="../geoclerk_plugin/messages.py" line="111" />
       <source>Send the same request to the model, without the no-model answer</source>
       <translation>Dieselbe Anfrage an das Modell senden, ohne die Antwort ohne Modell</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="112" />
+      <location filename="../geoclerk_plugin/dock.py" line="113" />
       <source>Settings…</source>
       <translation>Einstellungen…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="197" />
+      <location filename="../geoclerk_plugin/messages.py" line="219" />
       <source>Show code</source>
       <translation>Code anzeigen</translation>
     </message>
@@ -449,7 +474,7 @@
       <translation>Erzeugten Code vor dem Ausführen anzeigen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="94" />
+      <location filename="../geoclerk_plugin/messages.py" line="96" />
       <source>Show tool calls</source>
       <translation>Werkzeugaufrufe anzeigen</translation>
     </message>
@@ -459,7 +484,7 @@
       <translation>Einzelner Agent (ReAct)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="157" />
+      <location filename="../geoclerk_plugin/messages.py" line="171" />
       <source>Something went wrong.</source>
       <translation>Etwas ist schiefgegangen.</translation>
     </message>
@@ -489,7 +514,7 @@
       <translation>Das Paket „openai“ fehlt. Installieren Sie es über die Meldung, die GeoClerk beim Start angezeigt hat.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="222" />
+      <location filename="../geoclerk_plugin/messages.py" line="244" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>Die bearbeiteten Werkzeugaufrufe sind kein gültiges JSON: {error}</translation>
     </message>
@@ -519,7 +544,7 @@
       <translation>Die Anfrage ist leer. Beschreiben Sie, was Sie tun möchten.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="170" />
+      <location filename="../geoclerk_plugin/messages.py" line="192" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>Die Anfrage wurde abgebrochen. Dem Projekt wurde nichts hinzugefügt.</translation>
     </message>
@@ -539,12 +564,12 @@
       <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="266" />
+      <location filename="../geoclerk_plugin/dock.py" line="268" />
       <source>The steps of the previous request, on '{new}' instead of '{old}'.</source>
       <translation>Die Schritte der vorigen Anfrage, auf '{new}' statt '{old}'.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="339" />
+      <location filename="../geoclerk_plugin/dock.py" line="342" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoClerk-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
@@ -554,17 +579,17 @@
       <translation>Diesen Antworten ohne Modell vertrauen (die Prüfung durch das Modell überspringen)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="150" />
+      <location filename="../geoclerk_plugin/dock.py" line="151" />
       <source>Type a request and press Enter</source>
       <translation>Anfrage eingeben und Eingabetaste drücken</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="78" />
+      <location filename="../geoclerk_plugin/messages.py" line="80" />
       <source>Working…</source>
       <translation>In Arbeit…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="185" />
+      <location filename="../geoclerk_plugin/messages.py" line="207" />
       <source>Zoom to</source>
       <translation>Hinzoomen</translation>
     </message>
@@ -579,7 +604,7 @@
       <translation>ein Python-Programm (leer: das neben QGIS gefundene)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="233" />
+      <location filename="../geoclerk_plugin/messages.py" line="255" />
       <source>cancelled</source>
       <translation>abgebrochen</translation>
     </message>
@@ -599,12 +624,12 @@
       <translation>Codeerzeugung</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="229" />
+      <location filename="../geoclerk_plugin/messages.py" line="251" />
       <source>done</source>
       <translation>fertig</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="232" />
+      <location filename="../geoclerk_plugin/messages.py" line="254" />
       <source>error</source>
       <translation>Fehler</translation>
     </message>
@@ -634,12 +659,12 @@
       <translation>llama-server wurde gestartet, antwortet aber nicht; siehe {log}.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="230" />
+      <location filename="../geoclerk_plugin/messages.py" line="252" />
       <source>needs a model</source>
       <translation>braucht ein Modell</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="250" />
+      <location filename="../geoclerk_plugin/messages.py" line="272" />
       <source>no model calls</source>
       <translation>keine Modellaufrufe</translation>
     </message>
@@ -669,7 +694,7 @@
       <translation>pip wollte {detail} von QGIS ersetzen.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="231" />
+      <location filename="../geoclerk_plugin/messages.py" line="253" />
       <source>rejected</source>
       <translation>abgelehnt</translation>
     </message>
@@ -679,12 +704,12 @@
       <translation>in der QGIS-Authentifizierungsdatenbank gespeichert</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="243" />
+      <location filename="../geoclerk_plugin/messages.py" line="265" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} Modellaufrufe, {prompt} + {completion} Tokens</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="240" />
+      <location filename="../geoclerk_plugin/messages.py" line="262" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} ms</translation>
     </message>

@@ -24,7 +24,7 @@
       <translation>API 密钥</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="336" />
+      <location filename="../geoclerk_plugin/dock.py" line="339" />
       <source>Also used, because the request names them: {names}</source>
       <translation>另外使用了请求中提到的图层：{names}</translation>
     </message>
@@ -44,7 +44,7 @@
       <translation>询问 GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="132" />
+      <location filename="../geoclerk_plugin/dock.py" line="133" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>用自然语言提出分析需求，例如：将道路缓冲 100 米</translation>
     </message>
@@ -64,12 +64,12 @@
       <translation>浏览…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="139" />
+      <location filename="../geoclerk_plugin/dock.py" line="140" />
       <source>Cancel</source>
       <translation>取消</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="169" />
+      <location filename="../geoclerk_plugin/messages.py" line="191" />
       <source>Cancelled</source>
       <translation>已取消</translation>
     </message>
@@ -79,7 +79,7 @@
       <translation>选择文件</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="107" />
+      <location filename="../geoclerk_plugin/dock.py" line="108" />
       <source>Clear</source>
       <translation>清空</translation>
     </message>
@@ -109,7 +109,7 @@
       <translation>已连接。模型“{model}”可用。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="101" />
+      <location filename="../geoclerk_plugin/messages.py" line="103" />
       <source>Copy</source>
       <translation>复制</translation>
     </message>
@@ -139,7 +139,7 @@
       <translation>删除已保存的密钥</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="110" />
+      <location filename="../geoclerk_plugin/dock.py" line="111" />
       <source>Forget the variables and data earlier code requests left in the sandbox</source>
       <translation>清除之前的代码请求在沙盒中留下的变量和数据</translation>
     </message>
@@ -154,7 +154,7 @@
       <translation>GGUF 模型文件 (*.gguf)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="75" />
+      <location filename="../geoclerk_plugin/dock.py" line="76" />
       <source>GeoClerk</source>
       <translation>GeoClerk</translation>
     </message>
@@ -164,7 +164,7 @@
       <translation>GeoClerk 对话</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="329" />
+      <location filename="../geoclerk_plugin/dock.py" line="332" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk 意外出错：{error}。请附上 GeoClerk 日志报告此问题。</translation>
     </message>
@@ -244,6 +244,11 @@
       <translation>正在安装…</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/saved_models.py" line="59" />
+      <source>It is in the Processing Toolbox under Models, and opens in the Model Designer.</source>
+      <translation>它位于处理工具箱的“模型”下，可在模型设计器中打开。</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="74" />
       <source>Keep the conversation in the project file (no keys are saved)</source>
       <translation>在项目文件中保存对话（不会保存任何密钥）</translation>
@@ -254,7 +259,7 @@
       <translation>保留了 QGIS 自带的 {kept}。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="103" />
+      <location filename="../geoclerk_plugin/dock.py" line="104" />
       <source>Layers in play</source>
       <translation>参与分析的图层</translation>
     </message>
@@ -289,7 +294,12 @@
       <translation>未指定输入图层；使用项目中的图层：{names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="108" />
+      <location filename="../geoclerk_plugin/saved_models.py" line="53" />
+      <source>Not saved as a model: {reason}</source>
+      <translation>未保存为模型：{reason}</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="110" />
       <source>Not what I meant — ask the model</source>
       <translation>不是我想要的——询问模型</translation>
     </message>
@@ -299,12 +309,12 @@
       <translation>无需安装任何软件包。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="188" />
+      <location filename="../geoclerk_plugin/messages.py" line="210" />
       <source>Open</source>
       <translation>打开</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="89" />
+      <location filename="../geoclerk_plugin/messages.py" line="91" />
       <source>Open settings</source>
       <translation>打开设置</translation>
     </message>
@@ -334,7 +344,7 @@
       <translation>生成代码的 Python</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="359" />
+      <location filename="../geoclerk_plugin/dock.py" line="362" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS 无法将这些结果作为图层打开：{names}</translation>
     </message>
@@ -354,7 +364,7 @@
       <translation>QGIS 的 Python 中有对 GeoClerk 来说过旧的已编译软件包：{detail}。再装一份会遮蔽 QGIS 自带的版本：请用 QGIS 的软件包管理器（OSGeo4W 安装程序、apt 等）更新它们，然后再次点击“安装”。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="103" />
+      <location filename="../geoclerk_plugin/messages.py" line="105" />
       <source>Re-run edited</source>
       <translation>运行修改后的版本</translation>
     </message>
@@ -369,7 +379,7 @@
       <translation>请求</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="109" />
+      <location filename="../geoclerk_plugin/dock.py" line="110" />
       <source>Reset sandbox</source>
       <translation>重置沙盒</translation>
     </message>
@@ -394,7 +404,7 @@
       <translation>路由</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="148" />
+      <location filename="../geoclerk_plugin/dock.py" line="149" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>下一条消息的路由：由路由器决定，或强制指定</translation>
     </message>
@@ -419,27 +429,42 @@
       <translation>明确的标准请求离线运行，无需模型（第 0 层）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="388" />
+      <location filename="../geoclerk_plugin/messages.py" line="114" />
+      <source>Save as model</source>
+      <translation>另存为模型</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="115" />
+      <source>Save these steps as a Processing model that runs on other layers</source>
+      <translation>将这些步骤保存为可在其他图层上运行的处理模型</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/saved_models.py" line="57" />
+      <source>Saved as the Processing model '{name}' ({path}).</source>
+      <translation>已保存为处理模型“{name}”（{path}）。</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dock.py" line="391" />
       <source>Selected {n} of {total} features in '{layer}' (a QGIS selection: say 'extract' or 'save' for a new layer).</source>
       <translation>已在“{layer}”中选中 {total} 个要素中的 {n} 个（QGIS 选择；如需新图层，请说“提取”或“保存”）。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="152" />
+      <location filename="../geoclerk_plugin/dock.py" line="153" />
       <source>Send</source>
       <translation>发送</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="109" />
+      <location filename="../geoclerk_plugin/messages.py" line="111" />
       <source>Send the same request to the model, without the no-model answer</source>
       <translation>将同一请求发送给模型，不使用无模型的回答</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="112" />
+      <location filename="../geoclerk_plugin/dock.py" line="113" />
       <source>Settings…</source>
       <translation>设置…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="197" />
+      <location filename="../geoclerk_plugin/messages.py" line="219" />
       <source>Show code</source>
       <translation>显示代码</translation>
     </message>
@@ -449,7 +474,7 @@
       <translation>运行前显示生成的代码</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="94" />
+      <location filename="../geoclerk_plugin/messages.py" line="96" />
       <source>Show tool calls</source>
       <translation>显示工具调用</translation>
     </message>
@@ -459,7 +484,7 @@
       <translation>单智能体（ReAct）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="157" />
+      <location filename="../geoclerk_plugin/messages.py" line="171" />
       <source>Something went wrong.</source>
       <translation>出现了问题。</translation>
     </message>
@@ -489,7 +514,7 @@
       <translation>缺少“openai”软件包。请通过 GeoClerk 启动时显示的消息安装。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="222" />
+      <location filename="../geoclerk_plugin/messages.py" line="244" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>修改后的工具调用不是有效的 JSON：{error}</translation>
     </message>
@@ -519,7 +544,7 @@
       <translation>请求为空。请描述您想做什么。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="170" />
+      <location filename="../geoclerk_plugin/messages.py" line="192" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>请求已取消，项目中没有添加任何内容。</translation>
     </message>
@@ -539,12 +564,12 @@
       <translation>服务器拒绝了该 API 密钥。请检查密钥（以及它是否属于该服务商）。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="266" />
+      <location filename="../geoclerk_plugin/dock.py" line="268" />
       <source>The steps of the previous request, on '{new}' instead of '{old}'.</source>
       <translation>上一个请求的步骤，用于“{new}”而不是“{old}”。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="339" />
+      <location filename="../geoclerk_plugin/dock.py" line="342" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>如需处理此请求，请打开 GeoClerk 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
     </message>
@@ -554,17 +579,17 @@
       <translation>信任这些无模型回答（跳过模型的一轮核对）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="150" />
+      <location filename="../geoclerk_plugin/dock.py" line="151" />
       <source>Type a request and press Enter</source>
       <translation>输入请求并按回车</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="78" />
+      <location filename="../geoclerk_plugin/messages.py" line="80" />
       <source>Working…</source>
       <translation>处理中…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="185" />
+      <location filename="../geoclerk_plugin/messages.py" line="207" />
       <source>Zoom to</source>
       <translation>缩放至</translation>
     </message>
@@ -579,7 +604,7 @@
       <translation>Python 可执行文件（留空：使用在 QGIS 旁找到的）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="233" />
+      <location filename="../geoclerk_plugin/messages.py" line="255" />
       <source>cancelled</source>
       <translation>已取消</translation>
     </message>
@@ -599,12 +624,12 @@
       <translation>代码生成</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="229" />
+      <location filename="../geoclerk_plugin/messages.py" line="251" />
       <source>done</source>
       <translation>完成</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="232" />
+      <location filename="../geoclerk_plugin/messages.py" line="254" />
       <source>error</source>
       <translation>错误</translation>
     </message>
@@ -634,12 +659,12 @@
       <translation>llama-server 已启动但没有响应；请查看 {log}。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="230" />
+      <location filename="../geoclerk_plugin/messages.py" line="252" />
       <source>needs a model</source>
       <translation>需要模型</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="250" />
+      <location filename="../geoclerk_plugin/messages.py" line="272" />
       <source>no model calls</source>
       <translation>未调用模型</translation>
     </message>
@@ -669,7 +694,7 @@
       <translation>pip 试图替换 QGIS 自带的 {detail}。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="231" />
+      <location filename="../geoclerk_plugin/messages.py" line="253" />
       <source>rejected</source>
       <translation>已拒绝</translation>
     </message>
@@ -679,12 +704,12 @@
       <translation>已保存在 QGIS 认证数据库中</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="243" />
+      <location filename="../geoclerk_plugin/messages.py" line="265" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} 次模型调用，{prompt} + {completion} 个词元</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="240" />
+      <location filename="../geoclerk_plugin/messages.py" line="262" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} 毫秒</translation>
     </message>

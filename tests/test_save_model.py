@@ -67,7 +67,7 @@ def _qgis_process(model: Path, inputs: dict, output: str, target: Path) -> dict:
     args += [f"--{name}={path}" for name, path in inputs.items()] + [f"--{output}={target}"]
     done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:] + done.stdout[-2000:]
-    return json.loads(done.stdout[done.stdout.index("{"):])
+    return json.loads(done.stdout[done.stdout.index("{") :])
 
 
 def _same_by_value(ours: Path, theirs: Path, crs: str) -> gpd.GeoDataFrame:
@@ -122,8 +122,9 @@ def test_saved_model_runs_on_other_inputs_like_geoclerk(both, other, tmp_path, c
 
     expected = _run(both, steps, _context(tmp_path / "again", *[other / f"{n}.gpkg" for n in layers]))
     target = tmp_path / "by_qgis_process.gpkg"
-    ran = _qgis_process(Path(saved.path), {p: other / f"{n}.gpkg" for p, n in saved.inputs.items()},
-                        saved.outputs[0], target)
+    ran = _qgis_process(
+        Path(saved.path), {p: other / f"{n}.gpkg" for p, n in saved.inputs.items()}, saved.outputs[0], target
+    )
     assert Path(ran["results"][saved.outputs[0]]).exists()
     result = _same_by_value(Path(expected.outputs[0].path), target, crs)
     if case == "count":  # 5 districts, a third of the houses: the counts are the other data's, not the sample's
@@ -163,14 +164,26 @@ def test_model_file_wires_steps_and_inputs(both, tmp_path):
 @pytest.mark.parametrize(
     "steps, words",
     [
-        ([{"tool": "sort_by_field", "params": {"layer": "districts", "field": "population"}}],
-         ["Step 1 (sort_by_field)", "GeoPandas only"]),
-        ([{"tool": "buffer", "params": {"layer": "schools", "distance": 300}},
-          {"tool": "sort_by_field", "params": {"layer": "schools_buffer", "field": "fid"}}],
-         ["Step 2 (sort_by_field)", "GeoPandas only"]),
-        ([{"tool": "filter_by_expression",
-           "params": {"layer": "districts", "expression": "landuse in ['residential', 'industrial']"}}],
-         ["Step 1 (filter_by_expression)"]),
+        (
+            [{"tool": "sort_by_field", "params": {"layer": "districts", "field": "population"}}],
+            ["Step 1 (sort_by_field)", "GeoPandas only"],
+        ),
+        (
+            [
+                {"tool": "buffer", "params": {"layer": "schools", "distance": 300}},
+                {"tool": "sort_by_field", "params": {"layer": "schools_buffer", "field": "fid"}},
+            ],
+            ["Step 2 (sort_by_field)", "GeoPandas only"],
+        ),
+        (
+            [
+                {
+                    "tool": "filter_by_expression",
+                    "params": {"layer": "districts", "expression": "landuse in ['residential', 'industrial']"},
+                }
+            ],
+            ["Step 1 (filter_by_expression)"],
+        ),
     ],
 )
 def test_plan_with_a_geopandas_only_step_is_refused(both, tmp_path, steps, words):
@@ -192,24 +205,68 @@ def test_a_layer_in_degrees_is_refused_for_a_metric_step(both, tmp_path):
 
     ctx = _context(tmp_path / "run", SAMPLE / "world_cities.geojson")
     with pytest.raises(ModelError, match="measures in metres"):
-        save_model([{"tool": "buffer", "params": {"layer": "world_cities", "distance": 1000}}], ctx, both, "r",
-                   tmp_path / "m.model3")
+        save_model(
+            [{"tool": "buffer", "params": {"layer": "world_cities", "distance": 1000}}],
+            ctx,
+            both,
+            "r",
+            tmp_path / "m.model3",
+        )
 
 
 def test_cli_save_model(tmp_path, capsys):
     from geoclerk.cli.main import main
 
     target = tmp_path / "schools_buffer.model3"
-    code = main(["run", "buffer schools by 300 m", "-i", str(SAMPLE / "schools.gpkg"), "-o", str(tmp_path / "o"),
-                 "--offline", "--save-model", str(target), "--json"])
+    code = main(
+        [
+            "run",
+            "buffer schools by 300 m",
+            "-i",
+            str(SAMPLE / "schools.gpkg"),
+            "-o",
+            str(tmp_path / "o"),
+            "--offline",
+            "--save-model",
+            str(target),
+            "--json",
+        ]
+    )
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["status"] == "ok"
     assert data["outputs"][-1] == {"path": str(target), "kind": "model"} and target.exists()
-    assert main(["run", "buffer schools by 300 m", "-i", str(SAMPLE / "schools.gpkg"), "-o", str(tmp_path / "o"),
-                 "--offline", "--save-model", str(target), "--json"]) == 2  # never over an existing file
+    assert (
+        main(
+            [
+                "run",
+                "buffer schools by 300 m",
+                "-i",
+                str(SAMPLE / "schools.gpkg"),
+                "-o",
+                str(tmp_path / "o"),
+                "--offline",
+                "--save-model",
+                str(target),
+                "--json",
+            ]
+        )
+        == 2
+    )  # never over an existing file
     capsys.readouterr()
-    code = main(["run", "sort districts by population", "-i", str(SAMPLE / "districts.gpkg"), "-o",
-                 str(tmp_path / "o2"), "--offline", "--save-model", str(tmp_path / "sorted.model3"), "--json"])
+    code = main(
+        [
+            "run",
+            "sort districts by population",
+            "-i",
+            str(SAMPLE / "districts.gpkg"),
+            "-o",
+            str(tmp_path / "o2"),
+            "--offline",
+            "--save-model",
+            str(tmp_path / "sorted.model3"),
+            "--json",
+        ]
+    )
     data = json.loads(capsys.readouterr().out)
     assert code == 1 and data["status"] == "ok" and "Step 1 (sort_by_field)" in data["error"]
     assert all(o["kind"] != "model" for o in data["outputs"]) and not (tmp_path / "sorted.model3").exists()
@@ -220,7 +277,49 @@ def test_cli_save_model_without_pyqgis_says_so(tmp_path, capsys, monkeypatch):
     from geoclerk.geoclerk_plugin import qgis_env
 
     monkeypatch.setattr(qgis_env, "ensure_qgis", lambda: qgis_env.QgisStatus(False, "No module named 'qgis'"))
-    code = main(["run", "buffer schools by 300 m", "-i", str(SAMPLE / "schools.gpkg"), "-o", str(tmp_path / "o"),
-                 "--offline", "--save-model", str(tmp_path / "m.model3")])
+    code = main(
+        [
+            "run",
+            "buffer schools by 300 m",
+            "-i",
+            str(SAMPLE / "schools.gpkg"),
+            "-o",
+            str(tmp_path / "o"),
+            "--offline",
+            "--save-model",
+            str(tmp_path / "m.model3"),
+        ]
+    )
     assert code == 2 and "--save-model needs PyQGIS" in capsys.readouterr().err
     assert not (tmp_path / "o").exists() or not any((tmp_path / "o").iterdir())  # refused before running
+
+
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        ("en", "Step 1 (sort_by_field) runs with GeoPandas only"),
+        ("de", "Schritt 1 (sort_by_field) läuft nur mit GeoPandas"),
+        ("zh_CN", "第 1 步（sort_by_field）只能用 GeoPandas 运行"),
+    ],
+)
+def test_cli_refusal_is_said_in_the_users_language(tmp_path, capsys, lang, words):
+    from geoclerk.cli.main import main
+
+    code = main(
+        [
+            "run",
+            "sort districts by population",
+            "-i",
+            str(SAMPLE / "districts.gpkg"),
+            "-o",
+            str(tmp_path / "o"),
+            "--offline",
+            "--save-model",
+            str(tmp_path / "m.model3"),
+            "--json",
+            "--lang",
+            lang,
+        ]
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert code == 1 and words in data["error"]

@@ -1,0 +1,61 @@
+"""The dock's "Save as model": a tier-0 answer's plan written into the profile's models folder, in the toolbox."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from qgis.core import Qgis, QgsApplication, QgsMessageLog
+
+from ..errors import GeoClerkError
+from ..function_lib.context import safe_name
+from .i18n import tr
+
+
+def models_folder() -> Path:
+    """Where the Processing model provider reads the user's models: the first models folder Processing is set to
+    use, by default the profile's processing/models."""
+    try:
+        from processing.modeler.ModelerUtils import ModelerUtils
+
+        folders = [f for f in ModelerUtils.modelsFolders() if f]
+    except ImportError:  # Processing's Python half is not loaded
+        folders = []
+    return Path(folders[0]) if folders else Path(QgsApplication.qgisSettingsDirPath()) / "processing" / "models"
+
+
+def free_model_path(request: str) -> Path:
+    """A new .model3 named after the request; an existing model is never replaced."""
+    folder = models_folder()
+    stem = safe_name(" ".join(request.split())[:60]) or "geoclerk_model"
+    path, n = folder / f"{stem}.model3", 2
+    while path.exists():
+        path, n = folder / f"{stem}_{n}.model3", n + 1
+    return path
+
+
+def reload_models() -> bool:
+    """Have the Model provider read its folder again, so the new model is in the toolbox; False without it."""
+    provider = QgsApplication.processingRegistry().providerById("model")
+    if provider is None:
+        return False
+    provider.refreshAlgorithms()
+    return True
+
+
+def save_card_model(card, store, registry) -> str | None:
+    """Save the card's tier-0 plan as a model and say so on the card; the model's path, or None (reason shown)."""
+    from .model_writer import save_run_model
+
+    report = card.report or {}
+    try:
+        saved = save_run_model(report, [], registry, free_model_path(report.get("request") or ""), store=store)
+    except GeoClerkError as exc:
+        card.show_model_saved(tr("Not saved as a model: {reason}").format(reason=exc.user_text()), ok=False)
+        return None
+    listed = reload_models()
+    QgsMessageLog.logMessage(f"Saved model {saved.path}", "GeoClerk", Qgis.MessageLevel.Info)
+    text = tr("Saved as the Processing model '{name}' ({path}).").format(name=saved.name, path=saved.path)
+    if listed:
+        text += " " + tr("It is in the Processing Toolbox under Models, and opens in the Model Designer.")
+    card.show_model_saved(text, ok=True)
+    return saved.path

@@ -1,0 +1,83 @@
+"""The dock's "Save as model": a tier-0 answer's plan in the profile's models folder, listed in the toolbox."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from geoclerk.geoclerk_plugin import dock as dock_module
+from geoclerk.geoclerk_plugin.dock import GeoClerkDock
+from geoclerk.tests.test_gui_dock import ask
+from geoclerk.tests.test_gui_support import isolated_settings, process_until  # noqa: F401
+from qgis.core import QgsApplication, QgsProcessingModelAlgorithm, QgsProject, QgsVectorLayer
+from qgis.PyQt.QtCore import Qt
+from qgis.PyQt.QtTest import QTest
+
+SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample"
+
+
+@pytest.fixture
+def dock(qgis_iface, qgis_new_project, tmp_path, monkeypatch, isolated_settings):  # noqa: F811
+    from geoclerk.geoclerk_plugin.qgis_env import ensure_qgis
+
+    assert ensure_qgis()
+    monkeypatch.setattr(dock_module, "results_dir", lambda project: tmp_path / "results")
+    for var in ("GEOCLERK_BASE_URL", "GEOCLERK_MODEL", "GEOCLERK_API_KEY", "OPENAI_API_KEY"):
+        monkeypatch.delenv(var, raising=False)
+    widget = GeoClerkDock(qgis_iface)
+    widget.resize(420, 640)
+    yield widget
+    widget.unload()
+    widget.deleteLater()
+
+
+@pytest.fixture
+def models():
+    """The profile's models folder; the models a test saves there are removed afterwards."""
+    from geoclerk.geoclerk_plugin.saved_models import models_folder, reload_models
+
+    folder = models_folder()
+    before = set(folder.glob("*.model3")) if folder.exists() else set()
+    yield folder
+    for path in set(folder.glob("*.model3")) - before:
+        path.unlink()
+    reload_models()
+
+
+def _toolbox_models():
+    provider = QgsApplication.processingRegistry().providerById("model")
+    return {alg.displayName(): alg for alg in provider.algorithms()}
+
+
+def test_save_as_model_writes_the_plan_into_the_toolbox(dock, models, tmp_path):
+    layer = QgsVectorLayer(str(SAMPLE / "schools.gpkg"), "schools", "ogr")
+    QgsProject.instance().addMapLayer(layer)
+    dock.layer_picker.set_checked([layer.id()])
+    request = "buffer schools by 250 m"
+    card = ask(dock, request)
+    assert card.report["status"] == "ok" and card.report["tier"] == 0, card.report
+    assert request not in _toolbox_models()
+    assert not card.save_model_button.isHidden()
+    QTest.mouseClick(card.save_model_button, Qt.MouseButton.LeftButton)
+    saved = models / "buffer_schools_by_250_m.model3"
+    assert saved.exists(), sorted(models.glob("*"))
+    assert "Saved as the Processing model" in card.model_note.toPlainText() and not card.model_note.isHidden()
+    listed = _toolbox_models()
+    assert request in listed and listed[request].shortDescription() == request
+    model = QgsProcessingModelAlgorithm()
+    assert model.fromFile(str(saved))
+    assert [c.algorithmId() for c in model.childAlgorithms().values()] == ["native:buffer"]
+    assert model.childAlgorithms()["step1_buffer"].parameterSources()["DISTANCE"][0].staticValue() == 250
+    assert [p.name() for p in model.parameterDefinitions() if not p.isDestination()] == ["schools"]
+
+
+def test_a_geopandas_only_plan_is_not_saved_and_says_why(dock, models):
+    layer = QgsVectorLayer(str(SAMPLE / "districts.gpkg"), "districts", "ogr")
+    QgsProject.instance().addMapLayer(layer)
+    dock.layer_picker.set_checked([layer.id()])
+    card = ask(dock, "sort districts by population")
+    assert card.report["status"] == "ok" and card.report["tier"] == 0, card.report
+    QTest.mouseClick(card.save_model_button, Qt.MouseButton.LeftButton)
+    text = card.model_note.toPlainText()
+    assert "Not saved as a model" in text and "Step 1 (sort_by_field)" in text and "GeoPandas only" in text
+    assert not list(models.glob("sort_districts*.model3"))
