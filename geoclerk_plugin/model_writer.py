@@ -31,7 +31,7 @@ from qgis.PyQt.QtCore import QPointF
 
 from ..errors import GeoClerkError
 from ..lang import tr as core_tr
-from .qgis_enums import GeometryType, LayerType
+from .qgis_enums import GeometryType, LayerType, ProcessingSourceType
 
 # Steps that add nothing to the model: the output format is chosen when the model runs.
 FORMAT_STEPS = {"save_result"}
@@ -297,19 +297,17 @@ GEOMETRY_WORDS = {GeometryType.Point: "points", GeometryType.Line: "lines", Geom
 
 
 def _input_definition(param: str, name: str, layer):
-    from qgis.core import QgsProcessing
-
     if layer.type() == LayerType.Raster:
         return QgsProcessingParameterRasterLayer(param, f"{name} (raster)")
     if isinstance(layer, QgsVectorLayer):
         geometry = layer.geometryType()
         types = {
-            GeometryType.Point: QgsProcessing.TypeVectorPoint,
-            GeometryType.Line: QgsProcessing.TypeVectorLine,
-            GeometryType.Polygon: QgsProcessing.TypeVectorPolygon,
+            GeometryType.Point: ProcessingSourceType.VectorPoint,
+            GeometryType.Line: ProcessingSourceType.VectorLine,
+            GeometryType.Polygon: ProcessingSourceType.VectorPolygon,
         }
         word = GEOMETRY_WORDS.get(geometry, "vector")
-        kinds = [types[geometry]] if geometry in types else [QgsProcessing.TypeVectorAnyGeometry]
+        kinds = [types[geometry]] if geometry in types else [ProcessingSourceType.VectorAnyGeometry]
         return QgsProcessingParameterVectorLayer(param, f"{name} ({word})", kinds)
     return QgsProcessingParameterMultipleLayers(param, name)
 

@@ -48,7 +48,10 @@ GeometryType = scoped_enum(  # 3.30
 )
 LayerType = scoped_enum("LayerType", QgsMapLayer, {"Vector": "VectorLayer", "Raster": "RasterLayer"})  # 3.30
 ProcessingSourceType = scoped_enum(  # 3.36
-    "ProcessingSourceType", QgsProcessing, {"Vector": "TypeVector", "Raster": "TypeRaster"}
+    "ProcessingSourceType",
+    QgsProcessing,
+    {"Vector": "TypeVector", "Raster": "TypeRaster", "VectorPoint": "TypeVectorPoint", "VectorLine": "TypeVectorLine",
+     "VectorPolygon": "TypeVectorPolygon", "VectorAnyGeometry": "TypeVectorAnyGeometry"},  # fmt: skip
 )
 ProcessingParameterFlag = scoped_enum(  # 3.36
     "ProcessingParameterFlag", QgsProcessingParameterDefinition, {"Optional": "FlagOptional"}

@@ -144,7 +144,7 @@ def test_model_file_wires_steps_and_inputs(both, tmp_path):
     ctx = _context(tmp_path / "run", *[SAMPLE / f"{n}.gpkg" for n in layers])
     _run(both, steps, ctx)
     saved = save_model(steps, ctx, both, request, tmp_path / "two.model3")
-    from qgis.core import QgsProcessingModelAlgorithm, QgsProcessingModelChildParameterSource
+    from qgis.core import QgsProcessingModelAlgorithm
 
     model = QgsProcessingModelAlgorithm()
     assert model.fromFile(saved.path)
@@ -154,8 +154,7 @@ def test_model_file_wires_steps_and_inputs(both, tmp_path):
     assert sorted(children) == ["step1_buffer", "step2_count_points_in_polygon"]
     count = children["step2_count_points_in_polygon"]
     polygons = count.parameterSources()["POLYGONS"][0]
-    assert polygons.source() == QgsProcessingModelChildParameterSource.ChildOutput
-    assert polygons.outputChildId() == "step1_buffer"
+    assert polygons.outputChildId() == "step1_buffer" and polygons.outputName() == "OUTPUT"
     assert count.parameterSources()["POINTS"][0].parameterName() == "houses"
     assert children["step1_buffer"].parameterSources()["DISTANCE"][0].staticValue() == 500
     assert ET.parse(saved.path).getroot() is not None
