@@ -81,3 +81,38 @@ def test_a_geopandas_only_plan_is_not_saved_and_says_why(dock, models):
     text = card.model_note.toPlainText()
     assert "Not saved as a model" in text and "Step 1 (sort_by_field)" in text and "GeoPandas only" in text
     assert not list(models.glob("sort_districts*.model3"))
+
+
+def test_saved_two_step_model_opens_in_the_model_designer(qgis_iface, monkeypatch, tmp_path):
+    """The buffer → count model in QGIS's Model Designer: two inputs, two children wired, one output."""
+    from geoclerk.function_lib import load_registry
+    from geoclerk.function_lib.context import RunContext
+    from geoclerk.function_lib.registry import run_tool
+    from geoclerk.geoclerk_plugin.model_writer import save_model
+    from geoclerk.geoclerk_plugin.processing_tools import bind
+    from geoclerk.geoclerk_plugin.qgis_env import ensure_qgis
+    from qgis.PyQt.QtCore import QSize
+
+    assert ensure_qgis()
+    from processing.modeler.ModelerDialog import ModelerDialog
+
+    monkeypatch.setattr(qgis_iface, "iconSize", lambda dockedToolbar=False: QSize(24, 24), raising=False)  # noqa: N803
+    registry = load_registry()
+    bind(registry)
+    ctx = RunContext(tmp_path / "run")
+    for name in ("schools", "houses"):
+        ctx.layers.add_path(SAMPLE / f"{name}.gpkg")
+    steps = [{"tool": "buffer", "params": {"layer": "schools", "distance": 500}},
+             {"tool": "count_points_in_polygons",
+              "params": {"polygons": "schools_buffer", "points": "houses"}}]  # fmt: skip
+    for step in steps:
+        run_tool(registry, step["tool"], step["params"], ctx)
+    saved = save_model(steps, ctx, registry, "count houses near schools", tmp_path / "two.model3")
+    model = QgsProcessingModelAlgorithm()
+    assert model.fromFile(saved.path)
+    dialog = ModelerDialog.create(model) if hasattr(ModelerDialog, "create") else ModelerDialog(model)
+    kinds = [type(item).__name__ for item in dialog.view().scene().items()]
+    assert kinds.count("ModelerChildAlgorithmGraphicItem") == 2
+    assert kinds.count("ModelerInputGraphicItem") == 2 and kinds.count("ModelerOutputGraphicItem") == 1
+    assert dialog.model().name() == "count houses near schools"
+    dialog.close()
