@@ -124,14 +124,20 @@ def build_model(steps: list[dict], ctx, registry, request: str, step_outputs: li
     """The model for these steps ({tool, params}) run on the layers of `ctx` (inputs and earlier results).
 
     A layer argument that names an input of the plan becomes a model input; one that names an earlier step's
-    result (`step_outputs[i]`, the layer names step i produced; without them, a name that is no input is the
-    latest earlier step's result) is wired to that child's output. Returns (model, {param: layer name}, outputs).
+    result is wired to that child's output. Which step made a result is read from `step_outputs[i]` (or a step's
+    own "outputs": the layer names or paths step i produced); without them, from the result's name, which every
+    tool derives from its main input ('schools_buffer' from the buffer of 'schools'), the longest such match; a
+    result two earlier steps could have made is refused. Returns (model, {param: layer name}, outputs).
     """
     from ..function_lib.processing_specs import PROCESSING_BINDINGS
     from .processing_tools import resolve_algorithm
     from .processing_tools.handlers import HANDLERS
     from .processing_tools.runner import Call, _load_inputs, _map_args
 
+    if step_outputs is None and any("outputs" in s for s in steps):
+        step_outputs = [[Path(str(o)).stem for o in s.get("outputs") or []] for s in steps]
+    if step_outputs is not None:
+        step_outputs = [o for s, o in zip(steps, step_outputs) if s.get("tool") not in FORMAT_STEPS]
     steps = [s for s in steps if s.get("tool") not in FORMAT_STEPS]
     if not steps:
         raise ModelError(core_tr("The plan has no step to save as a model."), fix=core_tr("Run a request first."))
@@ -140,7 +146,7 @@ def build_model(steps: list[dict], ctx, registry, request: str, step_outputs: li
     produced: dict[str, _Source] = {}  # earlier results by layer name
     inputs: dict[str, _Source] = {}  # plan input layers by name
     names: dict[str, str] = {}
-    last: _Source | None = None
+    made: list[tuple[tuple[str, ...], _Source]] = []  # each earlier step's name prefixes and output
     written = {str(Path(o.path)) for o in getattr(ctx, "outputs", [])}
     results = {n for n in ctx.layers.names() if ctx.layers.get(n).path and str(Path(ctx.layers.get(n).path)) in written}
     outputs: list[str] = []
@@ -200,8 +206,12 @@ def build_model(steps: list[dict], ctx, registry, request: str, step_outputs: li
             layers = call.layers[p.name] if p.kind == "layers" else [call.layers[p.name]]
             srcs = []
             for name, layer in zip(layer_names, layers):
-                chained = last if index > 0 and not step_outputs and name in results else None
-                src = produced.get(name) or chained or _layer_source(model, name, layer, inputs, names)
+                if name in produced:
+                    src = produced[name]
+                elif name in results and step_outputs is None and made:
+                    src = _earlier_step(name, made, number, tool)
+                else:
+                    src = _layer_source(model, name, layer, inputs, names)
                 srcs.append(src)
             for layer, src in zip(layers, srcs):
                 sources_of[id(layer)] = src
@@ -233,12 +243,31 @@ def build_model(steps: list[dict], ctx, registry, request: str, step_outputs: li
                     core_tr("Step {n} ({tool}) makes no layer the next step could use.").format(n=number, tool=tool)
                 )
         else:
-            last = _Source(child=child_id, output=step_out)
+            source = _Source(child=child_id, output=step_out)
+            main = str(args.get(call.main) or "") if call.main else ""
+            prefixes = (f"{main}_{spec.name.removeprefix('qgis_')}", f"{main}_{tool}", f"{main}_") if main else ()
+            made.append((prefixes, source))
             for name in step_outputs[index] if step_outputs and index < len(step_outputs) else []:
-                produced[name] = last
+                produced[name] = source
         outputs = [f"{child_id}:{name}" for name in model_outputs]
     model.updateDestinationParameters()
     return model, names, outputs
+
+
+def _earlier_step(name: str, made, number: int, tool: str) -> _Source:
+    """The earlier step whose result `name` is, read from the name (see build_model), or ModelError."""
+    best = [max((len(p) for p in prefixes if name.startswith(p)), default=0) for prefixes, _ in made]
+    top = max(best)
+    if top == 0 and len(made) == 1:
+        return made[0][1]
+    if top > 0 and best.count(top) == 1:
+        return made[best.index(top)][1]
+    raise ModelError(
+        core_tr("Step {n} ({tool}) reads '{layer}', and which earlier step made it is not known.").format(
+            n=number, tool=tool, layer=name
+        ),
+        fix=core_tr("Save plans whose steps name their inputs."),
+    )
 
 
 def _same_selection(ctx, step_no: int, tool: str, args: dict) -> None:

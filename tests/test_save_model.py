@@ -105,6 +105,12 @@ CASES = {
                            {"tool": "count_points_in_polygons",
                             "params": {"polygons": "schools_buffer", "points": "houses"}}],
                           ["schools", "houses"], "EPSG:32633"),
+    "three_steps": ("count district centroids within 500 m of schools",
+                    [{"tool": "buffer", "params": {"layer": "schools", "distance": 500}},
+                     {"tool": "centroids", "params": {"layer": "districts"}},
+                     {"tool": "count_points_in_polygons",
+                      "params": {"polygons": "schools_buffer", "points": "districts_centroids"}}],
+                    ["schools", "districts"], "EPSG:32633"),
 }  # fmt: skip
 
 
@@ -322,3 +328,58 @@ def test_cli_refusal_is_said_in_the_users_language(tmp_path, capsys, lang, words
     )
     data = json.loads(capsys.readouterr().out)
     assert code == 1 and words in data["error"]
+
+
+def _wiring(path):
+    """{child id: {QGIS parameter: model input name or 'child:output'}} of a saved model."""
+    from qgis.core import QgsProcessingModelAlgorithm
+
+    model = QgsProcessingModelAlgorithm()
+    assert model.fromFile(path)
+    wiring = {}
+    for child_id, child in model.childAlgorithms().items():
+        sources = {}
+        for name, values in child.parameterSources().items():
+            value = values[0]
+            if value.parameterName():
+                sources[name] = value.parameterName()
+            elif value.outputChildId():
+                sources[name] = f"{value.outputChildId()}:{value.outputName()}"
+        wiring[child_id] = sources
+    return wiring
+
+
+BUFFERS = [{"tool": "buffer", "params": {"layer": "schools", "distance": 300}},
+           {"tool": "buffer", "params": {"layer": "schools", "distance": 500}}]  # fmt: skip
+
+
+def test_three_steps_each_input_wired_to_the_step_that_made_it(both, tmp_path):
+    """A result read two steps later goes to the step that made it, not to the latest step."""
+    from geoclerk.geoclerk_plugin.model_writer import save_model
+
+    steps = [{"tool": "buffer", "params": {"layer": "schools", "distance": 500}},
+             {"tool": "centroids", "params": {"layer": "districts"}},
+             {"tool": "count_points_in_polygons", "params": {"polygons": "schools_buffer", "points": "districts_centroids"}}]  # fmt: skip  # noqa: E501
+    ctx = _context(tmp_path / "run", SAMPLE / "schools.gpkg", SAMPLE / "districts.gpkg")
+    _run(both, steps, ctx)
+    assert [o.name for o in ctx.outputs][:2] == ["schools_buffer", "districts_centroids"]
+    wiring = _wiring(save_model(steps, ctx, both, "r", tmp_path / "three.model3").path)
+    count = wiring["step3_count_points_in_polygon"]
+    assert count["POLYGONS"] == "step1_buffer:OUTPUT" and count["POINTS"] == "step2_centroids:OUTPUT"
+    assert wiring["step1_buffer"]["INPUT"] == "schools" and wiring["step2_centroids"]["INPUT"] == "districts"
+
+
+def test_a_result_two_steps_could_have_made_is_refused_unless_the_steps_say(both, tmp_path):
+    from geoclerk.geoclerk_plugin.model_writer import ModelError, save_model
+
+    steps = [*BUFFERS, {"tool": "count_points_in_polygons", "params": {"polygons": "schools_buffer_2",
+                                                                       "points": "schools"}}]  # fmt: skip
+    ctx = _context(tmp_path / "run", SAMPLE / "schools.gpkg")
+    _run(both, steps, ctx)
+    with pytest.raises(ModelError, match="which earlier step made it is not known"):
+        save_model(steps, ctx, both, "r", tmp_path / "ambiguous.model3")
+    assert not (tmp_path / "ambiguous.model3").exists()
+    told = [{**steps[0], "outputs": [str(tmp_path / "run" / "schools_buffer.gpkg")]},
+            {**steps[1], "outputs": ["schools_buffer_2"]}, {**steps[2], "outputs": []}]  # fmt: skip
+    wiring = _wiring(save_model(told, ctx, both, "r", tmp_path / "told.model3").path)
+    assert wiring["step3_count_points_in_polygon"]["POLYGONS"] == "step2_buffer:OUTPUT"
