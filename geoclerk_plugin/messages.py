@@ -161,8 +161,8 @@ class ReplyCard(QFrame):
         self.answer.setVisible(bool(report.get("answer")))
         self.ask_model_button.setVisible(status == "ok" and tier == 0)  # a tier-0 reading the user can overrule
         steps = report.get("steps") or []
-        self.save_model_button.setVisible(
-            status == "ok" and tier == 0 and bool(steps) and all("tool" in s for s in steps)
+        self.save_model_button.setVisible(  # a card restored from a project has no layers to save a model of
+            status == "ok" and tier == 0 and self.store is not None and bool(steps) and all("tool" in s for s in steps)
         )
         notes = [str(n) for n in report.get("notes") or []] + [str(e) for e in report.get("escalations") or []]
         self.notes.setText("\n".join(f"• {n}" for n in notes))

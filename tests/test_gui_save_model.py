@@ -116,3 +116,25 @@ def test_saved_two_step_model_opens_in_the_model_designer(qgis_iface, monkeypatc
     assert kinds.count("ModelerInputGraphicItem") == 2 and kinds.count("ModelerOutputGraphicItem") == 1
     assert dialog.model().name() == "count houses near schools"
     dialog.close()
+
+
+def test_a_card_restored_from_a_project_offers_no_model(qgis_iface):
+    """Without the layers the request ran on (a card read back from a project) there is nothing to save."""
+    from geoclerk.geoclerk_plugin.messages import ReplyCard
+
+    step = {"tool": "buffer", "params": {"layer": "schools", "distance": 300}}
+    report = {
+        "status": "ok",
+        "tier": 0,
+        "route": "function",
+        "request": "buffer schools",
+        "steps": [step],
+        "outputs": [],
+    }
+    restored, fresh = ReplyCard(), ReplyCard()
+    fresh.store = object()
+    restored.show_report(report)
+    fresh.show_report(report)
+    assert restored.save_model_button.isHidden() and not fresh.save_model_button.isHidden()
+    fresh.show_report({**report, "tier": 1})
+    assert fresh.save_model_button.isHidden()
