@@ -24,6 +24,7 @@ from qgis.core import (
     QgsProcessingParameterMultipleLayers,
     QgsProcessingParameterRasterLayer,
     QgsProcessingParameterVectorLayer,
+    QgsRectangle,
     QgsReferencedRectangle,
     QgsVectorLayer,
 )
@@ -197,7 +198,7 @@ def build_model(steps: list[dict], ctx, registry, request: str, step_outputs: li
         child.setChildId(child_id)
         child.setDescription(f"{number}. {call.alg.displayName()}")
         child.setPosition(QPointF(320, 80 + 140 * index))
-        sources_of = {}
+        sources_of, layer_of = {}, {}
         for p in spec.params:
             value = args.get(p.name)
             if value is None or p.kind not in ("layer", "layers"):
@@ -215,12 +216,20 @@ def build_model(steps: list[dict], ctx, registry, request: str, step_outputs: li
                 srcs.append(src)
             for layer, src in zip(layers, srcs):
                 sources_of[id(layer)] = src
+                layer_of[id(src)] = layer
         _metric_check(call, number, tool)
         destinations = set(binding["outputs"])
+        given = {
+            call.qname(p.name)
+            for p in spec.params
+            if args.get(p.name) is not None and binding["params"][p.name]["qgis"]
+        }
         for qname, value in call.params.items():
             if qname in destinations:
                 continue
-            child.addParameterSources(qname, _param_sources(value, sources_of, number, tool))
+            derived = None if qname in given else _layer_property(value, sources_of, layer_of)
+            sources = [derived.source()] if derived else _param_sources(value, sources_of, number, tool)
+            child.addParameterSources(qname, sources)
         final = index == len(steps) - 1
         step_out = None
         model_outputs = {}
@@ -357,6 +366,26 @@ def _metric_check(call, number: int, tool: str) -> None:
             ).format(n=number, tool=tool, layer=call.args[call.main], crs=layer.crs().authid() or "?"),
             fix=core_tr("Reproject the layer to a CRS in metres first, then run and save the plan."),
         )
+
+
+def _layer_property(value, sources_of: dict, layer_of: dict):
+    """The input whose extent or CRS a handler filled in (a grid over a layer, x/y in the layer's CRS): the model
+    takes it from that input, so other data gets its own extent and CRS instead of this run's numbers."""
+    if not isinstance(value, (QgsReferencedRectangle, QgsCoordinateReferenceSystem)):
+        return None
+    for src in sources_of.values():
+        layer = layer_of.get(id(src))
+        if layer is None:
+            continue
+        if (
+            isinstance(value, QgsReferencedRectangle)
+            and value.crs() == layer.crs()
+            and QgsRectangle(value) == layer.extent()
+        ):
+            return src
+        if isinstance(value, QgsCoordinateReferenceSystem) and value == layer.crs():
+            return src
+    return None
 
 
 def _param_sources(value, sources_of: dict, number: int, tool: str) -> list:

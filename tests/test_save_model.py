@@ -105,6 +105,9 @@ CASES = {
                            {"tool": "count_points_in_polygons",
                             "params": {"polygons": "schools_buffer", "points": "houses"}}],
                           ["schools", "houses"], "EPSG:32633"),
+    "grid": ("a 500 m grid over the districts", [{"tool": "qgis_create_grid",
+                                                  "params": {"layer": "districts", "spacing": 500}}],
+             ["districts"], "EPSG:32633"),
     "three_steps": ("count district centroids within 500 m of schools",
                     [{"tool": "buffer", "params": {"layer": "schools", "distance": 500}},
                      {"tool": "centroids", "params": {"layer": "districts"}},
@@ -138,6 +141,9 @@ def test_saved_model_runs_on_other_inputs_like_geoclerk(both, other, tmp_path, c
         inside = gpd.sjoin(houses, districts, predicate="intersects").groupby("district_id").size()
         assert dict(zip(result["district_id"], result["count"])) == {d: inside.get(d, 0) for d in result["district_id"]}
         assert result["count"].sum() == inside.sum() < len(gpd.read_file(SAMPLE / "houses.gpkg"))
+    if case == "grid":  # the grid starts at the other districts' corner (x 500093.03), not the sample's (500000)
+        left, sample_left = gpd.read_file(other / "districts.gpkg").total_bounds[0], 500000.0
+        assert abs(result.total_bounds[0] - left) < 1e-6 and abs(left - sample_left) > 50
     if case == "buffer_then_count":
         assert len(result) == 8  # 12 schools less the 4 removed
 
