@@ -150,7 +150,6 @@ def build_model(steps: list[dict], ctx, registry, request: str, step_outputs: li
     made: list[tuple[tuple[str, ...], _Source]] = []  # each earlier step's name prefixes and output
     written = {str(Path(o.path)) for o in getattr(ctx, "outputs", [])}
     results = {n for n in ctx.layers.names() if ctx.layers.get(n).path and str(Path(ctx.layers.get(n).path)) in written}
-    outputs: list[str] = []
     for index, step in enumerate(steps):
         number, tool, args = index + 1, step["tool"], dict(step.get("params") or {})
         spec = _processing_tool(registry, number, tool, args, ctx)
@@ -238,7 +237,9 @@ def build_model(steps: list[dict], ctx, registry, request: str, step_outputs: li
             step_out = step_out or out_name
             if final:
                 label = "result" if len(present) == 1 else f"result_{out_name.lower()}"
-                output = QgsProcessingModelOutput(label, f"{_title(call, kind, out_name)}")
+                # QGIS 3.22 names the model's parameter childId:name, later versions after the description
+                title = "Result" if len(present) == 1 else f"Result {_title(call, kind, out_name)}"
+                output = QgsProcessingModelOutput(label, title)
                 output.setChildId(child_id)
                 output.setChildOutputName(out_name)
                 output.setPosition(QPointF(560, 80 + 140 * index))
@@ -258,8 +259,8 @@ def build_model(steps: list[dict], ctx, registry, request: str, step_outputs: li
             made.append((prefixes, source))
             for name in step_outputs[index] if step_outputs and index < len(step_outputs) else []:
                 produced[name] = source
-        outputs = [f"{child_id}:{name}" for name in model_outputs]
     model.updateDestinationParameters()
+    outputs = [d.name() for d in model.destinationParameterDefinitions()]  # as qgis_process names them
     return model, names, outputs
 
 
