@@ -101,7 +101,15 @@ def _processing_tool(registry, step_no: int, tool: str, args: dict, ctx=None):
         _same_selection(ctx, step_no, tool, args)
         return registry.get(READ_THE_SAME[tool]).spec
     other = spec.equivalent and registry.get(spec.equivalent).spec if spec.equivalent in registry else None
-    if other is None or tool in KEEP_GEOPANDAS:
+    if other is not None and tool in KEEP_GEOPANDAS:
+        raise ModelError(
+            core_tr(
+                "Step {n} ({tool}) runs with GeoPandas: QGIS's algorithm ({other}) gives another answer on such data, "
+                "so the plan cannot be saved as a Processing model."
+            ).format(n=step_no, tool=tool, other=other.name),
+            fix=core_tr("Only plans whose every step is a QGIS Processing tool can be saved as a model."),
+        )
+    if other is None:
         raise ModelError(
             core_tr(
                 "Step {n} ({tool}) runs with GeoPandas only: it has no QGIS Processing algorithm, so the plan "
