@@ -138,3 +138,49 @@ def test_a_card_restored_from_a_project_offers_no_model(qgis_iface):
     assert restored.save_model_button.isHidden() and not fresh.save_model_button.isHidden()
     fresh.show_report({**report, "tier": 1})
     assert fresh.save_model_button.isHidden()
+
+
+@pytest.mark.parametrize(
+    ("locale", "button", "refusal"),
+    [
+        (
+            "de",
+            "Als Modell speichern",
+            "Nicht als Modell gespeichert: Schritt 1 (sort_by_field) läuft nur mit GeoPandas",
+        ),
+        ("zh_CN", "另存为模型", "未保存为模型：第 1 步（sort_by_field）只能用 GeoPandas 运行"),
+        ("en_US", "Save as model", "Not saved as a model: Step 1 (sort_by_field) runs with GeoPandas only"),
+    ],
+)
+def test_save_as_model_speaks_the_users_language(
+    qgis_iface,
+    qgis_new_project,
+    isolated_settings,  # noqa: F811
+    models,
+    tmp_path,
+    monkeypatch,
+    locale,
+    button,
+    refusal,
+):
+    from geoclerk import classFactory
+    from geoclerk.tests.test_gui_i18n import translations
+
+    translations.compile_all()
+    monkeypatch.setattr(dock_module, "results_dir", lambda project: tmp_path / "results")
+    isolated_settings.setValue("locale/overrideFlag", True)
+    isolated_settings.setValue("locale/userLocale", locale)
+    plugin = classFactory(qgis_iface)
+    try:
+        plugin.initGui()
+        dock = plugin.ensure_dock()
+        layer = QgsVectorLayer(str(SAMPLE / "districts.gpkg"), "districts", "ogr")
+        QgsProject.instance().addMapLayer(layer)
+        dock.layer_picker.set_checked([layer.id()])
+        card = ask(dock, "sort districts by population")
+        assert card.report["status"] == "ok" and card.report["tier"] == 0, card.report
+        assert card.save_model_button.text() == button
+        QTest.mouseClick(card.save_model_button, Qt.MouseButton.LeftButton)
+        assert card.model_note.toPlainText().startswith(refusal)
+    finally:
+        plugin.unload()
