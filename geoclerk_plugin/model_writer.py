@@ -422,7 +422,7 @@ def _static(value):
     return value
 
 
-def save_run_model(data: dict, inputs: list[str], registry, path, store=None) -> SavedModel:
+def save_run_model(data: dict, inputs: list[str], registry, path, store=None, name: str | None = None) -> SavedModel:
     """The model of a finished run (its JSON report, and its input files or the LayerStore it ran on), at `path`.
 
     Only a run that ended ok at tier 0 has a plan GeoClerk read itself; the model's layers are found again from
@@ -446,16 +446,19 @@ def save_run_model(data: dict, inputs: list[str], registry, path, store=None) ->
         ctx = RunContext(scratch, layers=store)
         for out in data.get("outputs") or []:
             if out.get("kind") in ("vector", "raster") and Path(out["path"]).exists():
-                name = Path(out["path"]).stem
-                if store.find(out["path"]) is None and name not in store.names():
-                    store.add(name, path=out["path"])
-                ctx.outputs.append(Output(path=out["path"], kind=out["kind"], name=name))
-        return save_model(data.get("steps") or [], ctx, registry, data.get("request") or "", path)
+                stem = Path(out["path"]).stem
+                if store.find(out["path"]) is None and stem not in store.names():
+                    store.add(stem, path=out["path"])
+                ctx.outputs.append(Output(path=out["path"], kind=out["kind"], name=stem))
+        return save_model(data.get("steps") or [], ctx, registry, data.get("request") or "", path, name=name)
 
 
-def save_model(steps, ctx, registry, request: str, path, step_outputs=None) -> SavedModel:
-    """Build the model and write it to `path` (.model3 added when missing); ModelError when it cannot be one."""
+def save_model(steps, ctx, registry, request: str, path, step_outputs=None, name: str | None = None) -> SavedModel:
+    """Build the model and write it to `path` (.model3 added when missing); ModelError when it cannot be one.
+    `name`: the model's name when not the request's (a toolbox that has a model of that name already)."""
     model, names, outputs = build_model(steps, ctx, registry, request, step_outputs)
+    if name:
+        model.setName(name)
     target = Path(path)
     if target.suffix.lower() != ".model3":
         target = target.with_name(target.name + ".model3")

@@ -23,14 +23,19 @@ def models_folder() -> Path:
     return Path(folders[0]) if folders else Path(QgsApplication.qgisSettingsDirPath()) / "processing" / "models"
 
 
-def free_model_path(request: str) -> Path:
-    """A new .model3 named after the request; an existing model is never replaced."""
+def free_model_path(request: str) -> tuple[Path, str]:
+    """A new .model3 named after the request, and the model's name: an existing model is never replaced, and a
+    second model of the same request is 'request (2)' (the toolbox knows a model by its name)."""
+    from .model_writer import model_name
+
     folder = models_folder()
     stem = safe_name(" ".join(request.split())[:60]) or "geoclerk_model"
-    path, n = folder / f"{stem}.model3", 2
-    while path.exists():
-        path, n = folder / f"{stem}_{n}.model3", n + 1
-    return path
+    provider = QgsApplication.processingRegistry().providerById("model")
+    taken = {alg.displayName() for alg in provider.algorithms()} if provider is not None else set()
+    path, name, n = folder / f"{stem}.model3", model_name(request), 2
+    while path.exists() or name in taken:
+        path, name, n = folder / f"{stem}_{n}.model3", f"{model_name(request)} ({n})", n + 1
+    return path, name
 
 
 def reload_models() -> bool:
@@ -48,7 +53,8 @@ def save_card_model(card, store, registry) -> str | None:
 
     report = card.report or {}
     try:
-        saved = save_run_model(report, [], registry, free_model_path(report.get("request") or ""), store=store)
+        path, name = free_model_path(report.get("request") or "")
+        saved = save_run_model(report, [], registry, path, store=store, name=name)
     except GeoClerkError as exc:
         card.show_model_saved(tr("Not saved as a model: {reason}").format(reason=exc.user_text()), ok=False)
         return None

@@ -69,6 +69,12 @@ def test_save_as_model_writes_the_plan_into_the_toolbox(dock, models, tmp_path):
     assert [c.algorithmId() for c in model.childAlgorithms().values()] == ["native:buffer"]
     assert model.childAlgorithms()["step1_buffer"].parameterSources()["DISTANCE"][0].staticValue() == 250
     assert [p.name() for p in model.parameterDefinitions() if not p.isDestination()] == ["schools"]
+    QTest.mouseClick(card.save_model_button, Qt.MouseButton.LeftButton)  # pressed once: the button is done
+    assert not card.save_model_button.isEnabled() and len(list(models.glob("buffer_schools_by_250_m*"))) == 1
+    card.save_model_button.setEnabled(True)  # a second model of the same request never replaces the first
+    QTest.mouseClick(card.save_model_button, Qt.MouseButton.LeftButton)
+    assert (models / "buffer_schools_by_250_m_2.model3").exists() and saved.exists()
+    assert f"{request} (2)" in _toolbox_models() and request in _toolbox_models()
 
 
 def test_a_geopandas_only_plan_is_not_saved_and_says_why(dock, models):
