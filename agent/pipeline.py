@@ -84,11 +84,13 @@ def run_request(
     progress=None,
     cancel_event=None,
     previous: list[str] | None = None,
+    answers: dict[str, str] | None = None,
 ) -> Report:
     """Serve one request end to end and return its report; errors become a report, never a raise.
 
     `previous`: in a conversation, the names of the layers the previous request made (in play among the inputs),
-    so 'now buffer those by 100 m' reads them (router/references.py)."""
+    so 'now buffer those by 100 m' reads them (router/references.py). `answers`: {question id: choice} for the
+    questions an earlier run of the same request asked (status "ask"); the plan resumes with them (agent/holes.py)."""
     config = config or AgentConfig()
     report = Report(request=request, model=config.model if config.has_model else None)
     started = time.perf_counter()
@@ -103,10 +105,20 @@ def run_request(
         router = router or _default_router(registry)
         t0 = time.perf_counter()
         decision = router.route(request, infos, previous=previous)
+        text = request
+        if answers:
+            from .holes import apply_answers
+
+            decision, text, said = apply_answers(router, request, infos, decision, answers, config.threshold, previous)
+            report.notes.extend(said)
         report.timings_ms["route"] = (time.perf_counter() - t0) * 1000
         report.router = decision.to_json()
         report.route = config.route if config.route != "auto" else decision.route
-        _serve(request, ctx, infos, decision, registry, config, report)
+        _serve(text, ctx, infos, decision, registry, config, report)
+        if report.status == "needs_llm" and not config.has_model and report.route == "function":
+            from .asking import ask_or_explain
+
+            ask_or_explain(router, text, infos, decision, config, report, previous)
     except CancelledError as exc:
         report.status, report.error = "error", exc.user_text()
         _discard_outputs(ctx, report)
@@ -312,16 +324,19 @@ def _why_needs_llm(decision, config, route) -> str:
     if words and len(plan.missing) == 1:
         quoted = ", ".join(f"'{w}'" for w in words[0].subject)
         return tr(
-            "The best tool is {tool}, but these words of the request were not understood: {words}. "
+            "These words of the request were not understood: {words}. "
             "Without a model GeoClerk answers only what it fully understood: name a loaded layer or field, "
             "rephrase, or configure a model."
-        ).format(tool=plan.tool, words=quoted)
+        ).format(words=quoted)
     if not plan.complete:
-        missing = ", ".join(plan.missing) or tr("some parameters")
+        from .declines import plain_gaps
+
+        missing = plain_gaps(plan, None) or tr("some parameters")
         return tr(
-            "The best tool is {tool}, but {missing} could not be read from the request. "
-            "Say it explicitly (for example a distance with its unit, or a layer or field name), or configure a model."
-        ).format(tool=plan.tool, missing=missing)
+            "Without a model, GeoClerk could not read {missing} from the request. "
+            "Say it in the request (for example a layer or field name, or a distance with its unit), "
+            "or configure a model."
+        ).format(missing=missing)
     return tr(
         "The router is not sure enough ({confidence} < {threshold}) that {tool} is meant. "
         "Rephrase more precisely, force the function route, or configure a model."

@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..agent.llm_errors import safe_url
-from ..errors import GeoClerkError
+from ..errors import GeoClerkError, ValidationError
 from ..lang import language, language_from_env, set_language
 
 EXIT_USAGE = 2
@@ -91,6 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="run library tools with QGIS Processing where possible (auto) or GeoPandas only",
     )
     p.add_argument("--timeout", type=float, default=60.0, help="model request timeout in seconds")
+    p.add_argument("--answer", action="append", default=[], metavar="ID=CHOICE",
+                   help='answer a question of status "ask" (repeatable): the same request resumes with it')
     p.add_argument(
         "--lang",
         metavar="LOCALE",
@@ -333,6 +335,12 @@ def cmd_run(args) -> int:
                 f"geoclerk run: --base-url {safe_url(args.base_url)} is not a URL "
                 "(needs http:// or https://, e.g. http://localhost:11434/v1)"
             )
+    from ..agent.holes import parse_answers
+
+    try:
+        answers = parse_answers(args.answer)
+    except ValidationError as exc:
+        raise CliUsageError(f"geoclerk run: {exc.user_text()}") from exc
     api_key = os.environ.get("GEOCLERK_API_KEY") or os.environ.get("OPENAI_API_KEY")
     config = AgentConfig(
         base_url=args.base_url,
@@ -363,7 +371,7 @@ def cmd_run(args) -> int:
             if local is not None:
                 local.start()
             registry = _registry_for(args.engine)
-            report = run_request(args.request, inputs, args.out_dir, config, registry=registry)
+            report = run_request(args.request, inputs, args.out_dir, config, registry=registry, answers=answers)
     finally:
         if local is not None:
             local.stop()
@@ -418,6 +426,8 @@ def _print_report(data: dict) -> None:
         print(f"  output: {out['path']} [{out['kind']}]")
     if data["answer"]:
         print(f"answer: {data['answer']}")
+    for q in data.get("questions") or []:
+        print(f"question {q['id']}: {q['text']} [{' | '.join(q['choices'])}]  (answer with --answer {q['id']}=CHOICE)")
     if data["error"]:
         print(f"error: {data['error']}")
     print(f"time: {data['timings_ms'].get('total', 0):.0f} ms")

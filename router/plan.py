@@ -118,10 +118,15 @@ def split_steps(text: str) -> list[str]:
     return [p for p in parts if len(p) >= 3] or [text]
 
 
-def fill_plan(spec, request: Request | str, layers: list | None = None, lang: str | None = None, mentions=None) -> Plan:
+def fill_plan(
+    spec, request: Request | str, layers: list | None = None, lang: str | None = None, mentions=None, given=None
+) -> Plan:
     """The plan for `spec`: params read by kind; `complete` only when every required one is unambiguous.
 
-    `request` is the Request read once by the router (or a text, read here over `layers`)."""
+    `request` is the Request read once by the router (or a text, read here over `layers`). `given`: parameters the
+    user chose in answer to a question (router/holes.py); they replace what the text gave, and every other reading and
+    check (every word explained) runs over them as over a plan read from the text."""
+    given = {k: v for k, v in (given or {}).items() if any(p.name == k for p in spec.params)}
     req = request if isinstance(request, Request) else Request.read(request, layers, lang, mentions)
     text, folded, lang, layers, mentions = req.text, req.folded, req.lang, req.layers, req.mentions
     params: dict = {}
@@ -134,6 +139,9 @@ def fill_plan(spec, request: Request | str, layers: list | None = None, lang: st
             lmiss.remove("layer")
     params.update(lp)
     missing.extend(lmiss)
+    layer_given = {k: v for k, v in given.items() if spec.param(k).kind == "layer"}
+    params.update(layer_given)  # a chosen layer before its fields are read: they are read from it
+    missing = [m for m in missing if m not in layer_given and getattr(m, "subject", None) not in layer_given]
     if lang == "zh":
         zh_head_is_kept(spec, params, folded, mentions)
     use_marks_the_second_layer(spec, params, folded, mentions)
@@ -203,6 +211,10 @@ def fill_plan(spec, request: Request | str, layers: list | None = None, lang: st
             params[p.name] = value
         elif p.required and p.name not in missing:
             missing.append(Gap.param(p.name))
+    params.update(given)
+    kinds = {spec.param(k).kind for k in given}  # a CRS whose role was unclear is settled by the chosen target
+    missing = [m for m in missing if m not in given and getattr(m, "subject", None) not in given
+               and not (getattr(m, "kind", None) == "crs" and "crs" in kinds)]  # fmt: skip
     key_note, key_gap = shared_key(spec, params, by_name, folded)
     if key_gap:
         missing.append(key_gap)

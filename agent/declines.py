@@ -1,0 +1,94 @@
+"""Declines in plain words (issue 25): what the request lacks and the fix, in the user's language, without tool names.
+
+"No layer 'rivers' is loaded (loaded: roads, schools)", "'points' could be cafes or bus_stops", "The file data/x.gpkg
+does not exist". Built from the plan's typed gaps (router/result.py), its holes (router/holes.py) and what trying
+each candidate showed (agent/holes.py); None when nothing plainer than the generic message can be said.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..lang import tr
+from ..router.quantities import find_paths
+
+MAX_LISTED = 6
+
+
+def listed(names, lang: str) -> str:
+    """'a, b, c, …' (at most MAX_LISTED names)."""
+    names = list(names)
+    more = ", …" if len(names) > MAX_LISTED else ""
+    sep = "、" if (lang or "").startswith("zh") else ", "
+    return sep.join(names[:MAX_LISTED]) + more
+
+
+def missing_files(request: str, infos) -> list[str]:
+    """Files the request names that are neither loaded nor on disk (an output path after 'save to' is neither)."""
+    from ..router.plan import output_path_for
+
+    out_path, _ = output_path_for(request, infos)
+    known = {Path(la.path).name.lower() for la in infos if la.path} | {str(la.path).lower() for la in infos if la.path}
+    out = []
+    for path in find_paths(request):
+        if path == out_path or path.lower() in known or Path(path).name.lower() in known:
+            continue
+        if not Path(path).expanduser().exists():
+            out.append(path)
+    return out
+
+
+def plain_reason(request: str, decision, infos, tried, lang: str) -> str | None:
+    """The plain sentence for a request tier 0 declines, or None to keep the generic one."""
+    layers = [la.name for la in infos]
+    files = missing_files(request, infos)
+    if files:
+        return tr("The file {path} does not exist. Load it, or check the path.", lang).format(path=files[0])
+    for hole, trials in tried:
+        if hole.kind != "layer":
+            continue
+        left = [set(t.left_words) for t in trials]
+        unknown = sorted(set.intersection(*left)) if left else []
+        if unknown:  # the same words stay unplaced whichever layer is chosen: they name a layer that is not loaded
+            return tr("No layer '{name}' is loaded (loaded: {loaded}). Load it, or name one of the loaded layers.",
+                      lang).format(name=" ".join(unknown), loaded=listed(layers, lang))  # fmt: skip
+        if len(hole.candidates) >= 2:
+            return tr("The layer is not clear: it could be {choices}. Name the layer in the request.", lang).format(
+                choices=listed(hole.candidates, lang)
+            )
+    if not infos and decision.plan is not None and _needs_layer(decision.plan):
+        return tr("No layer is loaded. Load the data to work on, or name its file in the request.", lang)
+    return None
+
+
+def _needs_layer(plan) -> bool:
+    return any(re.fullmatch(r"layer|points|polygons|lines|raster|input", str(g)) for g in plan.missing)
+
+
+def plain_gaps(plan, lang: str) -> str:
+    """The plan's gaps as plain phrases ('which layer', 'the distance', "what '93' stands for"), joined."""
+    phrases = []
+    for gap in plan.missing:
+        kind, text = getattr(gap, "kind", None), str(gap)
+        if kind == "param" and text in ("layer", "points", "polygons", "lines", "input", "overlay", "raster"):
+            phrase = tr("which layer", lang)
+        elif kind == "param" and text in ("distance", "radius", "eps"):
+            phrase = tr("the distance (a number with its unit)", lang)
+        elif kind == "param" and text in ("field", "fields", "by", "table_field"):
+            phrase = tr("which field", lang)
+        elif kind == "param" and text == "expression":
+            phrase = tr("the condition (a field, a comparison and a value)", lang)
+        elif kind == "number":
+            phrase = tr("what the number {number} stands for", lang).format(number=text.split(":", 1)[-1].strip())
+        elif kind == "next_step":
+            phrase = tr("how the steps follow each other", lang)
+        elif kind == "selection":
+            phrase = tr("which features '{words}' means", lang).format(words=text.split(":", 1)[-1].strip())
+        elif kind == "words":
+            phrase = tr("what '{words}' means", lang).format(words=", ".join(gap.subject))
+        else:
+            phrase = text
+        if phrase not in phrases:
+            phrases.append(phrase)
+    return "; ".join(phrases)

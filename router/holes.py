@@ -1,0 +1,150 @@
+"""Typed holes: what a tier-0 plan lacks, as a question with a closed list of candidates (issue 25).
+
+A hole comes from one of the plan's gaps (router/result.py): a layer parameter no word placed, a field parameter the
+text did not fill, a word said as a field that the layer does not have, two layers named alike for two roles, two
+CRSs with no word saying which is the target. Each hole keeps the words it came from and its candidates, ranked:
+loaded layers of a fitting geometry, fields of a fitting type of the right layer, both readings spelled out. Gaps
+whose answer is no closed, small list (a distance, a filter expression, a next step) make no hole: they stay
+declines. Whether a candidate really completes the plan is not judged here: agent/holes.py re-reads the request
+with each candidate and keeps only those that pass every reading and check.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .roles import fits_param
+from .schema_match import GEOMETRY_WORDS, geometry_class
+from .text import fold
+
+HOLE_KINDS = ("layer", "field", "value", "number", "crs", "step", "reading")
+MAX_CHOICES = 6  # a question shows at most this many buttons; a longer list is no closed question
+NUMERIC = ("integer", "real")
+_STATISTICS = ("sum", "mean", "median", "min", "max", "std", "average", "total")
+
+_NO_SUCH_FIELD = re.compile(r"^field: (?P<word>.+?) \((?:no such field(?:; did you mean (?P<guess>[^?]+)\?)?|"
+                            r"not a field of (?P<layer>[^;]+); (?P<guess2>[^?]+)\?)\)$")  # fmt: skip
+_ALIKE = re.compile(r"^(?P<param>\w+): '(?P<a>[^']+)' or '(?P<b>[^']+)'\? the request names them alike$")
+_TWO_CRS = re.compile(r"^crs: several CRSs \((?P<codes>[^)]+)\) and no from/to says which is the target$")
+
+
+@dataclass
+class Hole:
+    """One thing the plan lacks, answerable by one choice.
+
+    `id` is the answer's key (`--answer ID=CHOICE`): the parameter it fills, or `word:<words>` for words to be read
+    as the chosen name. `fills` is that parameter (None for words); `words` the request's words it came from ('' when
+    the request names nothing for it); `candidates` ranked best first."""
+
+    id: str
+    kind: str
+    words: str
+    candidates: list[str] = field(default_factory=list)
+    fills: str | None = None
+    layer: str | None = None  # for a field: the layer whose field it is
+
+    def given(self, choice: str) -> dict:
+        """The parameters an answer sets (nothing for words: they are replaced in the request's text)."""
+        return {self.fills: choice} if self.fills else {}
+
+    def rewrite(self, request: str, choice: str) -> str:
+        """The request with the hole's words read as the chosen name ('Einwohner je Tarifzone' → '… je fare_zone')."""
+        if self.fills or not self.words:
+            return request
+        span = word_span(request, self.words)
+        return request if span is None else request[: span[0]] + choice + request[span[1] :]
+
+
+def word_span(request: str, words: str) -> tuple[int, int] | None:
+    """Where `words` (as the gap wrote them, folded) stand in the request, as offsets of the original text."""
+    folded = fold(request)
+    if len(folded) != len(request):  # folding changed the length ('ß' → 'ss'): find it in the original, unfolded
+        m = re.search(re.escape(words), request, re.IGNORECASE)
+        return (m.start(), m.end()) if m else None
+    m = re.search(r"(?<!\w)" + re.escape(fold(words)) + r"(?!\w)", folded)
+    return (m.start(), m.end()) if m else None
+
+
+def said_geometry(folded: str, layers) -> list[str]:
+    """The layers whose geometry the request names ('buffer the points': the point layers); [] when it names none."""
+    said = {cls for cls, words in GEOMETRY_WORDS.items() if re.search(r"(?<![a-z])(?:" + words + r")(?![a-z])", folded)}
+    return [la.name for la in layers if geometry_class(la) in said]
+
+
+def holes_of(plan, spec, layers, request: str = "") -> list[Hole]:
+    """The plan's answerable holes, in the order of its gaps (no plan or a complete one: none)."""
+    if plan is None or plan.complete or spec is None:
+        return []
+    by_name = {la.name: la for la in layers}
+    out: list[Hole] = []
+    for gap in plan.missing:
+        hole = _hole(gap, plan, spec, layers, by_name, fold(request))
+        if hole is not None and hole.candidates and all(h.id != hole.id for h in out):
+            hole.candidates = hole.candidates[:MAX_CHOICES]
+            out.append(hole)
+    return out
+
+
+def _hole(gap, plan, spec, layers, by_name, folded: str) -> Hole | None:
+    kind, text = getattr(gap, "kind", None), str(gap)
+    names = {p.name for p in spec.params}
+    if kind == "param" and (m := _ALIKE.match(text)) and m["param"] in names:
+        return Hole(m["param"], "reading", f"{m['a']}, {m['b']}", [m["a"], m["b"]], fills=m["param"])
+    if kind == "param" and text in names:
+        param = spec.param(text)
+        if param.kind == "layer":
+            used = {v for k, v in plan.params.items() if k != text and isinstance(v, str)}
+            fits = [la.name for la in layers if fits_param(param, la) and la.name not in used]
+            fits = said_geometry(folded, [la for la in layers if la.name in fits]) or fits
+            return Hole(text, "layer", "", fits, fills=text) if len(fits) <= MAX_CHOICES else None
+        if param.kind in ("field", "fields"):
+            owner = by_name.get(plan.params.get(param.of_layer or "layer", ""))
+            if owner is None:
+                return None
+            fields = _fitting_fields(owner, text, plan.params)
+            return Hole(text, "field", "", fields, fills=text, layer=owner.name) if len(fields) <= MAX_CHOICES else None
+        return None
+    if kind == "field" and (m := _NO_SUCH_FIELD.match(text)):
+        owner = by_name.get(m["layer"] or "") or by_name.get(_main_layer(plan) or "")
+        guess = (m["guess"] or m["guess2"] or "").strip()
+        if owner is None:
+            return None
+        fields = [f.name for f in owner.fields]
+        ranked = [guess] if guess in fields else []
+        same = [f.name for f in owner.fields if ranked and f.type == _type_of(owner, guess) and f.name not in ranked]
+        ranked += same
+        return Hole("word:" + m["word"], "field", m["word"], ranked, layer=owner.name)
+    if kind == "crs" and (m := _TWO_CRS.match(text)):
+        crs_param = next((p.name for p in spec.params if p.kind == "crs"), None)
+        codes = [c.strip() for c in m["codes"].split(",")]
+        return Hole(crs_param, "crs", m["codes"], codes, fills=crs_param) if crs_param else None
+    return None
+
+
+def _main_layer(plan) -> str | None:
+    for key in ("layer", "polygons", "points", "raster", "table"):
+        if isinstance(plan.params.get(key), str):
+            return plan.params[key]
+    return None
+
+
+def _type_of(layer, name: str) -> str | None:
+    return next((f.type for f in layer.fields if f.name == name), None)
+
+
+def _fitting_fields(layer, param: str, params: dict) -> list[str]:
+    """The layer's fields that can fill `param`: numbers for a statistic's field, anything but a number for a group
+    ('by') or key, any for the rest; fields the plan already uses are left out."""
+    used = {v for v in params.values() if isinstance(v, str)}
+    numeric = param == "field" and str(params.get("agg", "")).lower() in _STATISTICS
+    out = []
+    for f in layer.fields:
+        if f.name in used or f.name.lower() in ("fid", "ogc_fid", "geometry"):
+            continue
+        if numeric and f.type not in NUMERIC:
+            continue
+        if param == "by" and f.type == "real":
+            continue
+        out.append(f.name)
+    return out
