@@ -118,7 +118,8 @@ def checked_members(archive: tarfile.TarFile, dest: Path) -> list:
         bad = Path(member.name).is_absolute() or not target.is_relative_to(root)
         if member.issym() or member.islnk():
             base = target.parent if member.issym() else root
-            bad = bad or Path(member.linkname).is_absolute() or not (base / member.linkname).resolve().is_relative_to(root)
+            inside = (base / member.linkname).resolve().is_relative_to(root)
+            bad = bad or Path(member.linkname).is_absolute() or not inside
         bad = bad or not (member.isfile() or member.isdir() or member.issym() or member.islnk())
         if bad:
             raise SystemExit(f"model: refusing to unpack {archive.name}: the member {member.name!r} leaves the folder")
