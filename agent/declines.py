@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 from ..lang import tr
+from ..router.holes import as_written
 from ..router.quantities import find_paths
 
 MAX_LISTED = 6
@@ -51,8 +52,10 @@ def plain_reason(request: str, decision, infos, tried, lang: str) -> str | None:
         left = [set(t.left_words) for t in trials]
         unknown = sorted(set.intersection(*left)) if left else []
         if unknown:  # the same words stay unplaced whichever layer is chosen: they name a layer that is not loaded
-            return tr("No layer '{name}' is loaded (loaded: {loaded}). Load it, or name one of the loaded layers.",
-                      lang).format(name=" ".join(unknown), loaded=listed(layers, lang))  # fmt: skip
+            name = as_written(request, " ".join(unknown))
+            return tr(
+                "No layer '{name}' is loaded (loaded: {loaded}). Load it, or name one of the loaded layers.", lang
+            ).format(name=name, loaded=listed(layers, lang))
         if len(hole.candidates) >= 2:
             return tr("The layer is not clear: it could be {choices}. Name the layer in the request.", lang).format(
                 choices=listed(hole.candidates, lang)

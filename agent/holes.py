@@ -81,7 +81,9 @@ def question_text(hole: Hole, lang: str) -> str:
     """One short question in the user's language."""
     if hole.kind == "reading":
         a, b = hole.candidates[:2]
-        return tr("'{a}' and '{b}' are named alike. Which one is the {role}?", lang).format(a=a, b=b, role=hole.fills)
+        return tr("'{a}' and '{b}' are named alike. Which one is meant as {role}?", lang).format(
+            a=a, b=b, role=_role(hole.fills, lang)
+        )
     if hole.kind == "crs":
         return tr("Which CRS should the result be in?", lang)
     if hole.kind == "field" and hole.words:
@@ -92,9 +94,20 @@ def question_text(hole: Hole, lang: str) -> str:
         return tr("Group '{layer}' by which field?", lang).format(layer=hole.layer)
     if hole.kind == "field":
         return tr("Which field of '{layer}' do you mean?", lang).format(layer=hole.layer)
-    if hole.fills and hole.fills != "layer":
-        return tr("Which layer is the {role}?", lang).format(role=hole.fills)
+    if hole.fills in ("points", "lines", "polygons"):
+        return tr("Which layer is meant as {role}?", lang).format(role=_role(hole.fills, lang))
     return tr("Which layer do you mean?", lang)
+
+
+def _role(param: str, lang: str) -> str:
+    """A layer parameter's role in plain words ('points' → 'the points')."""
+    if param == "points":
+        return tr("the points", lang)
+    if param == "polygons":
+        return tr("the areas", lang)
+    if param == "lines":
+        return tr("the lines", lang)
+    return f"'{param}'"
 
 
 def parse_answers(pairs) -> dict[str, str]:

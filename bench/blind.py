@@ -198,15 +198,19 @@ def table(summary: dict) -> str:
 
 
 def asks_line(results: list[dict]) -> str:
-    """How many declines are questions, and (with --answer-from-expected) how they end with the user's choice."""
+    """How many declines are questions, and (with --answer-from-expected) how they end with the user's choice.
+
+    Cases that expect an answer count as right when a choice passes their checks; a case that expects a decline has
+    no correct no-model answer by its own definition, so every choice answered there is graded wrong (its ambiguity
+    is what the question asks about)."""
     asks = [r for r in results if r["status"] == "ask"]
     line = f"asks: {len(asks)} of {sum(r['verdict'] == 'declined' for r in results)} declined"
-    answered = [r["answered"] for r in asks if "answered" in r]
-    if answered:
-        ends = {v: sum(a["with_choice"] == v for a in answered) for v in ("right", "wrong", "declined")}
-        bad = sum(a["wrong_choices"] > 0 for a in answered)
-        line += (f"; with the user's choice: {ends['right']} right, {ends['wrong']} wrong, {ends['declined']} still "
-                 f"declined; {bad} questions offer a choice whose result fails the checks")  # fmt: skip
+    for expect in ("answer", "decline"):
+        answered = [r["answered"] for r in asks if "answered" in r and r["expect"] == expect]
+        if answered:
+            ends = {v: sum(a["with_choice"] == v for a in answered) for v in ("right", "wrong", "declined")}
+            line += (f"\n  expect {expect}: {len(answered)} asks; with the user's choice {ends['right']} right, "
+                     f"{ends['wrong']} wrong, {ends['declined']} still declined")  # fmt: skip
     return line
 
 
@@ -217,8 +221,11 @@ def main(argv=None) -> int:
     ap.add_argument("--out", type=Path, help="JSON results file (default bench/out/blind_<set>.json)")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--threshold", type=float, help="tier-0 router confidence (default: the product's)")
-    ap.add_argument("--answer-from-expected", action="store_true",
-                    help="answer each question with every choice and grade each by the case's checks")
+    ap.add_argument(
+        "--answer-from-expected",
+        action="store_true",
+        help="answer each question with every choice and grade each by the case's checks",
+    )
     args = ap.parse_args(argv)
     sets = [SETS / s for s in args.sets] or sorted(p for p in SETS.glob("blind*") if p.is_dir())
     OUT.mkdir(parents=True, exist_ok=True)

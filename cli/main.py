@@ -91,8 +91,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="run library tools with QGIS Processing where possible (auto) or GeoPandas only",
     )
     p.add_argument("--timeout", type=float, default=60.0, help="model request timeout in seconds")
-    p.add_argument("--answer", action="append", default=[], metavar="ID=CHOICE",
-                   help='answer a question of status "ask" (repeatable): the same request resumes with it')
+    p.add_argument(
+        "--answer",
+        action="append",
+        default=[],
+        metavar="ID=CHOICE",
+        help='answer a question of status "ask" (repeatable): the same request resumes with it',
+    )
     p.add_argument(
         "--lang",
         metavar="LOCALE",

@@ -83,7 +83,14 @@ def holes_of(plan, spec, layers, request: str = "") -> list[Hole]:
         if hole is not None and hole.candidates and all(h.id != hole.id for h in out):
             hole.candidates = hole.candidates[:MAX_CHOICES]
             out.append(hole)
-    return out
+    return sorted(out, key=lambda h: not h.words)  # the user's own words first: 'zone' is clearer than 'by'
+
+
+def as_written(request: str, folded_words: str) -> str:
+    """Folded words ('flusse') as the request writes them ('Flüsse'), when folding kept the text's length."""
+    folded = fold(request)
+    i = folded.find(folded_words)
+    return request[i : i + len(folded_words)] if i >= 0 and len(folded) == len(request) else folded_words
 
 
 def _hole(gap, plan, spec, layers, by_name, folded: str) -> Hole | None:
