@@ -91,7 +91,26 @@ def plain_gaps(plan, lang: str) -> str:
         elif kind == "words":
             phrase = tr("what '{words}' means", lang).format(words=", ".join(gap.subject))
         else:
-            phrase = text
+            phrase = _detailed(kind, text.split(":", 1)[-1].strip() if ":" in text else text, lang)
         if phrase not in phrases:
             phrases.append(phrase)
     return "; ".join(phrases)
+
+
+def _detailed(kind, detail: str, lang: str) -> str:
+    """A gap of a kind whose text says more after 'kind:' ('field: population (...)'), as a plain phrase."""
+    if kind == "field":
+        return tr("which field is meant ({detail})", lang).format(detail=detail)
+    if kind == "crs":
+        return tr("which CRS is the target ({detail})", lang).format(detail=detail)
+    if kind == "unit":
+        return tr("the unit ({detail})", lang).format(detail=detail)
+    if kind == "distance":
+        return tr("the distance ({detail})", lang).format(detail=detail)
+    if kind == "aggregation":
+        return tr("the statistic ({detail})", lang).format(detail=detail)
+    if kind == "format":
+        return tr("the file format ({detail})", lang).format(detail=detail)
+    if kind == "output_path":
+        return tr("the output file ({detail})", lang).format(detail=detail)
+    return detail

@@ -427,7 +427,9 @@ def _layer_by_fields(spec, folded: str, layers) -> str | None:
     """No layer named, but the fields named belong to exactly one layer: 'median income by land use'."""
     if not any(p.kind in ("field", "fields", "expression") for p in spec.params):
         return None
-    owners = [la.name for la in layers if la.kind != "raster" and any(m.score >= 0.75 for m in find_fields(folded, la))]
+    owners = [
+        la.name for la in layers if la.kind != "raster" and any(m.score >= 0.75 for m in find_fields(folded, la))
+    ]
     return owners[0] if len(owners) == 1 else None
 
 
