@@ -80,6 +80,8 @@ def plain_gaps(plan, lang: str) -> str:
             phrase = tr("the distance (a number with its unit)", lang)
         elif kind == "param" and text in ("field", "fields", "by", "table_field"):
             phrase = tr("which field", lang)
+        elif kind == "param" and text in ("crs", "target_crs", "to_crs"):
+            phrase = tr("the target CRS", lang)
         elif kind == "param" and text == "expression":
             phrase = tr("the condition (a field, a comparison and a value)", lang)
         elif kind == "number":

@@ -85,7 +85,11 @@ def question_text(hole: Hole, lang: str) -> str:
             a=a, b=b, role=_role(hole.fills, lang)
         )
     if hole.kind == "crs":
-        return tr("Which CRS should the result be in?", lang)
+        from ..router.say import crs_label
+
+        return tr("'{layer}' is in {source}. Which CRS should the result be in: {choices}?", lang).format(
+            layer=hole.layer, source=crs_label(hole.source), choices=" / ".join(crs_label(c) for c in hole.candidates)
+        )
     if hole.kind == "field" and hole.words:
         return tr("'{word}' is not a field of '{layer}'. Which field do you mean?", lang).format(
             word=hole.words, layer=hole.layer

@@ -42,7 +42,8 @@ class Hole:
     words: str
     candidates: list[str] = field(default_factory=list)
     fills: str | None = None
-    layer: str | None = None  # for a field: the layer whose field it is
+    layer: str | None = None  # for a field: the layer whose field it is; for a CRS: the layer reprojected
+    source: str | None = None  # for a CRS: the layer's own CRS
 
     def given(self, choice: str) -> dict:
         """The parameters an answer sets (nothing for words: they are replaced in the request's text)."""
@@ -125,7 +126,11 @@ def _hole(gap, plan, spec, layers, by_name, folded: str) -> Hole | None:
     if kind == "crs" and (m := _TWO_CRS.match(text)):
         crs_param = next((p.name for p in spec.params if p.kind == "crs"), None)
         codes = [c.strip() for c in m["codes"].split(",")]
-        return Hole(crs_param, "crs", m["codes"], codes, fills=crs_param) if crs_param else None
+        main = by_name.get(_main_layer(plan) or "")
+        if crs_param is None or main is None or (main.crs or "").upper() not in codes:
+            return None  # a source said that is not the layer's CRS ('are in UTM 19N' of a Web Mercator file): no guess
+        targets = [c for c in codes if c != main.crs.upper()]  # the layer's own CRS is the source, not a target
+        return Hole(crs_param, "crs", m["codes"], targets, fills=crs_param, layer=main.name, source=main.crs.upper())
     return None
 
 

@@ -163,3 +163,30 @@ def test_cli_asks_and_resumes_with_answer(town, tmp_path):
     assert len(gpd.read_file(report["outputs"][-1]["path"])) == 40
     bad = subprocess.run([*base, "--out-dir", str(tmp_path / "c"), "--answer", "layer"], capture_output=True, env=env)
     assert bad.returncode == 2 and b"is not ID=CHOICE" in bad.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        ("The countries are in WGS 84 - convert them to Web Mercator (EPSG:3857)",
+         "'countries' is in EPSG:4326 (WGS 84). Which CRS should the result be in: EPSG:3857 (WGS 84 / Pseudo-Mercator)?"),
+        ("国家是WGS84坐标，转成 Web Mercator（EPSG:3857）",
+         "'countries' 的坐标系是 EPSG:4326 (WGS 84)。结果应使用哪个坐标系：EPSG:3857 (WGS 84 / Pseudo-Mercator)？"),
+    ],
+)  # fmt: skip
+def test_two_crs_without_roles_ask_for_the_target(tmp_path, text, question):
+    countries = str(shutil.copy(SAMPLE / "countries.geojson", tmp_path / "countries.geojson"))
+    asked = _run(text, [countries], tmp_path / "ask")
+    assert asked.status == "ask"
+    assert asked.questions == [{"id": "crs", "kind": "crs", "text": question, "choices": ["EPSG:3857"]}]
+    done = _run(text, [countries], tmp_path / "done", answers={"crs": "EPSG:3857"})
+    assert (done.status, done.tier) == ("ok", 0), done.error
+    out = gpd.read_file(done.outputs[-1]["path"])
+    assert out.crs.to_epsg() == 3857 and len(out) == len(gpd.read_file(countries))
+
+
+def test_a_stated_source_that_is_not_the_layers_crs_is_no_question(tmp_path):
+    """'The districts are in WGS 84' of a UTM layer: answering the target would hide the contradiction."""
+    districts = str(shutil.copy(SAMPLE / "districts.gpkg", tmp_path / "districts.gpkg"))
+    report = _run("The districts are in WGS 84 - convert them to Web Mercator (EPSG:3857)", [districts], tmp_path / "o")
+    assert report.status == "needs_llm" and not report.questions
