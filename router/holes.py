@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..function_lib.traits import KEY_PAIRS
 from .roles import fits_param
 from .schema_match import GEOMETRY_WORDS, geometry_class
 from .text import fold
@@ -108,8 +109,9 @@ def _hole(gap, plan, spec, layers, by_name, folded: str) -> Hole | None:
             return Hole(text, "layer", "", fits, fills=text) if len(fits) <= MAX_CHOICES else None
         if param.kind in ("field", "fields"):
             owner = by_name.get(plan.params.get(param.of_layer or "layer", ""))
-            if owner is None:
-                return None
+            pair = KEY_PAIRS.get(spec.name, ())
+            if owner is None or (text in pair and any(k in plan.params for k in pair)):
+                return None  # one key of a join said ('by 预算'): the other side is no choice among any fields
             fields = _fitting_fields(owner, text, plan.params)
             return Hole(text, "field", "", fields, fills=text, layer=owner.name) if len(fields) <= MAX_CHOICES else None
         return None

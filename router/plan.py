@@ -260,7 +260,8 @@ def fill_plan(
     notes = notes + ([key_note] if key_note else []) + ([dated_note] if dated_note else [])
     missing.extend(m for m in extra if m not in missing)
     if not missing:  # the whitelist: every word must be claimed by the plan's readings or be a filler
-        inferred = KEY_PAIRS.get(spec.name, ()) if key_note else ()
+        inferred = KEY_PAIRS.get(spec.name, ()) if key_note or given.keys() & set(KEY_PAIRS.get(spec.name, ())) else ()
+        inferred = (*inferred, *given)  # a chosen field is the user's word for it, as a key found in both layers is
         left = unexplained(spec, params, req, req.format_asked if fmt else None, out_path, inferred)
         if left:
             missing.append(Gap.words(left[:8]))

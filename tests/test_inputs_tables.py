@@ -80,10 +80,18 @@ DECLINED = {
 
 @pytest.mark.parametrize("lang", list(DECLINED))
 def test_tier0_declines_when_the_key_is_not_obvious(tmp_path, lang):
-    """ward_id and name are in both: with no key named, tier 0 asks instead of choosing one."""
-    report = run_request(DECLINED[lang], _wards(tmp_path, extra_name=True), tmp_path / "out", AgentConfig(offline=True))
-    assert report.status == "needs_llm" and report.outputs == []
+    """ward_id and name are in both: with no key named, tier 0 asks instead of choosing one (issue 25: as a question
+    whose choices are the shared fields), and the answer joins on it."""
+    inputs = _wards(tmp_path, extra_name=True)
+    report = run_request(DECLINED[lang], inputs, tmp_path / "out", AgentConfig(offline=True))
+    assert report.status == "ask" and report.outputs == []
     assert "share several fields (ward_id, name)" in " ".join(report.router["plan"]["missing"])
+    assert [(q["id"], q["choices"]) for q in report.questions] == [("field", ["ward_id", "name"])]
+    done = run_request(DECLINED[lang], inputs, tmp_path / "done", AgentConfig(offline=True), answers={"field": "name"})
+    assert (done.status, done.tier) == ("ok", 0), done.error
+    assert done.router["plan"]["params"] == {"layer": "wards", "field": "name", "table": "budget", "table_field": "name"}
+    out = gpd.read_file(done.outputs[0]["path"]).sort_values("ward_id")
+    assert out["budget_eur"].tolist()[:2] == [1200.5, 800.0] and out["budget_eur"].isna().tolist() == [0, 0, 1]
 
 
 @pytest.mark.parametrize("request_text", ["buffer the budget by 10 m", "puffere budget um 10 m", "将budget缓冲10米"])
