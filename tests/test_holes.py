@@ -104,7 +104,8 @@ def test_a_group_field_asked_in_chinese(tmp_path):
     ("text", "locale", "expected"),
     [
         ("Buffer the rivers by 100 m", "en",
-         "No layer 'rivers' is loaded (loaded: cafes, bus_stops, districts). Load it, or name one of the loaded layers."),
+         "No layer 'rivers' is loaded (loaded: cafes, bus_stops, districts). "
+         "Load it, or name one of the loaded layers."),
         ("Puffere die Flüsse um 100 m", "de",
          "Es ist kein Layer 'Flüsse' geladen (geladen: cafes, bus_stops, districts). Laden Sie ihn oder nennen Sie "
          "einen der geladenen Layer."),
@@ -123,7 +124,8 @@ def test_a_layer_that_is_not_loaded_is_declined_in_plain_words(town, tmp_path, t
     ("text", "locale", "expected"),
     [
         ("Buffer data/x.gpkg by 100 m", "en", "The file data/x.gpkg does not exist. Load it, or check the path."),
-        ("Puffere data/x.gpkg um 100 m", "de", "Die Datei data/x.gpkg existiert nicht. Laden Sie sie oder prüfen Sie den Pfad."),
+        ("Puffere data/x.gpkg um 100 m", "de",
+         "Die Datei data/x.gpkg existiert nicht. Laden Sie sie oder prüfen Sie den Pfad."),
         ("将 data/x.gpkg 缓冲100米", "zh_CN", "文件 data/x.gpkg 不存在。请加载它，或检查路径。"),
     ],
 )  # fmt: skip
