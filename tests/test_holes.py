@@ -171,7 +171,8 @@ def test_cli_asks_and_resumes_with_answer(town, tmp_path):
     ("text", "question"),
     [
         ("The countries are in WGS 84 - convert them to Web Mercator (EPSG:3857)",
-         "'countries' is in EPSG:4326 (WGS 84). Which CRS should the result be in: EPSG:3857 (WGS 84 / Pseudo-Mercator)?"),
+         "'countries' is in EPSG:4326 (WGS 84). "
+         "Which CRS should the result be in: EPSG:3857 (WGS 84 / Pseudo-Mercator)?"),
         ("国家是WGS84坐标，转成 Web Mercator（EPSG:3857）",
          "'countries' 的坐标系是 EPSG:4326 (WGS 84)。结果应使用哪个坐标系：EPSG:3857 (WGS 84 / Pseudo-Mercator)？"),
     ],

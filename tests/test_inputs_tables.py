@@ -87,7 +87,8 @@ def test_tier0_declines_when_the_key_is_not_obvious(tmp_path, lang):
     assert report.status == "ask" and report.outputs == []
     assert "share several fields (ward_id, name)" in " ".join(report.router["plan"]["missing"])
     assert [(q["id"], q["choices"]) for q in report.questions] == [("field", ["ward_id", "name"])]
-    done = run_request(DECLINED[lang], inputs, tmp_path / "done", AgentConfig(offline=True), answers={"field": "name"})
+    config = AgentConfig(offline=True)
+    done = run_request(DECLINED[lang], inputs, tmp_path / "done", config, answers={"field": "name"})
     assert (done.status, done.tier) == ("ok", 0), done.error
     assert done.router["plan"]["params"] == {"layer": "wards", "field": "name", "table": "budget", "table_field": "name"}
     out = gpd.read_file(done.outputs[0]["path"]).sort_values("ward_id")
