@@ -25,3 +25,10 @@ def ask_or_explain(router, request: str, infos, decision, config, report, previo
     reason = plain_reason(request, decision, infos, tried, lang)
     if reason:
         report.error = reason  # what is missing and the fix, instead of the generic sentence
+
+
+def question_as_failure(question: dict) -> str:
+    """An ask where no one can answer (the Processing algorithm): the question, its choices, and how to say it."""
+    return tr("{question} ({choices}) Say it in the request and run it again.").format(
+        question=question["text"], choices=", ".join(question["choices"])
+    )

@@ -153,6 +153,10 @@ class AskGeoClerkAlgorithm(QgsProcessingAlgorithm):
         for note in data.get("notes", []):
             if note not in answer:
                 log.info(note)
+        if data["status"] == "ask":  # an algorithm cannot ask back: the question is its message
+            from ..agent.asking import question_as_failure
+
+            raise QgsProcessingException(question_as_failure(data["questions"][0]))
         if data["status"] != "ok":
             raise QgsProcessingException(data.get("error") or data["status"])
         results = {

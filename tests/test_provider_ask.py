@@ -192,3 +192,18 @@ def test_the_output_is_named_styled_and_grouped_and_the_log_is_short(provider, t
     assert len(lines) == len(set(lines)) and "route=function tier=0 status=ok" in lines, lines
     assert not any(line.startswith("{") or '"steps"' in line for line in lines), lines
     assert sum(result["ANSWER"] in line for line in lines) == 1
+
+
+def test_a_question_fails_the_algorithm_with_the_question_as_its_message(provider, isolated_settings, tmp_path):  # noqa: F811
+    """issue 25: the algorithm cannot ask back; its message is the question with the choices (the real router)."""
+    import shutil
+
+    import processing
+
+    sample = Path(__file__).resolve().parent.parent / "data" / "sample"
+    paths = [str(shutil.copy(sample / f"{n}.gpkg", tmp_path / f"{n}.gpkg")) for n in ("cafes", "bus_stops")]
+    params = {"REQUEST": "Buffer the points by 100 m", "INPUTS": paths, "ROUTE": 0,
+              "OUTPUT_FOLDER": str(tmp_path / "files")}  # fmt: skip
+    with pytest.raises(QgsProcessingException) as err:
+        processing.run("geoclerk:ask", params)
+    assert str(err.value) == "Which layer do you mean? (cafes, bus_stops) Say it in the request and run it again."
