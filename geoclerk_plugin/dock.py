@@ -255,12 +255,17 @@ class GeoClerkDock(QgsDockWidget):
         self.start_request(text, self.route_combo.currentData())
         self.route_combo.setCurrentIndex(0)  # the override is per message
 
-    def start_request(self, text: str, route: str = "auto", runner=None, skip_tier0: bool = False) -> ReplyCard:
+    def start_request(
+        self, text: str, route: str = "auto", runner=None, skip_tier0: bool = False, answers: dict | None = None
+    ) -> ReplyCard:
         """Show the request, prepare inputs on the main thread, and start the task.
 
-        `skip_tier0`: the user said a tier-0 answer was not what they meant; the model serves the request."""
-        self._add_widget(UserBubble(text, route))
+        `skip_tier0`: the user said a tier-0 answer was not what they meant; the model serves the request.
+        `answers`: {question id: choice} clicked on a question card; the same request resumes with them."""
+        shown = f"{text} → {', '.join(answers.values())}" if answers else text
+        self._add_widget(UserBubble(shown, route))
         card = ReplyCard()
+        card.answer_given.connect(lambda qid, choice, t=text: self.start_request(t, route, answers={qid: choice}))
         card.rerun_requested.connect(lambda steps, t=text: self.start_request(t, route, make_rerun(steps)))
         card.ask_model_requested.connect(lambda t=text: self.start_request(t, route, skip_tier0=True))
         card.zoom_requested.connect(self.zoom_to)
@@ -305,6 +310,7 @@ class GeoClerkDock(QgsDockWidget):
             runner=runner or self.runner,
             registry=engine.registry(),
             previous=[self.project.mapLayer(i).name() for i in previous],
+            answers=answers,
         )
         if config.review_code:
             # The agent's code worker calls config.review(code) -> bool before each run in the sandbox.

@@ -19,7 +19,7 @@
       <translation>API-Schlüssel</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="351" />
+      <location filename="../geoclerk_plugin/dock.py" line="357" />
       <source>Also used, because the request names them: {names}</source>
       <translation>Ebenfalls verwendet, weil die Anfrage sie nennt: {names}</translation>
     </message>
@@ -64,7 +64,7 @@
       <translation>Abbrechen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="169" />
+      <location filename="../geoclerk_plugin/messages.py" line="182" />
       <source>Cancelled</source>
       <translation>Abgebrochen</translation>
     </message>
@@ -104,7 +104,7 @@
       <translation>Verbunden. Modell „{model}“ ist verfügbar.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="101" />
+      <location filename="../geoclerk_plugin/messages.py" line="104" />
       <source>Copy</source>
       <translation>Kopieren</translation>
     </message>
@@ -159,7 +159,7 @@
       <translation>GeoClerk-Chat</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="344" />
+      <location filename="../geoclerk_plugin/dock.py" line="350" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoClerk-Protokoll.</translation>
     </message>
@@ -249,19 +249,24 @@
       <translation>Keine Basis-URL gesetzt. Wählen Sie eine Anbietervorlage oder geben Sie die Server-URL ein (endet auf /v1).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="108" />
+      <location filename="../geoclerk_plugin/messages.py" line="111" />
       <source>Not what I meant — ask the model</source>
       <translation>Nicht das, was ich meinte – das Modell fragen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="188" />
+      <location filename="../geoclerk_plugin/messages.py" line="201" />
       <source>Open</source>
       <translation>Öffnen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="89" />
+      <location filename="../geoclerk_plugin/messages.py" line="92" />
       <source>Open settings</source>
       <translation>Einstellungen öffnen</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/question_card.py" line="42" />
+      <source>Or type another name</source>
+      <translation>Oder einen anderen Namen eingeben</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/algorithm.py" line="84" />
@@ -274,7 +279,7 @@
       <translation>Planer und Ausführer</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/task.py" line="68" />
+      <location filename="../geoclerk_plugin/task.py" line="69" />
       <source>Preparing the router (first request only)…</source>
       <translation>Router wird vorbereitet (nur bei der ersten Anfrage)…</translation>
     </message>
@@ -289,12 +294,12 @@
       <translation>Python für generierten Code</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="374" />
+      <location filename="../geoclerk_plugin/dock.py" line="380" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="103" />
+      <location filename="../geoclerk_plugin/messages.py" line="106" />
       <source>Re-run edited</source>
       <translation>Bearbeitet erneut ausführen</translation>
     </message>
@@ -334,7 +339,7 @@
       <translation>Route für die nächste Nachricht: den Router entscheiden lassen oder eine erzwingen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="57" />
+      <location filename="../geoclerk_plugin/messages.py" line="58" />
       <source>Route forced: {route}</source>
       <translation>Route erzwungen: {route}</translation>
     </message>
@@ -354,7 +359,7 @@
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="403" />
+      <location filename="../geoclerk_plugin/dock.py" line="409" />
       <source>Selected {n} of {total} features in '{layer}' (a QGIS selection: say 'extract' or 'save' for a new layer).</source>
       <translation>{n} von {total} Objekten in '{layer}' ausgewählt (eine QGIS-Auswahl: für eine neue Ebene 'extrahiere' oder 'speichere' sagen).</translation>
     </message>
@@ -364,7 +369,7 @@
       <translation>Senden</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="109" />
+      <location filename="../geoclerk_plugin/messages.py" line="112" />
       <source>Send the same request to the model, without the no-model answer</source>
       <translation>Dieselbe Anfrage an das Modell senden, ohne die Antwort ohne Modell</translation>
     </message>
@@ -374,7 +379,7 @@
       <translation>Einstellungen…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="197" />
+      <location filename="../geoclerk_plugin/messages.py" line="210" />
       <source>Show code</source>
       <translation>Code anzeigen</translation>
     </message>
@@ -384,7 +389,7 @@
       <translation>Erzeugten Code vor dem Ausführen anzeigen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="94" />
+      <location filename="../geoclerk_plugin/messages.py" line="97" />
       <source>Show tool calls</source>
       <translation>Werkzeugaufrufe anzeigen</translation>
     </message>
@@ -394,7 +399,7 @@
       <translation>Einzelner Agent (ReAct)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="157" />
+      <location filename="../geoclerk_plugin/messages.py" line="163" />
       <source>Something went wrong.</source>
       <translation>Etwas ist schiefgegangen.</translation>
     </message>
@@ -424,7 +429,7 @@
       <translation>Das Paket „openai“ fehlt. Installieren Sie es über die Meldung, die GeoClerk beim Start angezeigt hat.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="222" />
+      <location filename="../geoclerk_plugin/messages.py" line="235" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>Die bearbeiteten Werkzeugaufrufe sind kein gültiges JSON: {error}</translation>
     </message>
@@ -449,7 +454,7 @@
       <translation>Die Anfrage ist leer. Beschreiben Sie, was Sie tun möchten.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="170" />
+      <location filename="../geoclerk_plugin/messages.py" line="183" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>Die Anfrage wurde abgebrochen. Dem Projekt wurde nichts hinzugefügt.</translation>
     </message>
@@ -469,12 +474,12 @@
       <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="281" />
+      <location filename="../geoclerk_plugin/dock.py" line="286" />
       <source>The steps of the previous request, on '{new}' instead of '{old}'.</source>
       <translation>Die Schritte der vorigen Anfrage, auf '{new}' statt '{old}'.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="354" />
+      <location filename="../geoclerk_plugin/dock.py" line="360" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoClerk-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
@@ -489,12 +494,12 @@
       <translation>Anfrage eingeben und Eingabetaste drücken</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="78" />
+      <location filename="../geoclerk_plugin/messages.py" line="81" />
       <source>Working…</source>
       <translation>In Arbeit…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="185" />
+      <location filename="../geoclerk_plugin/messages.py" line="198" />
       <source>Zoom to</source>
       <translation>Hinzoomen</translation>
     </message>
@@ -509,42 +514,47 @@
       <translation>ein Python-Programm (leer: das neben QGIS gefundene)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="233" />
+      <location filename="../geoclerk_plugin/messages.py" line="244" />
+      <source>a question</source>
+      <translation>eine Frage</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="247" />
       <source>cancelled</source>
       <translation>abgebrochen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="43" />
+      <location filename="../geoclerk_plugin/messages.py" line="44" />
       <source>chat</source>
       <translation>Chat</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="34" />
+      <location filename="../geoclerk_plugin/messages.py" line="35" />
       <source>code</source>
       <translation>Code</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="42" />
+      <location filename="../geoclerk_plugin/messages.py" line="43" />
       <source>code generation</source>
       <translation>Codeerzeugung</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="229" />
+      <location filename="../geoclerk_plugin/messages.py" line="242" />
       <source>done</source>
       <translation>fertig</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="232" />
+      <location filename="../geoclerk_plugin/messages.py" line="246" />
       <source>error</source>
       <translation>Fehler</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="41" />
+      <location filename="../geoclerk_plugin/messages.py" line="42" />
       <source>function</source>
       <translation>Funktion</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="34" />
+      <location filename="../geoclerk_plugin/messages.py" line="35" />
       <source>functions</source>
       <translation>Funktionen</translation>
     </message>
@@ -564,12 +574,12 @@
       <translation>llama-server wurde gestartet, antwortet aber nicht; siehe {log}.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="230" />
+      <location filename="../geoclerk_plugin/messages.py" line="243" />
       <source>needs a model</source>
       <translation>braucht ein Modell</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="250" />
+      <location filename="../geoclerk_plugin/messages.py" line="264" />
       <source>no model calls</source>
       <translation>keine Modellaufrufe</translation>
     </message>
@@ -579,12 +589,12 @@
       <translation>für lokale Server nicht nötig</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="34" />
+      <location filename="../geoclerk_plugin/messages.py" line="35" />
       <source>offline</source>
       <translation>offline</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="231" />
+      <location filename="../geoclerk_plugin/messages.py" line="245" />
       <source>rejected</source>
       <translation>abgelehnt</translation>
     </message>
@@ -594,12 +604,12 @@
       <translation>in der QGIS-Authentifizierungsdatenbank gespeichert</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="243" />
+      <location filename="../geoclerk_plugin/messages.py" line="257" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} Modellaufrufe, {prompt} + {completion} Tokens</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="240" />
+      <location filename="../geoclerk_plugin/messages.py" line="254" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} ms</translation>
     </message>

@@ -19,7 +19,7 @@
       <translation>API 密钥</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="351" />
+      <location filename="../geoclerk_plugin/dock.py" line="357" />
       <source>Also used, because the request names them: {names}</source>
       <translation>另外使用了请求中提到的图层：{names}</translation>
     </message>
@@ -64,7 +64,7 @@
       <translation>取消</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="169" />
+      <location filename="../geoclerk_plugin/messages.py" line="182" />
       <source>Cancelled</source>
       <translation>已取消</translation>
     </message>
@@ -104,7 +104,7 @@
       <translation>已连接。模型“{model}”可用。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="101" />
+      <location filename="../geoclerk_plugin/messages.py" line="104" />
       <source>Copy</source>
       <translation>复制</translation>
     </message>
@@ -159,7 +159,7 @@
       <translation>GeoClerk 对话</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="344" />
+      <location filename="../geoclerk_plugin/dock.py" line="350" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk 意外出错：{error}。请附上 GeoClerk 日志报告此问题。</translation>
     </message>
@@ -249,19 +249,24 @@
       <translation>尚未设置基础 URL。请选择服务商预设，或输入服务器地址（以 /v1 结尾）。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="108" />
+      <location filename="../geoclerk_plugin/messages.py" line="111" />
       <source>Not what I meant — ask the model</source>
       <translation>不是我想要的——询问模型</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="188" />
+      <location filename="../geoclerk_plugin/messages.py" line="201" />
       <source>Open</source>
       <translation>打开</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="89" />
+      <location filename="../geoclerk_plugin/messages.py" line="92" />
       <source>Open settings</source>
       <translation>打开设置</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/question_card.py" line="42" />
+      <source>Or type another name</source>
+      <translation>或输入其他名称</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/algorithm.py" line="84" />
@@ -274,7 +279,7 @@
       <translation>规划者与执行者</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/task.py" line="68" />
+      <location filename="../geoclerk_plugin/task.py" line="69" />
       <source>Preparing the router (first request only)…</source>
       <translation>正在准备路由器（仅首次请求）…</translation>
     </message>
@@ -289,12 +294,12 @@
       <translation>生成代码的 Python</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="374" />
+      <location filename="../geoclerk_plugin/dock.py" line="380" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS 无法将这些结果作为图层打开：{names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="103" />
+      <location filename="../geoclerk_plugin/messages.py" line="106" />
       <source>Re-run edited</source>
       <translation>运行修改后的版本</translation>
     </message>
@@ -334,7 +339,7 @@
       <translation>下一条消息的路由：由路由器决定，或强制指定</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="57" />
+      <location filename="../geoclerk_plugin/messages.py" line="58" />
       <source>Route forced: {route}</source>
       <translation>已强制路由：{route}</translation>
     </message>
@@ -354,7 +359,7 @@
       <translation>明确的标准请求离线运行，无需模型（第 0 层）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="403" />
+      <location filename="../geoclerk_plugin/dock.py" line="409" />
       <source>Selected {n} of {total} features in '{layer}' (a QGIS selection: say 'extract' or 'save' for a new layer).</source>
       <translation>已在“{layer}”中选中 {total} 个要素中的 {n} 个（QGIS 选择；如需新图层，请说“提取”或“保存”）。</translation>
     </message>
@@ -364,7 +369,7 @@
       <translation>发送</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="109" />
+      <location filename="../geoclerk_plugin/messages.py" line="112" />
       <source>Send the same request to the model, without the no-model answer</source>
       <translation>将同一请求发送给模型，不使用无模型的回答</translation>
     </message>
@@ -374,7 +379,7 @@
       <translation>设置…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="197" />
+      <location filename="../geoclerk_plugin/messages.py" line="210" />
       <source>Show code</source>
       <translation>显示代码</translation>
     </message>
@@ -384,7 +389,7 @@
       <translation>运行前显示生成的代码</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="94" />
+      <location filename="../geoclerk_plugin/messages.py" line="97" />
       <source>Show tool calls</source>
       <translation>显示工具调用</translation>
     </message>
@@ -394,7 +399,7 @@
       <translation>单智能体（ReAct）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="157" />
+      <location filename="../geoclerk_plugin/messages.py" line="163" />
       <source>Something went wrong.</source>
       <translation>出现了问题。</translation>
     </message>
@@ -424,7 +429,7 @@
       <translation>缺少“openai”软件包。请通过 GeoClerk 启动时显示的消息安装。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="222" />
+      <location filename="../geoclerk_plugin/messages.py" line="235" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>修改后的工具调用不是有效的 JSON：{error}</translation>
     </message>
@@ -449,7 +454,7 @@
       <translation>请求为空。请描述您想做什么。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="170" />
+      <location filename="../geoclerk_plugin/messages.py" line="183" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>请求已取消，项目中没有添加任何内容。</translation>
     </message>
@@ -469,12 +474,12 @@
       <translation>服务器拒绝了该 API 密钥。请检查密钥（以及它是否属于该服务商）。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="281" />
+      <location filename="../geoclerk_plugin/dock.py" line="286" />
       <source>The steps of the previous request, on '{new}' instead of '{old}'.</source>
       <translation>上一个请求的步骤，用于“{new}”而不是“{old}”。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="354" />
+      <location filename="../geoclerk_plugin/dock.py" line="360" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>如需处理此请求，请打开 GeoClerk 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
     </message>
@@ -489,12 +494,12 @@
       <translation>输入请求并按回车</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="78" />
+      <location filename="../geoclerk_plugin/messages.py" line="81" />
       <source>Working…</source>
       <translation>处理中…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="185" />
+      <location filename="../geoclerk_plugin/messages.py" line="198" />
       <source>Zoom to</source>
       <translation>缩放至</translation>
     </message>
@@ -509,42 +514,47 @@
       <translation>Python 可执行文件（留空：使用在 QGIS 旁找到的）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="233" />
+      <location filename="../geoclerk_plugin/messages.py" line="244" />
+      <source>a question</source>
+      <translation>一个问题</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="247" />
       <source>cancelled</source>
       <translation>已取消</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="43" />
+      <location filename="../geoclerk_plugin/messages.py" line="44" />
       <source>chat</source>
       <translation>对话</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="34" />
+      <location filename="../geoclerk_plugin/messages.py" line="35" />
       <source>code</source>
       <translation>代码</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="42" />
+      <location filename="../geoclerk_plugin/messages.py" line="43" />
       <source>code generation</source>
       <translation>代码生成</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="229" />
+      <location filename="../geoclerk_plugin/messages.py" line="242" />
       <source>done</source>
       <translation>完成</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="232" />
+      <location filename="../geoclerk_plugin/messages.py" line="246" />
       <source>error</source>
       <translation>错误</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="41" />
+      <location filename="../geoclerk_plugin/messages.py" line="42" />
       <source>function</source>
       <translation>函数</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="34" />
+      <location filename="../geoclerk_plugin/messages.py" line="35" />
       <source>functions</source>
       <translation>函数</translation>
     </message>
@@ -564,12 +574,12 @@
       <translation>llama-server 已启动但没有响应；请查看 {log}。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="230" />
+      <location filename="../geoclerk_plugin/messages.py" line="243" />
       <source>needs a model</source>
       <translation>需要模型</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="250" />
+      <location filename="../geoclerk_plugin/messages.py" line="264" />
       <source>no model calls</source>
       <translation>未调用模型</translation>
     </message>
@@ -579,12 +589,12 @@
       <translation>本地服务器无需密钥</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="34" />
+      <location filename="../geoclerk_plugin/messages.py" line="35" />
       <source>offline</source>
       <translation>离线</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="231" />
+      <location filename="../geoclerk_plugin/messages.py" line="245" />
       <source>rejected</source>
       <translation>已拒绝</translation>
     </message>
@@ -594,12 +604,12 @@
       <translation>已保存在 QGIS 认证数据库中</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="243" />
+      <location filename="../geoclerk_plugin/messages.py" line="257" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} 次模型调用，{prompt} + {completion} 个词元</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="240" />
+      <location filename="../geoclerk_plugin/messages.py" line="254" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} 毫秒</translation>
     </message>
