@@ -111,6 +111,11 @@ def run_request(
 
             decision, text, said = apply_answers(router, request, infos, decision, answers, config.threshold, previous)
             report.notes.extend(said)
+        else:
+            from .model_answers import fill_with_model
+
+            decision, text, config = fill_with_model(router, request, infos, decision, config, report,
+                                                     lambda t: ctx.progress(5, t), previous)  # fmt: skip
         report.timings_ms["route"] = (time.perf_counter() - t0) * 1000
         report.router = decision.to_json()
         report.route = config.route if config.route != "auto" else decision.route

@@ -90,7 +90,8 @@ def test_tier0_declines_when_the_key_is_not_obvious(tmp_path, lang):
     config = AgentConfig(offline=True)
     done = run_request(DECLINED[lang], inputs, tmp_path / "done", config, answers={"field": "name"})
     assert (done.status, done.tier) == ("ok", 0), done.error
-    assert done.router["plan"]["params"] == {"layer": "wards", "field": "name", "table": "budget", "table_field": "name"}
+    joined = {"layer": "wards", "field": "name", "table": "budget", "table_field": "name"}
+    assert done.router["plan"]["params"] == joined
     out = gpd.read_file(done.outputs[0]["path"]).sort_values("ward_id")
     assert out["budget_eur"].tolist()[:2] == [1200.5, 800.0] and out["budget_eur"].isna().tolist() == [0, 0, 1]
 
