@@ -8,13 +8,13 @@ from .declines import plain_reason
 from .holes import find_question, question_json
 
 
-def ask_or_explain(router, request: str, infos, decision, config, report, previous=None) -> None:
+def ask_or_explain(router, request: str, infos, decision, config, report, previous=None, given=None) -> None:
     """Turn a needs_llm report into an ask (with its question), or give its decline a plainer reason."""
     plan = decision.plan
     if plan is None or plan.complete:
         return  # a complete plan below the threshold, or one whose result failed its checks: no hole to ask about
     lang = say_lang(request)
-    hole, choices, tried = find_question(router, request, infos, decision, config.threshold, previous)
+    hole, choices, tried = find_question(router, request, infos, decision, config.threshold, previous, given)
     if hole is not None:
         question = question_json(hole, choices, lang)
         report.status, report.tier = "ask", 0

@@ -31,10 +31,11 @@ def _spec(router, decision):
     return specs.get(plan.tool) if plan is not None else None
 
 
-def resumed(router, request: str, infos, hole: Hole, choice: str, previous=None):
-    """The router's decision for `request` with `choice` filled into `hole`, and the text it read."""
+def resumed(router, request: str, infos, hole: Hole, choice: str, previous=None, given=None):
+    """The router's decision for `request` with `choice` filled into `hole` (and the parameters of earlier answers,
+    `given`), and the text it read."""
     text = hole.rewrite(request, choice)
-    return router.route(text, infos, previous=previous, given=hole.given(choice)), text
+    return router.route(text, infos, previous=previous, given={**(given or {}), **hole.given(choice)}), text
 
 
 def _runs_at_tier0(decision, tool: str, threshold: float) -> bool:
@@ -48,23 +49,23 @@ def _runs_at_tier0(decision, tool: str, threshold: float) -> bool:
     )
 
 
-def try_hole(router, request: str, infos, decision, hole: Hole, threshold: float, previous=None) -> list[Trial]:
-    """Each candidate of `hole` tried on the request."""
+def try_hole(router, request: str, infos, decision, hole: Hole, threshold: float, previous=None, given=None) -> list:
+    """Each candidate of `hole` tried on the request (with the parameters of earlier answers, `given`)."""
     trials = []
     for choice in hole.candidates:
-        again, _ = resumed(router, request, infos, hole, choice, previous)
+        again, _ = resumed(router, request, infos, hole, choice, previous, given)
         words = tuple(w for g in again.plan.missing if getattr(g, "kind", "") == "words" for w in g.subject) if (
             again.plan is not None) else ()  # fmt: skip
         trials.append(Trial(choice, _runs_at_tier0(again, decision.plan.tool, threshold), words))
     return trials
 
 
-def find_question(router, request: str, infos, decision, threshold: float, previous=None):
+def find_question(router, request: str, infos, decision, threshold: float, previous=None, given=None):
     """(hole, choices, trials of every hole) for the first hole whose answer completes the plan, else (None, [], …)."""
     spec = _spec(router, decision)
     tried = []
     for hole in holes_of(decision.plan, spec, infos, request):
-        trials = try_hole(router, request, infos, decision, hole, threshold, previous)
+        trials = try_hole(router, request, infos, decision, hole, threshold, previous, given)
         tried.append((hole, trials))
         choices = [t.choice for t in trials if t.complete]
         if choices:
@@ -126,28 +127,29 @@ def parse_answers(pairs) -> dict[str, str]:
 
 
 def apply_answers(router, request: str, infos, decision, answers: dict, threshold: float, previous=None):
-    """The decision resumed with the user's answers, the text it read, and a note saying what was chosen.
+    """The decision resumed with the user's answers, the text it read, and notes saying what was chosen.
 
-    An answer names a question this request asks (its id) and one of its candidates, or any loaded layer or field
-    name of the right kind typed freely (the dock's text field); anything else is a ValidationError naming the
-    choices. One answer per request: a plan with several holes asks them one at a time."""
-    spec = _spec(router, decision)
-    holes = {h.id: h for h in holes_of(decision.plan, spec, infos, request)}
-    unknown = [k for k in answers if k not in holes]
-    if unknown:
-        asked = ", ".join(holes) or tr("none")
-        raise ValidationError(
-            tr("This request asks no question '{id}' (its questions: {asked}).").format(id=unknown[0], asked=asked),
-            fix=tr("Run it without --answer to see its questions."),
-        )
-    text, notes = request, []
-    for key, value in answers.items():
+    Each answer names a question the request (resumed with the answers before it) asks, by its id, and one of its
+    candidates, or any loaded layer or field name of the right kind typed freely (the dock's text field); anything
+    else is a ValidationError naming the questions or the choices. Several answers are applied one after another,
+    each to the plan the previous ones completed."""
+    text, notes, given, pending = request, [], {}, dict(answers)
+    while pending:
+        holes = {h.id: h for h in holes_of(decision.plan, _spec(router, decision), infos, text)}
+        key = next((k for k in pending if k in holes), None)
+        if key is None:
+            unknown = next(iter(pending))
+            asked = ", ".join(holes) or tr("none")
+            raise ValidationError(
+                tr("This request asks no question '{id}' (its questions: {asked}).").format(id=unknown, asked=asked),
+                fix=tr("Run it without --answer to see its questions."),
+            )
         hole = holes[key]
-        choice = _choice(hole, value, infos)
-        decision, text = resumed(router, text, infos, hole, choice, previous)
+        choice = _choice(hole, pending.pop(key), infos)
+        decision, text = resumed(router, text, infos, hole, choice, previous, given)
+        given.update(hole.given(choice))
         notes.append(tr("Your answer: {id} = {choice}.").format(id=key, choice=choice))
-        break  # one hole at a time: the next question, if any, is asked of the resumed plan
-    return decision, text, notes
+    return decision, text, notes, given
 
 
 def _choice(hole: Hole, value: str, infos) -> str:

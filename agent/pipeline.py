@@ -105,11 +105,12 @@ def run_request(
         router = router or _default_router(registry)
         t0 = time.perf_counter()
         decision = router.route(request, infos, previous=previous)
-        text = request
+        text, given = request, {}
         if answers:
             from .holes import apply_answers
 
-            decision, text, said = apply_answers(router, request, infos, decision, answers, config.threshold, previous)
+            decision, text, said, given = apply_answers(router, request, infos, decision, answers, config.threshold,
+                                                        previous)  # fmt: skip
             report.notes.extend(said)
         else:
             from .model_answers import fill_with_model
@@ -123,7 +124,7 @@ def run_request(
         if report.status == "needs_llm" and not config.has_model and report.route == "function":
             from .asking import ask_or_explain
 
-            ask_or_explain(router, text, infos, decision, config, report, previous)
+            ask_or_explain(router, text, infos, decision, config, report, previous, given)
     except CancelledError as exc:
         report.status, report.error = "error", exc.user_text()
         _discard_outputs(ctx, report)

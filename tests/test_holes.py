@@ -193,3 +193,22 @@ def test_a_stated_source_that_is_not_the_layers_crs_is_no_question(tmp_path):
     districts = str(shutil.copy(SAMPLE / "districts.gpkg", tmp_path / "districts.gpkg"))
     report = _run("The districts are in WGS 84 - convert them to Web Mercator (EPSG:3857)", [districts], tmp_path / "o")
     assert report.status == "needs_llm" and not report.questions
+
+
+def test_answers_are_applied_one_after_another(town, tmp_path):
+    """Two holes: no single answer completes the plan, so the first run declines in plain words; one answer
+    leaves the second question, and both (--answer twice) run it."""
+    inputs = [*town, str(shutil.copy(SAMPLE / "parcels.gpkg", tmp_path / "parcels.gpkg"))]
+    text = "Count the points in the areas"
+    first = _run(text, inputs, tmp_path / "a")
+    assert first.status == "needs_llm"
+    assert first.error.startswith("The layer is not clear: it could be districts, parcels")
+    second = _run(text, inputs, tmp_path / "b", answers={"points": "cafes"})
+    assert second.status == "ask"
+    assert [(q["id"], q["choices"]) for q in second.questions] == [("polygons", ["districts", "parcels"])]
+    done = _run(text, inputs, tmp_path / "c", answers={"points": "cafes", "polygons": "districts"})
+    assert (done.status, done.tier) == ("ok", 0), done.error
+    assert done.steps[0]["params"] == {"polygons": "districts", "points": "cafes"}
+    out = gpd.read_file(done.outputs[-1]["path"])
+    added = [c for c in out.columns if c not in gpd.read_file(town[2]).columns]
+    assert len(out) == 8 and out[added[0]].sum() == 40
