@@ -60,6 +60,15 @@ def plain_reason(request: str, decision, infos, tried, lang: str) -> str | None:
             return tr("The layer is not clear: it could be {choices}. Name the layer in the request.", lang).format(
                 choices=listed(hole.candidates, lang)
             )
+    gaps = getattr(decision.plan, "missing", None) or ()
+    two = next((g for g in gaps if str(g).startswith("crs: several CRSs")), None)
+    if two is not None:
+        codes = str(two).split("(", 1)[1].split(")", 1)[0]
+        where = listed([f"'{la.name}': {la.crs or '?'}" for la in infos if la.kind != "table"], lang)
+        return tr(
+            "The request names several CRSs ({codes}) and it is not clear which one the result should be in "
+            "(the data: {where}). Say 'from … to …'.", lang
+        ).format(codes=codes, where=where)
     if not infos and decision.plan is not None and _needs_layer(decision.plan):
         return tr("No layer is loaded. Load the data to work on, or name its file in the request.", lang)
     return None

