@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ..function_lib.traits import KEY_PAIRS
 from .crs import TARGET, crs_mentions
+from .quantities import find_paths
 from .roles import fits_param
 from .schema_match import GEOMETRY_WORDS, geometry_class
 from .text import fold
@@ -82,7 +83,7 @@ def holes_of(plan, spec, layers, request: str = "") -> list[Hole]:
     by_name = {la.name: la for la in layers}
     out: list[Hole] = []
     for gap in plan.missing:
-        hole = _hole(gap, plan, spec, layers, by_name, fold(request))
+        hole = _hole(gap, plan, spec, layers, by_name, request)
         if hole is not None and hole.candidates and all(h.id != hole.id for h in out):
             hole.candidates = hole.candidates[:MAX_CHOICES]
             out.append(hole)
@@ -96,8 +97,8 @@ def as_written(request: str, folded_words: str) -> str:
     return request[i : i + len(folded_words)] if i >= 0 and len(folded) == len(request) else folded_words
 
 
-def _hole(gap, plan, spec, layers, by_name, folded: str) -> Hole | None:
-    kind, text = getattr(gap, "kind", None), str(gap)
+def _hole(gap, plan, spec, layers, by_name, request: str) -> Hole | None:
+    kind, text, folded = getattr(gap, "kind", None), str(gap), fold(request)
     names = {p.name for p in spec.params}
     if kind == "param" and (m := _ALIKE.match(text)) and m["param"] in names:
         return Hole(m["param"], "reading", f"{m['a']}, {m['b']}", [m["a"], m["b"]], fills=m["param"])
@@ -117,6 +118,8 @@ def _hole(gap, plan, spec, layers, by_name, folded: str) -> Hole | None:
             return Hole(text, "field", "", fields, fills=text, layer=owner.name) if len(fields) <= MAX_CHOICES else None
         return None
     if kind == "field" and (m := _NO_SUCH_FIELD.match(text)):
+        if any(fold(m["word"]) in fold(path) for path in find_paths(request)):
+            return None  # a word of a file name ('to big_festivals.gpkg' read as a field): no field to choose
         owner = by_name.get(m["layer"] or "") or by_name.get(_main_layer(plan) or "")
         guess = (m["guess"] or m["guess2"] or "").strip()
         if owner is None:
