@@ -68,6 +68,7 @@ def test_gaps_without_a_closed_list_make_no_hole(specs):
 
 def test_one_key_of_a_join_said_leaves_the_other_no_question(specs):
     wards = _polygons("wards", [("ward_id", "integer"), ("name", "string")])
-    budget = LayerInfo("budget", kind="table", fields=[FieldInfo("ward_id", "integer"), FieldInfo("name", "string")])
+    keys = [FieldInfo("ward_id", "integer"), FieldInfo("name", "string")]
+    budget = LayerInfo("budget", kind="table", fields=keys)
     plan = Plan("join_table", {"layer": "wards", "table": "budget", "table_field": "name"}, missing=[Gap.param("field")])
     assert holes_of(plan, specs["join_table"], [wards, budget], "join budget to wards by name") == []
