@@ -70,5 +70,6 @@ def test_one_key_of_a_join_said_leaves_the_other_no_question(specs):
     wards = _polygons("wards", [("ward_id", "integer"), ("name", "string")])
     keys = [FieldInfo("ward_id", "integer"), FieldInfo("name", "string")]
     budget = LayerInfo("budget", kind="table", fields=keys)
-    plan = Plan("join_table", {"layer": "wards", "table": "budget", "table_field": "name"}, missing=[Gap.param("field")])
+    said = {"layer": "wards", "table": "budget", "table_field": "name"}
+    plan = Plan("join_table", said, missing=[Gap.param("field")])
     assert holes_of(plan, specs["join_table"], [wards, budget], "join budget to wards by name") == []
