@@ -47,6 +47,16 @@ class OneLineParser(argparse.ArgumentParser):
         raise CliUsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
 
 
+def _answer_pair(text: str) -> tuple[str, str]:
+    """`--answer ID=CHOICE` as (id, choice); anything else is a usage error."""
+    from ..agent.holes import parse_answers
+
+    try:
+        return next(iter(parse_answers([text]).items()))
+    except ValidationError as exc:
+        raise argparse.ArgumentTypeError(exc.user_text()) from exc
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="geoclerk", description="Plain-language GIS requests, answered on your data.")
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
@@ -91,13 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="run library tools with QGIS Processing where possible (auto) or GeoPandas only",
     )
     p.add_argument("--timeout", type=float, default=60.0, help="model request timeout in seconds")
-    p.add_argument(
-        "--answer",
-        action="append",
-        default=[],
-        metavar="ID=CHOICE",
-        help='answer a question of status "ask" (repeatable): the same request resumes with it',
-    )
+    p.add_argument("--answer", action="append", default=[], metavar="ID=CHOICE", type=_answer_pair,
+                   help='answer a question of status "ask" (repeatable): the same request resumes with it')  # fmt: skip
     p.add_argument(
         "--lang",
         metavar="LOCALE",
@@ -340,12 +345,7 @@ def cmd_run(args) -> int:
                 f"geoclerk run: --base-url {safe_url(args.base_url)} is not a URL "
                 "(needs http:// or https://, e.g. http://localhost:11434/v1)"
             )
-    from ..agent.holes import parse_answers
-
-    try:
-        answers = parse_answers(args.answer)
-    except ValidationError as exc:
-        raise CliUsageError(f"geoclerk run: {exc.user_text()}") from exc
+    answers = dict(args.answer)
     api_key = os.environ.get("GEOCLERK_API_KEY") or os.environ.get("OPENAI_API_KEY")
     config = AgentConfig(
         base_url=args.base_url,
