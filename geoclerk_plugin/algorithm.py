@@ -51,7 +51,10 @@ class AskGeoClerkAlgorithm(QgsProcessingAlgorithm):
         return tr(
             'Describe an analysis in plain language, for example "buffer roads by 100 m". '
             "Standard requests run offline; others need a model configured in GeoClerk settings "
-            "(or GEOCLERK_BASE_URL, GEOCLERK_MODEL and GEOCLERK_API_KEY for headless runs)."
+            "(or GEOCLERK_BASE_URL, GEOCLERK_MODEL and GEOCLERK_API_KEY for headless runs). "
+            "With no input layers ticked, the project's layers are used. Without an output folder, the files go to "
+            "a folder that stays: geoclerk_results next to a saved project, else geoclerk/results in the QGIS "
+            "profile; the log and the OUTPUT_FOLDER output name it."
         )
 
     def createInstance(self):  # noqa: N802
@@ -79,7 +82,7 @@ class AskGeoClerkAlgorithm(QgsProcessingAlgorithm):
         self.addParameter(
             QgsProcessingParameterFeatureSink(self.OUTPUT, tr("Result layer"), optional=True, createByDefault=True)
         )
-        # optional: a temporary folder when not given (qgis_process … OUTPUT=out.gpkg alone is a whole call)
+        # optional: a lasting folder when not given (qgis_process … OUTPUT=out.gpkg alone is a whole call)
         self.addParameter(
             QgsProcessingParameterFolderDestination(self.OUTPUT_FOLDER, tr("Output folder"), optional=True)
         )
@@ -102,6 +105,7 @@ class AskGeoClerkAlgorithm(QgsProcessingAlgorithm):
         request = self.parameterAsString(parameters, self.REQUEST, context).strip()
         if not request:
             raise QgsProcessingException(tr("The request is empty. Describe what you want to do."))
+        project = context.project() or QgsProject.instance()
         layers = []
         for name in (self.INPUTS, self.RASTERS):
             for layer in self.parameterAsLayerList(parameters, name, context) or []:
@@ -110,8 +114,15 @@ class AskGeoClerkAlgorithm(QgsProcessingAlgorithm):
                         name=layer.name()))  # fmt: skip
                 elif layer not in layers:
                     layers.append(layer)
+        if not layers:  # none ticked: the project's layers, as the dock offers them (never GeoClerk's own results)
+            layers = project_layers(project)
+            if layers:
+                log_names = ", ".join(layer.name() for layer in layers)
+                feedback.pushInfo(tr("No input layers were given; using the project's layers: {names}").format(
+                    names=log_names))  # fmt: skip
         route = ROUTES[self.parameterAsEnum(parameters, self.ROUTE, context)]
-        folder = output_folder(self.parameterAsString(parameters, self.OUTPUT_FOLDER, context))
+        folder = output_folder(self.parameterAsString(parameters, self.OUTPUT_FOLDER, context), project)
+        feedback.pushInfo(tr("Result files: {folder}").format(folder=folder))
         store, infos = build_inputs(layers, folder / "inputs")
         config = GeoClerkSettings.read().agent_config(route)
         if callable(config.api_key) and _on_main_thread():
@@ -237,12 +248,27 @@ class ResultPresenter(QgsProcessingLayerPostProcessorInterface):
         present_layer(layer, self.report, context.project() or QgsProject.instance())
 
 
-def output_folder(value: str) -> Path:
-    """The folder given, or a new one in QGIS's temporary processing folder when none was (or TEMPORARY_OUTPUT)."""
-    import tempfile
+def project_layers(project) -> list:
+    """The project's vector and raster layers in layer-tree order, leaving out the layers GeoClerk made (a result is
+    an input only when a request refers to it, which a toolbox run cannot)."""
+    from .results import origin_of
 
+    tree = project.layerTreeRoot()
+    ordered = [node.layer() for node in tree.findLayers() if node.layer() is not None]
+    return [layer for layer in ordered if layer.type() in DATA_LAYERS and layer.isValid() and origin_of(layer) is None]
+
+
+def output_folder(value: str, project=None) -> Path:
+    """The folder given, else one that outlives the run (results.results_dir: next to a saved project, else in the
+    QGIS profile). Processing's temporary folder is no place for results: qgis_process removes it when it exits, and
+    it may fill an unset destination with a path inside it."""
     from qgis.core import QgsProcessing, QgsProcessingUtils
 
-    if value and value != QgsProcessing.TEMPORARY_OUTPUT:
+    from .results import results_dir
+
+    temporary = Path(QgsProcessingUtils.tempFolder()).resolve()
+    if value and value != QgsProcessing.TEMPORARY_OUTPUT and not Path(value).resolve().is_relative_to(temporary):
         return Path(value)
-    return Path(tempfile.mkdtemp(prefix="geoclerk_", dir=QgsProcessingUtils.tempFolder()))
+    folder = results_dir(project or QgsProject.instance())
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

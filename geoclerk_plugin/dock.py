@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 import traceback
 from pathlib import Path
 
@@ -38,27 +37,13 @@ from .i18n import tr
 from .layers import build_inputs
 from .messages import ReplyCard, UserBubble
 from .rerun import make_rerun
-from .results import load_outputs
+from .results import load_outputs, results_dir
 from .review import CodeReviewer
 from .settings import GeoClerkSettings, secrets_of
 from .task import AgentTask
 
 ROUTE_VALUES = ("auto", "function", "codegen")
 CHAT_MIN_HEIGHT = 220  # px: a request and its reply card stay readable
-
-
-def results_dir(project: QgsProject) -> Path:
-    """Where result files live: next to a saved project, else in the QGIS profile (never a temp dir)."""
-    if project.fileName():
-        base = Path(project.absolutePath()) / "geoclerk_results"
-    else:
-        base = Path(QgsApplication.qgisSettingsDirPath()) / "geoclerk" / "results"
-    folder = base / time.strftime("%Y%m%d-%H%M%S")
-    n = 2
-    while folder.exists():
-        folder = base / f"{time.strftime('%Y%m%d-%H%M%S')}-{n}"
-        n += 1
-    return folder
 
 
 MAP_KINDS = ("map", "choropleth")

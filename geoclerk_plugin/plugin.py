@@ -47,6 +47,8 @@ class GeoClerkPlugin:
         self.menu = tr("&GeoClerk")
         self.dependency_message = None
         self.install_task = None
+        self.install_message = None  # what the last install said (the bar's text), for the user and the tests
+        self.last_install_report = None
         self.warm_task = None
         self.translation = install_translator()
         dependencies.add_libs_to_path()
@@ -136,6 +138,7 @@ class GeoClerkPlugin:
         copy = QPushButton(tr("Copy command"))
         copy.clicked.connect(lambda: QApplication.clipboard().setText(command.toPlainText()))
         button = QPushButton(tr("Install"))
+        button.setObjectName("installButton")
         button.clicked.connect(self.install_dependencies)
         for widget in (command, copy, button):
             item.layout().addWidget(widget)
@@ -143,29 +146,45 @@ class GeoClerkPlugin:
         self.dependency_message = item
         bar.pushWidget(item, Qgis.MessageLevel.Warning)
 
-    def install_dependencies(self, runner=None) -> None:
+    def install_dependencies(self, checked: bool = False, target=None, python=None) -> None:  # noqa: FBT001
+        """The Install button: GeoClerk's installer in a background task (tests pass a target folder and a Python)."""
         if self.install_task is not None or not self.problems:
             return
-        self.install_task = dependencies.InstallTask(self.problems, on_done=self._installed, runner=runner or None)
+        self.install_task = dependencies.InstallTask(on_done=self._installed, target=target, python=python)
+        self.install_button_state(tr("Installing…"))
         QgsApplication.taskManager().addTask(self.install_task)
+
+    def install_button_state(self, text: str) -> None:
+        """While the installer runs the bar's button says so and cannot be pressed twice."""
+        item = self.dependency_message
+        try:
+            buttons = [b for b in item.findChildren(QPushButton) if b.objectName() == "installButton"] if item else []
+        except RuntimeError:  # the bar item was closed by the user
+            buttons = []
+        for button in buttons:
+            button.setText(text)
+            button.setEnabled(False)
 
     def _installed(self, ok: bool, task) -> None:  # noqa: FBT001
         self.install_task = None
         self._drop_dependency_message()
         self.problems = dependencies.check_dependencies() if ok else self.problems
+        report = self.last_install_report = task.report
         if ok and not self.problems:
-            self.iface.messageBar().pushMessage(
-                tr("GeoClerk"), tr("The packages were installed. GeoClerk is ready."), level=Qgis.MessageLevel.Success
-            )
+            text = dependencies.install_summary(report) + " " + tr("GeoClerk is ready.")
+            self.install_message = text
+            self.iface.messageBar().pushMessage(tr("GeoClerk"), text, level=Qgis.MessageLevel.Success)
         else:
-            detail = task.error or task.output[-300:]
-            self.iface.messageBar().pushMessage(
-                tr("GeoClerk"),
-                tr("Installing the packages failed: {detail} Run this in a terminal instead: {command}").format(
-                    detail=detail, command=dependencies.fix_text(self.problems)
-                ),
-                level=Qgis.MessageLevel.Critical,
+            detail = (
+                dependencies.dependency_message(self.problems)
+                if ok
+                else dependencies.install_failure(report, task.error)
             )
+            command = dependencies.fix_text(self.problems)
+            text = tr("Installing the packages failed; nothing was changed: {detail} Run this in a terminal to see "
+                      "every step: {command}").format(detail=detail, command=command)  # fmt: skip
+            self.install_message = text
+            self.iface.messageBar().pushMessage(tr("GeoClerk"), text, level=Qgis.MessageLevel.Critical)
 
     def _drop_dependency_message(self) -> None:
         if self.dependency_message is not None:

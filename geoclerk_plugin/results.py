@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from qgis.core import QgsLayerMetadata, QgsProject, QgsRasterLayer, QgsVectorLayer
+from qgis.core import QgsApplication, QgsLayerMetadata, QgsProject, QgsRasterLayer, QgsVectorLayer
 
 from .i18n import tr
 from .raster_style import style_raster
@@ -14,6 +15,21 @@ from .styling import apply_style
 
 GROUP_NAME = "GeoClerk results"  # the English name, also found in projects saved before a language change
 PROVENANCE_KEY = "geoclerk/provenance"
+
+
+def results_dir(project: QgsProject) -> Path:
+    """Where result files live (the dock's and the toolbox's): next to a saved project, else in the QGIS profile
+    (never a temp dir: qgis_process removes its temporary folder when it exits)."""
+    if project.fileName():
+        base = Path(project.absolutePath()) / "geoclerk_results"
+    else:
+        base = Path(QgsApplication.qgisSettingsDirPath()) / "geoclerk" / "results"
+    folder = base / time.strftime("%Y%m%d-%H%M%S")
+    n = 2
+    while folder.exists():
+        folder = base / f"{time.strftime('%Y%m%d-%H%M%S')}-{n}"
+        n += 1
+    return folder
 
 
 def group_name() -> str:

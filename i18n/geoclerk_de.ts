@@ -9,9 +9,14 @@
       <translation>&amp;GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="109" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="113" />
       <source>'{name}' holds no data GeoClerk can use; it was left out.</source>
       <translation>'{name}' enthält keine Daten, die GeoClerk nutzen kann; der Layer wurde weggelassen.</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="244" />
+      <source>A file or process operation failed: {detail}</source>
+      <translation>Ein Datei- oder Prozessvorgang ist fehlgeschlagen: {detail}</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="78" />
@@ -19,12 +24,12 @@
       <translation>API-Schlüssel</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="357" />
+      <location filename="../geoclerk_plugin/dock.py" line="342" />
       <source>Also used, because the request names them: {names}</source>
       <translation>Ebenfalls verwendet, weil die Anfrage sie nennt: {names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="87" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="90" />
       <source>Answer</source>
       <translation>Antwort</translation>
     </message>
@@ -39,12 +44,12 @@
       <translation>GeoClerk fragen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="147" />
+      <location filename="../geoclerk_plugin/dock.py" line="132" />
       <source>Ask for an analysis, for example: buffer roads by 100 m</source>
       <translation>Fragen Sie nach einer Analyse, zum Beispiel: Straßen um 100 m puffern</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="79" />
       <source>Auto</source>
       <translation>Automatisch</translation>
     </message>
@@ -59,7 +64,7 @@
       <translation>Durchsuchen…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="154" />
+      <location filename="../geoclerk_plugin/dock.py" line="139" />
       <source>Cancel</source>
       <translation>Abbrechen</translation>
     </message>
@@ -74,12 +79,12 @@
       <translation>Datei wählen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="122" />
+      <location filename="../geoclerk_plugin/dock.py" line="107" />
       <source>Clear</source>
       <translation>Leeren</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="79" />
       <source>Code</source>
       <translation>Code</translation>
     </message>
@@ -109,7 +114,7 @@
       <translation>Kopieren</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="136" />
+      <location filename="../geoclerk_plugin/plugin.py" line="138" />
       <source>Copy command</source>
       <translation>Befehl kopieren</translation>
     </message>
@@ -120,8 +125,8 @@
     </message>
     <message>
       <location filename="../geoclerk_plugin/algorithm.py" line="51" />
-      <source>Describe an analysis in plain language, for example "buffer roads by 100 m". Standard requests run offline; others need a model configured in GeoClerk settings (or GEOCLERK_BASE_URL, GEOCLERK_MODEL and GEOCLERK_API_KEY for headless runs).</source>
-      <translation>Beschreiben Sie eine Analyse in Alltagssprache, zum Beispiel „Straßen um 100 m puffern“. Standardanfragen laufen offline; andere brauchen ein in den GeoClerk-Einstellungen konfiguriertes Modell (oder GEOCLERK_BASE_URL, GEOCLERK_MODEL und GEOCLERK_API_KEY bei Läufen ohne Oberfläche).</translation>
+      <source>Describe an analysis in plain language, for example "buffer roads by 100 m". Standard requests run offline; others need a model configured in GeoClerk settings (or GEOCLERK_BASE_URL, GEOCLERK_MODEL and GEOCLERK_API_KEY for headless runs). With no input layers ticked, the project's layers are used. Without an output folder, the files go to a folder that stays: geoclerk_results next to a saved project, else geoclerk/results in the QGIS profile; the log and the OUTPUT_FOLDER output name it.</source>
+      <translation>Beschreiben Sie eine Analyse in natürlicher Sprache, zum Beispiel „Straßen um 100 m puffern“. Standardanfragen laufen offline; andere brauchen ein in den GeoClerk-Einstellungen konfiguriertes Modell (oder GEOCLERK_BASE_URL, GEOCLERK_MODEL und GEOCLERK_API_KEY für Läufe ohne Oberfläche). Ist keine Eingabeebene angehakt, werden die Ebenen des Projekts verwendet. Ohne Ausgabeordner landen die Dateien in einem bleibenden Ordner: geoclerk_results neben einem gespeicherten Projekt, sonst geoclerk/results im QGIS-Profil; das Protokoll und die Ausgabe OUTPUT_FOLDER nennen ihn.</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/review.py" line="26" />
@@ -134,12 +139,12 @@
       <translation>Gespeicherten Schlüssel löschen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="125" />
+      <location filename="../geoclerk_plugin/dock.py" line="110" />
       <source>Forget the variables and data earlier code requests left in the sandbox</source>
       <translation>Die Variablen und Daten vergessen, die frühere Code-Anfragen in der Sandbox hinterlassen haben</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="79" />
       <source>Function</source>
       <translation>Funktion</translation>
     </message>
@@ -149,32 +154,37 @@
       <translation>GGUF-Modelldateien (*.gguf)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="90" />
+      <location filename="../geoclerk_plugin/dock.py" line="75" />
       <source>GeoClerk</source>
       <translation>GeoClerk</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="66" />
+      <location filename="../geoclerk_plugin/plugin.py" line="68" />
       <source>GeoClerk chat</source>
       <translation>GeoClerk-Chat</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="350" />
+      <location filename="../geoclerk_plugin/dock.py" line="335" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoClerk-Protokoll.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="127" />
+      <location filename="../geoclerk_plugin/plugin.py" line="174" />
+      <source>GeoClerk is ready.</source>
+      <translation>GeoClerk ist bereit.</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/plugin.py" line="129" />
       <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Install them, or run:</source>
       <translation>GeoClerk braucht Python-Pakete, die QGIS' Python fehlen: {names}. Installieren Sie sie oder führen Sie aus:</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dependencies.py" line="129" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="167" />
       <source>GeoClerk needs Python packages that QGIS's Python lacks: {names}. Use the Install button in QGIS, or run: {command}</source>
       <translation>GeoClerk braucht Python-Pakete, die dem Python von QGIS fehlen: {names}. Verwenden Sie die Schaltfläche Installieren in QGIS oder führen Sie aus: {command}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/results.py" line="20" />
+      <location filename="../geoclerk_plugin/results.py" line="36" />
       <source>GeoClerk results</source>
       <translation>GeoClerk-Ergebnisse</translation>
     </message>
@@ -184,7 +194,7 @@
       <translation>GeoClerk-Einstellungen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="67" />
+      <location filename="../geoclerk_plugin/plugin.py" line="69" />
       <source>GeoClerk settings…</source>
       <translation>GeoClerk-Einstellungen…</translation>
     </message>
@@ -194,29 +204,44 @@
       <translation>GeoClerk möchte diesen Code in seiner Sandbox ausführen, auf Kopien Ihrer Layer.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="192" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="203" />
       <source>GeoClerk wrote a result it cannot read: {path}</source>
       <translation>GeoClerk hat ein Ergebnis geschrieben, das nicht lesbar ist: {path}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="66" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="179" />
+      <source>GeoClerk: installing Python packages</source>
+      <translation>GeoClerk: Python-Pakete werden installiert</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/algorithm.py" line="69" />
       <source>Input layers</source>
       <translation>Eingabelayer</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="71" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="74" />
       <source>Input rasters</source>
       <translation>Eingabe-Raster</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="138" />
+      <location filename="../geoclerk_plugin/plugin.py" line="140" />
       <source>Install</source>
       <translation>Installieren</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="164" />
-      <source>Installing the packages failed: {detail} Run this in a terminal instead: {command}</source>
-      <translation>Die Installation der Pakete ist fehlgeschlagen: {detail} Führen Sie stattdessen im Terminal aus: {command}</translation>
+      <location filename="../geoclerk_plugin/dependencies.py" line="210" />
+      <source>Installed {installed} (and {extra} packages they need) into {folder}.</source>
+      <translation>{installed} (und {extra} Pakete, die sie brauchen) wurden in {folder} installiert.</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/plugin.py" line="184" />
+      <source>Installing the packages failed; nothing was changed: {detail} Run this in a terminal to see every step: {command}</source>
+      <translation>Die Installation der Pakete ist fehlgeschlagen; nichts wurde verändert: {detail} Führen Sie dies im Terminal aus, um jeden Schritt zu sehen: {command}</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/plugin.py" line="154" />
+      <source>Installing…</source>
+      <translation>Wird installiert…</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="74" />
@@ -224,7 +249,12 @@
       <translation>Unterhaltung in der Projektdatei behalten (Schlüssel werden nicht gespeichert)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="118" />
+      <location filename="../geoclerk_plugin/dependencies.py" line="217" />
+      <source>Kept QGIS's own {kept}.</source>
+      <translation>Die eigenen Pakete von QGIS wurden beibehalten: {kept}.</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dock.py" line="103" />
       <source>Layers in play</source>
       <translation>Beteiligte Layer</translation>
     </message>
@@ -244,14 +274,29 @@
       <translation>Modelldatei (GGUF)</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="220" />
+      <source>Newer copies of pure-Python packages QGIS's Python has: {newer}.</source>
+      <translation>Neuere Kopien reiner Python-Pakete, die das Python von QGIS hat: {newer}.</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/connection.py" line="13" />
       <source>No base URL is set. Choose a provider preset or type the server's URL (ending in /v1).</source>
       <translation>Keine Basis-URL gesetzt. Wählen Sie eine Anbietervorlage oder geben Sie die Server-URL ein (endet auf /v1).</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/algorithm.py" line="121" />
+      <source>No input layers were given; using the project's layers: {names}</source>
+      <translation>Keine Eingabeebenen angegeben; die Ebenen des Projekts werden verwendet: {names}</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/messages.py" line="111" />
       <source>Not what I meant — ask the model</source>
       <translation>Nicht das, was ich meinte – das Modell fragen</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="214" />
+      <source>Nothing needed installing.</source>
+      <translation>Es musste nichts installiert werden.</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/messages.py" line="201" />
@@ -269,7 +314,7 @@
       <translation>Oder einen anderen Namen eingeben</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="84" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="87" />
       <source>Output folder</source>
       <translation>Ausgabeordner</translation>
     </message>
@@ -294,9 +339,24 @@
       <translation>Python für generierten Code</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="380" />
+      <location filename="../geoclerk_plugin/dock.py" line="365" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="229" />
+      <source>QGIS's Python ({python}) could not be started: {detail}</source>
+      <translation>Das Python von QGIS ({python}) ließ sich nicht starten: {detail}</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="230" />
+      <source>QGIS's Python ({python}) has no pip. Install pip for it (Debian and Ubuntu: apt install python3-pip) and press Install again.</source>
+      <translation>Das Python von QGIS ({python}) hat kein pip. Installieren Sie pip dafür (Debian und Ubuntu: apt install python3-pip) und drücken Sie erneut Installieren.</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="234" />
+      <source>QGIS's Python has compiled packages too old for GeoClerk: {detail}. A second copy would shadow QGIS's own: update them with QGIS's package manager (OSGeo4W setup, apt, …) and press Install again.</source>
+      <translation>Das Python von QGIS hat kompilierte Pakete, die für GeoClerk zu alt sind: {detail}. Eine zweite Kopie würde die von QGIS verdecken: Aktualisieren Sie sie mit der Paketverwaltung von QGIS (OSGeo4W-Setup, apt, …) und drücken Sie erneut Installieren.</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/messages.py" line="106" />
@@ -304,22 +364,27 @@
       <translation>Bearbeitet erneut ausführen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="88" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="91" />
       <source>Report (JSON)</source>
       <translation>Bericht (JSON)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="61" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="64" />
       <source>Request</source>
       <translation>Anfrage</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="124" />
+      <location filename="../geoclerk_plugin/dock.py" line="109" />
       <source>Reset sandbox</source>
       <translation>Sandbox zurücksetzen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="80" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="125" />
+      <source>Result files: {folder}</source>
+      <translation>Ergebnisdateien: {folder}</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/algorithm.py" line="83" />
       <source>Result layer</source>
       <translation>Ergebnislayer</translation>
     </message>
@@ -329,12 +394,12 @@
       <translation>Erzeugten Code prüfen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="76" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="79" />
       <source>Route</source>
       <translation>Route</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="163" />
+      <location filename="../geoclerk_plugin/dock.py" line="148" />
       <source>Route for the next message: let the router decide, or force one</source>
       <translation>Route für die nächste Nachricht: den Router entscheiden lassen oder eine erzwingen</translation>
     </message>
@@ -359,12 +424,12 @@
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="409" />
+      <location filename="../geoclerk_plugin/dock.py" line="394" />
       <source>Selected {n} of {total} features in '{layer}' (a QGIS selection: say 'extract' or 'save' for a new layer).</source>
       <translation>{n} von {total} Objekten in '{layer}' ausgewählt (eine QGIS-Auswahl: für eine neue Ebene 'extrahiere' oder 'speichere' sagen).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="167" />
+      <location filename="../geoclerk_plugin/dock.py" line="152" />
       <source>Send</source>
       <translation>Senden</translation>
     </message>
@@ -374,7 +439,7 @@
       <translation>Dieselbe Anfrage an das Modell senden, ohne die Antwort ohne Modell</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="127" />
+      <location filename="../geoclerk_plugin/dock.py" line="112" />
       <source>Settings…</source>
       <translation>Einstellungen…</translation>
     </message>
@@ -409,7 +474,7 @@
       <translation>Das lokale Modell wird gestartet (einige Sekunden)…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="86" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="89" />
       <source>Status</source>
       <translation>Status</translation>
     </message>
@@ -434,6 +499,11 @@
       <translation>Die bearbeiteten Werkzeugaufrufe sind kein gültiges JSON: {error}</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="242" />
+      <source>The installed packages did not import: {detail}</source>
+      <translation>Die installierten Pakete ließen sich nicht importieren: {detail}</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="187" />
       <source>The key could not be stored: unlock or set up the QGIS authentication database (Settings &gt; Options &gt; Authentication) and try again.</source>
       <translation>Der Schlüssel konnte nicht gespeichert werden: Entsperren oder richten Sie die QGIS-Authentifizierungsdatenbank ein (Einstellungen &gt; Optionen &gt; Authentifizierung) und versuchen Sie es erneut.</translation>
@@ -444,12 +514,12 @@
       <translation>Das lokale Modell {name} läuft unter {url}.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/plugin.py" line="158" />
-      <source>The packages were installed. GeoClerk is ready.</source>
-      <translation>Die Pakete wurden installiert. GeoClerk ist bereit.</translation>
+      <location filename="../geoclerk_plugin/dependencies.py" line="243" />
+      <source>The new folder would shadow QGIS's own {detail}.</source>
+      <translation>Der neue Ordner würde {detail} von QGIS verdecken.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="104" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="107" />
       <source>The request is empty. Describe what you want to do.</source>
       <translation>Die Anfrage ist leer. Beschreiben Sie, was Sie tun möchten.</translation>
     </message>
@@ -474,12 +544,12 @@
       <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="286" />
+      <location filename="../geoclerk_plugin/dock.py" line="271" />
       <source>The steps of the previous request, on '{new}' instead of '{old}'.</source>
       <translation>Die Schritte der vorigen Anfrage, auf '{new}' statt '{old}'.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="360" />
+      <location filename="../geoclerk_plugin/dock.py" line="345" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoClerk-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
@@ -489,7 +559,7 @@
       <translation>Diesen Antworten ohne Modell vertrauen (die Prüfung durch das Modell überspringen)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="165" />
+      <location filename="../geoclerk_plugin/dock.py" line="150" />
       <source>Type a request and press Enter</source>
       <translation>Anfrage eingeben und Eingabetaste drücken</translation>
     </message>
@@ -594,6 +664,21 @@
       <translation>offline</translation>
     </message>
     <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="241" />
+      <source>pip failed: {detail}</source>
+      <translation>pip ist fehlgeschlagen: {detail}</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="239" />
+      <source>pip found no versions that work with the packages QGIS's Python has: {detail}</source>
+      <translation>pip fand keine Versionen, die zu den Paketen im Python von QGIS passen: {detail}</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="240" />
+      <source>pip wanted to replace QGIS's own {detail}.</source>
+      <translation>pip wollte {detail} von QGIS ersetzen.</translation>
+    </message>
+    <message>
       <location filename="../geoclerk_plugin/messages.py" line="245" />
       <source>rejected</source>
       <translation>abgelehnt</translation>
@@ -612,6 +697,21 @@
       <location filename="../geoclerk_plugin/messages.py" line="254" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} ms</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="44" />
+      <source>{name} (missing, need &gt;= {minimum})</source>
+      <translation>{name} (fehlt, benötigt &gt;= {minimum})</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="45" />
+      <source>{name} {found} (too old, need &gt;= {minimum})</source>
+      <translation>{name} {found} (zu alt, benötigt &gt;= {minimum})</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/dependencies.py" line="40" />
+      <source>{name} {found} in GeoClerk's folder shadows QGIS's {name} {own}</source>
+      <translation>{name} {found} im Ordner von GeoClerk verdeckt {name} {own} von QGIS</translation>
     </message>
   </context>
 </TS>

@@ -177,6 +177,20 @@ def tool_cue_words(spec) -> tuple[set[str], set[str]]:
     return latin, cjk
 
 
+def _year_word(folded: str, n, lang: str) -> tuple[int, int]:
+    """The word of a calendar year beside its number ('the year 2025', 'im Jahr 2025', '2025年'), else an empty span:
+    the number says which year, and the word says no more than that it is one."""
+    if not (n.integer and 1000 <= n.value <= 2999 and n.end - n.start == 4):
+        return 0, 0
+    if lang == "zh":
+        word = next((w for w in lexicon("zh").YEAR_WORDS if folded.startswith(w, n.end)), "")
+        return n.end, n.end + len(word)
+    before = re.search(r"([a-z]+)\s+$", folded[max(0, n.start - 16) : n.start])
+    if before and before.group(1) in lexicon(lang).YEAR_WORDS:
+        return n.start - len(before.group(0)), n.start - len(before.group(0)) + len(before.group(1))
+    return 0, 0
+
+
 class Claims:
     """Spans of the folded request that a reading has used, and the words allowed anywhere in it."""
 
@@ -319,6 +333,7 @@ def unexplained(spec, params: dict, req, fmt=None, out_path=None, from_layers=()
     # Numbers and distances: consume.py already demands that each is a filled value.
     for n in req.numbers:
         claims.span(n.start, n.end)
+        claims.span(*_year_word(folded, n, lang))
     for d in req.distances:
         claims.span(d.start, d.end)
     # Fields and category values the plan uses, in its layers.

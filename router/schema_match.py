@@ -204,7 +204,7 @@ def forms(word: str) -> tuple[str, ...]:
     w = fold(word)
     out = [w, singular(w)]
     if len(w) > 4:
-        for suffix in ("en", "er", "e", "n", "s"):
+        for suffix in ("en", "er", "es", "e", "n", "s"):  # des Bildes, des Flusses: the genitive -es too
             if w.endswith(suffix):
                 out.append(w[: -len(suffix)])
     return tuple(dict.fromkeys(out))
@@ -339,6 +339,10 @@ def find_layers(text: str, layers) -> list[Mention]:
         name = layer.name
         whole_name_only = bool(getattr(layer, "origin", None))  # a result titled after its request: see below
         full = fold(name)
+        # A result titled after the request that made it carries that request's words: typed again ('buffer schools
+        # by 300 m' a second time) they say the operation, so the title names the layer only as a name: quoted or
+        # after a layer word. A result the user renamed is named like any layer.
+        titled = whole_name_only and _titled_after(full, fold(layer.origin))
         variants = {full, full.replace("_", " "), re.sub(r"\.\w+$", "", full)}
         if layer.path:
             variants |= {fold(Path(layer.path).name), fold(str(layer.path))}
@@ -346,7 +350,7 @@ def find_layers(text: str, layers) -> list[Mention]:
             if not variant:
                 continue
             for m in word_re(variant).finditer(folded):
-                if len(variant) < 3 and not _SHORT_OK.search(folded[max(0, m.start() - 8) : m.start()]):
+                if (len(variant) < 3 or titled) and not _SHORT_OK.search(folded[max(0, m.start() - 8) : m.start()]):
                     continue  # a layer called 'a' or 'it' is named only as "layer a" or in quotes
                 add(name, m.start(), m.end(), 1.0)
         if whole_name_only:  # 'count the schools in them': 'schools' names the schools, not 'buffer the schools…'
@@ -379,6 +383,11 @@ def find_layers(text: str, layers) -> list[Mention]:
         for m in out
         if not any(o is not m and o.start < m.end and m.start < o.end and o.score > m.score + 0.05 for o in out)
     ]
+
+
+def _titled_after(name: str, origin: str) -> bool:
+    """Is a result's (folded) name the (folded) request that made it, or a part of it ('count houses per district…')?"""
+    return bool(name) and (name in origin or origin in name)
 
 
 _VALUE_CUE = re.compile(r"(?:为|是|等于|(?<![a-z])(?:is|ist|equals?|gleich)\s*|=\s*)['\"]?$")

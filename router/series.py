@@ -14,8 +14,11 @@ INWARD = re.compile(
     r"(?<![a-z])(?:inwards?|inner|inside buffer|negative|shrink\w*|nach innen|innenpuffer|negativ\w*)(?![a-z])|"
     r"向内|内缩|负"
 )
-# A sign: '-200 m', '−200 m', 'by minus 200 m'. A bare 'minus' is not one: 'lakes minus 500 m river buffer' subtracts.
-_MINUS = re.compile(r"(?:(?<![\w.])-|−|(?<![a-z])(?:by|of|um|von|with|mit|at|=|:)\s+minus\s+|^\s*minus\s+)\s*$")
+# A sign: '-200 m', '−200 m', 'by minus 200 m', '缓冲-5米' (Chinese writes no space before it; a hyphen after a Latin
+# letter or digit, 'A-5', '2-5', is no sign). A bare 'minus' is not one: 'lakes minus 500 m river buffer' subtracts.
+_MINUS = re.compile(
+    r"(?:(?:(?<![\w.])|(?<=[\u3400-\u9fff]))-|−|(?<![a-z])(?:by|of|um|von|with|mit|at|=|:)\s+minus\s+|^\s*minus\s+)\s*$"
+)
 
 
 def distance_series(folded: str, lang: str) -> list[list[Distance]]:

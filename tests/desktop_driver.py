@@ -16,11 +16,29 @@ import time
 import traceback
 from pathlib import Path
 
-from qgis.core import Qgis, QgsApplication, QgsLayerTreeGroup, QgsProject, QgsSettings, QgsVectorLayer
+from qgis.core import (
+    Qgis,
+    QgsApplication,
+    QgsLayerTreeGroup,
+    QgsProject,
+    QgsRasterBandStats,
+    QgsRasterLayer,
+    QgsSettings,
+    QgsVectorLayer,
+)
 from qgis.PyQt.QtCore import QCoreApplication, QEvent, QPoint, Qt, QTimer
 from qgis.PyQt.QtGui import QInputMethodEvent, QKeyEvent
 from qgis.PyQt.QtTest import QTest
-from qgis.PyQt.QtWidgets import QAbstractButton, QApplication, QDockWidget, QLabel, QLineEdit, QWidget
+from qgis.PyQt.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QDockWidget,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QWidget,
+)
 from qgis.utils import iface, plugins
 
 PLUGIN = "geoclerk"
@@ -126,6 +144,10 @@ def layer_view(layer) -> dict:
         rows = list(layer.getFeatures())[:200]
         view["values"] = {name: [row[name] for row in rows] for name in numeric}
         view["class_values"] = view["values"].get(view["class_attribute"])
+    elif isinstance(layer, QgsRasterLayer):
+        stats = layer.dataProvider().bandStatistics(1, QgsRasterBandStats.Stats.All)
+        view["raster"] = {"bands": layer.bandCount(), "width": layer.width(), "height": layer.height(),
+                          "min": stats.minimumValue, "max": stats.maximumValue, "mean": stats.mean}  # fmt: skip
     return view
 
 
@@ -169,13 +191,19 @@ def step_load_layers(state: State, step: dict) -> dict:
     """Layer ▸ Add Layer for each file (each named like its file), then the map on one of them."""
     for path in step["paths"]:
         name = Path(path).stem
-        layer = iface.addVectorLayer(path, name, "ogr")
+        if path.endswith(".tif"):
+            layer = iface.addRasterLayer(path, name, "gdal")
+        else:
+            layer = iface.addVectorLayer(path, name, "ogr")
         if layer is None or not layer.isValid():
             raise RuntimeError(f"QGIS could not load {path}")
         state.layers[name] = layer
     iface.mapCanvas().setExtent(state.layers[step.get("extent_of", name)].extent())
     iface.mapCanvas().refresh()
-    return {"loaded": {name: layer.featureCount() for name, layer in state.layers.items()}}
+    counts = {
+        n: la.featureCount() if isinstance(la, QgsVectorLayer) else la.bandCount() for n, la in state.layers.items()
+    }
+    return {"loaded": counts}
 
 
 def step_show_panel(state: State, step: dict) -> dict:
@@ -202,6 +230,57 @@ def step_open_dock(state: State, step: dict) -> dict:
     view["menu"] = [entry.text()] + [a.text() for a in entry.menu().actions()]
     view["icon"] = not chat.icon().pixmap(16, 16).isNull()
     return view
+
+
+def dependency_bar() -> dict | None:
+    """The plugin's missing-packages message, as the bar shows it: its text, the command and the buttons."""
+    for item in iface.messageBar().items():
+        buttons = item.findChildren(QPushButton)
+        if any(b.objectName() == "installButton" for b in buttons):
+            commands = item.findChildren(QPlainTextEdit, "pipCommand")
+            return {"text": item.text(), "command": commands[0].toPlainText() if commands else "",
+                    "buttons": [b.text() for b in buttons]}  # fmt: skip
+    return None
+
+
+def step_press_install(state: State, step: dict) -> dict:
+    """The Install button of the missing-packages bar, pressed as a user does; then wait for the installer."""
+    bar = dependency_bar()
+    if bar is None:
+        raise RuntimeError("no missing-packages bar with an Install button")
+    item = next(i for i in iface.messageBar().items() if i.findChildren(QPushButton, "installButton"))
+    [button] = item.findChildren(QPushButton, "installButton")
+    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+    pressed = {"button_after_press": button.text(), "enabled_after_press": button.isEnabled()}
+    started = time.monotonic()
+    done = wait_until(lambda: state.plugin.install_task is None, step.get("timeout", 1500))
+    task_report = getattr(state.plugin, "last_install_report", None)
+    return {
+        "bar": bar,
+        **pressed,
+        "finished": done,
+        "seconds": round(time.monotonic() - started, 1),
+        "message": state.plugin.install_message,
+        "problems_after": [p.describe() for p in state.plugin.problems],
+        "bar_after": dependency_bar(),
+        "report": task_report.to_json() if task_report is not None else None,
+    }
+
+
+def step_imports(state: State, step: dict) -> dict:
+    """Import modules inside QGIS, as a plugin or the Python console would: each one's version and file, or the
+    error (QGIS's GDAL bindings failed after a restart once a NumPy 2 shadowed NumPy 1)."""
+    import importlib
+
+    seen = {}
+    for name in step["modules"]:
+        try:
+            module = importlib.import_module(name)
+            top = sys.modules[name.split(".")[0]]
+            seen[name] = {"version": str(getattr(top, "__version__", "")), "file": getattr(module, "__file__", "")}
+        except Exception as exc:  # noqa: BLE001 - recorded for the test
+            seen[name] = {"error": f"{type(exc).__name__}: {exc}"}
+    return {"modules": seen, "bar": dependency_bar(), "problems": [p.describe() for p in state.plugin.problems]}
 
 
 def step_ask(state: State, step: dict) -> dict:
@@ -270,6 +349,8 @@ STEPS = {
     "show_panel": step_show_panel,
     "open_dock": step_open_dock,
     "ask": step_ask,
+    "press_install": step_press_install,
+    "imports": step_imports,
     "click_card_settings": step_click_card_settings,
     "screenshot": step_screenshot,
 }

@@ -145,17 +145,20 @@ def plugin_zip(tmp_path_factory):
     return package.build(tmp_path_factory.mktemp("dist") / "geoclerk.zip")
 
 
-def install_profile(plugin_zip: Path, profiles: Path, locale: str, base_url: str) -> Path:
+def install_profile(plugin_zip: Path, profiles: Path, locale: str, base_url: str, link_libs: bool = True) -> Path:
     """A fresh profile as QGIS's installer leaves it: the ZIP unpacked into python/plugins and the plugin enabled;
-    the UI language chosen in Options; the model's endpoint set in GeoClerk's settings."""
+    the UI language chosen in Options; the model's endpoint set in GeoClerk's settings. `link_libs=False`: no
+    packages at all, as a new user starts, for the Install button to fetch."""
     from qgis.PyQt.QtCore import QSettings
 
     profile = profiles / "profiles" / "default"
     plugins = profile / "python" / "plugins"
     plugins.mkdir(parents=True)
     zipfile.ZipFile(plugin_zip).extractall(plugins)
-    # The packages live in the plugin-managed folder, exactly where the plugin's installer puts them.
-    (profile / "python" / "geoclerk_libs").symlink_to(site.getsitepackages()[0], target_is_directory=True)
+    # The packages live in the plugin-managed folder, exactly where the plugin's installer puts them (the install
+    # test below has the Install button put them there).
+    if link_libs:
+        (profile / "python" / "geoclerk_libs").symlink_to(site.getsitepackages()[0], target_is_directory=True)
     ini = QSettings(str(profile / "QGIS" / "QGIS3.ini"), QSettings.Format.IniFormat)
     ini.setValue("PythonPlugins/geoclerk", True)
     if locale != "en":
@@ -204,7 +207,7 @@ def scenario(lang: str, data: Path, out: Path) -> dict:
     }
 
 
-def run_qgis(display: str, profiles: Path, scenario_path: Path, log: Path) -> int:
+def run_qgis(display: str, profiles: Path, scenario_path: Path, log: Path, timeout: float = RUN_TIMEOUT) -> int:
     dropped = ("PYTHON", "PYENV", "VIRTUAL_ENV", "GEOCLERK_", "GEOAGENT_", "QT_", "QGIS_")  # the test process's own
     env = {k: v for k, v in os.environ.items() if not k.startswith(dropped)}
     # Debian's QGIS embeds Debian's Python: keep another python3 (pyenv, a venv) off the front of PATH.
@@ -215,7 +218,7 @@ def run_qgis(display: str, profiles: Path, scenario_path: Path, log: Path) -> in
     with log.open("w") as out:
         proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT, cwd=profiles)
         try:
-            return proc.wait(RUN_TIMEOUT)
+            return proc.wait(timeout)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(10)
@@ -360,3 +363,145 @@ def test_the_installed_plugin_in_the_qgis_desktop(lang, display, plugin_zip, tmp
     for name in ("1_tier0", "2_code", "3_refused_key"):
         shot = steps[f"desktop_{lang}_{name}"]
         assert shot["saved"] and Path(shot["path"]).stat().st_size > 20_000, shot
+
+
+# -- the Install button, in a fresh profile with no packages ---------------------------------------------------------
+NDVI_REQUESTS = {"en": "calculate NDVI from the satellite image", "de": "NDVI berechnen", "zh-Hans": "计算NDVI"}
+INSTALL_TIMEOUT = 1500  # a cold pip cache downloads ~150 MB; a warm one installs in about a minute
+
+
+def install_scenario(lang: str, data: Path, out: Path) -> dict:
+    requests = REQUESTS[lang]
+    return {
+        "out": str(out),
+        "artifacts": str(ARTIFACTS),
+        "steps": [
+            {"do": "start"},
+            {"do": "press_install", "timeout": INSTALL_TIMEOUT},
+            {"do": "screenshot", "name": f"desktop_{lang}_install_done"},
+            {
+                "do": "load_layers",
+                "paths": [str(data / n) for n in ("districts.gpkg", "houses.gpkg", "schools.gpkg", "image_2024.tif")],
+                "extent_of": "districts",
+            },
+            {"do": "open_dock"},
+            {"do": "ask", "name": "tier0", "request": requests["tier0"], "layers": ["districts", "houses"]},
+            {"do": "ask", "name": "ndvi", "request": NDVI_REQUESTS[lang], "layers": ["image_2024"]},
+            {
+                "do": "ask",
+                "name": "tier2",
+                "request": requests["tier2"],
+                "route": "codegen",
+                "layers": ["schools", "houses"],
+                "timeout": 240,
+            },
+        ],
+    }
+
+
+@pytest.mark.qgis
+@pytest.mark.pypi
+@pytest.mark.timeout(INSTALL_TIMEOUT + 600)
+@pytest.mark.parametrize("lang", ["en", "de", "zh-Hans"])
+def test_the_install_button_in_a_fresh_profile_then_tier0_ndvi_and_code(
+    lang, display, plugin_zip, tmp_path, expected_values
+):
+    """issue 27: the old button installed NumPy 2 over Debian 12's NumPy 1 (GDAL broke) and no rasterio (NDVI failed).
+    A profile with no packages: the bar names them, the Install button installs them against QGIS's own Python, and
+    then a tier-0 count, NDVI from an image and generated code all work in the same session."""
+    import numpy as np
+    import rasterio
+
+    data = tmp_path / "data"
+    shutil.copytree(SAMPLE, data)
+    replies = model_replies(REQUESTS[lang])
+    replies[NDVI_REQUESTS[lang]] = [_echo_proposed_call]
+    with ScriptedServer() as server:
+        server.add(*[dispatcher(replies)] * 40)
+        profiles = install_profile(plugin_zip, tmp_path / "qgis", lang, server.url, link_libs=False)
+        out = tmp_path / "observed.json"
+        scenario_path = tmp_path / "scenario.json"
+        scenario_path.write_text(json.dumps(install_scenario(lang, data, out), ensure_ascii=False))
+        code = run_qgis(display, profiles, scenario_path, tmp_path / "qgis.log", timeout=INSTALL_TIMEOUT + 300)
+    log = (tmp_path / "qgis.log").read_text(errors="replace")[-3000:]
+    assert out.exists(), f"the driver never ran (exit {code}):\n{log}"
+    seen = json.loads(out.read_text())
+    steps = {s.get("name") or s["do"]: s for s in seen["steps"]}
+    failed = [s for s in seen["steps"] if "exception" in s]
+    assert not failed, failed[0]["exception"]
+    assert seen["done"] and code == 0, f"exit {code}, steps done: {list(steps)}\n{log}"
+
+    # Before: the bar names what is missing (rasterio among it), in the user's language, and offers the installer's
+    # command and the button.
+    tr = catalogue(lang)
+    install = steps["press_install"]
+    bar = install["bar"]
+    assert tr("{name} (missing, need >= {minimum})").format(name="rasterio", minimum="1.3") in bar["text"]
+    assert (
+        tr("GeoClerk needs Python packages that QGIS's Python lacks: {names}. Install them, or run:").split("{")[0]
+        in bar["text"]
+    )
+    assert "installer.py --target" in bar["command"]
+    assert tr("Install") in bar["buttons"] and install["button_after_press"] == tr("Installing…")
+    # After: done, nothing missing, the bar gone, and the message says what was installed and what was kept.
+    assert install["finished"] and install["problems_after"] == [] and install["bar_after"] is None
+    report = install["report"]
+    assert report["ok"], report["error"]
+    libs = profiles / "profiles" / "default" / "python" / "geoclerk_libs"
+    assert Path(report["target"]) == libs and (libs / "geoclerk-install.json").exists()
+    own_numpy = subprocess.run(["/usr/bin/python3", "-c", "import numpy; print(numpy.__version__)"],
+                               capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
+    assert report["kept"]["numpy"] == own_numpy  # QGIS's own NumPy, not a newer one from PyPI
+    assert not list(libs.glob("numpy-*.dist-info")) and not list(libs.glob("GDAL-*"))
+    assert "rasterio" in report["installed"] and report["checks"]["osgeo.gdal_array"]["version"]
+    message = install["message"]
+    installed = tr("Installed {installed} (and {extra} packages they need) into {folder}.")
+    assert message.startswith(installed.split("{")[0]) and f"rasterio {report['installed']['rasterio']}" in message
+    assert tr("Kept QGIS's own {kept}.").split("{")[0] + f"numpy {own_numpy}" in message
+    assert message.endswith(tr("GeoClerk is ready."))
+    if lang != "en":
+        assert tr("GeoClerk is ready.") != "GeoClerk is ready." and "Installed" not in message
+
+    # Tier 0 with the installed packages: the count per district, the model only confirming the plan.
+    report = steps["tier0"]["card"]["report"]
+    assert (report["status"], report["tier"]) == ("ok", 0), report
+    [layer] = steps["tier0"]["layers"]
+    assert sorted(layer["class_values"]) == expected_values["houses_per_district"]
+
+    # NDVI (rasterio) at tier 0: one band, the same values as NumPy on the same file.
+    report = steps["ndvi"]["card"]["report"]
+    assert (report["status"], report["tier"]) == ("ok", 0), report
+    assert report["steps"][0]["tool"] == "normalized_difference"
+    [layer] = steps["ndvi"]["layers"]
+    with rasterio.open(SAMPLE / "image_2024.tif") as src:
+        bands = src.read(masked=True).astype("float64")
+    want = ((bands[3] - bands[2]) / (bands[3] + bands[2])).compressed()
+    raster = layer["raster"]
+    assert raster["bands"] == 1 and (raster["width"], raster["height"]) == (200, 160)
+    assert raster["min"] == pytest.approx(float(np.min(want)), abs=1e-4)
+    assert raster["max"] == pytest.approx(float(np.max(want)), abs=1e-4)
+    assert raster["mean"] == pytest.approx(float(np.mean(want)), abs=1e-3)
+
+    # Tier 2: the generated script ran in the sandbox on the installed packages.
+    report = steps["tier2"]["card"]["report"]
+    assert (report["status"], report["tier"]) == ("ok", 2), report.get("error")
+    [layer] = steps["tier2"]["layers"]
+    assert sorted(layer["values"]["houses_500m"]) == expected_values["top3"]
+
+    # QGIS started again on that profile (where GDAL broke before): no bar, QGIS's GDAL and NumPy load, and the
+    # installed packages come from the folder.
+    restart = {"out": str(tmp_path / "restart.json"), "artifacts": str(ARTIFACTS), "steps": [
+        {"do": "start"}, {"do": "imports", "modules": ["osgeo.gdal_array", "numpy", "geopandas", "rasterio", "sklearn"]}
+    ]}  # fmt: skip
+    scenario_path.write_text(json.dumps(restart))
+    code = run_qgis(display, profiles, scenario_path, tmp_path / "restart.log")
+    seen = json.loads((tmp_path / "restart.json").read_text())
+    assert seen["done"] and code == 0, (tmp_path / "restart.log").read_text(errors="replace")[-3000:]
+    after = seen["steps"][1]
+    assert after["bar"] is None and after["problems"] == []
+    modules = after["modules"]
+    assert all("error" not in m for m in modules.values()), modules
+    assert modules["numpy"]["version"] == own_numpy and modules["numpy"]["file"].startswith("/usr/lib/python3/")
+    assert modules["osgeo.gdal_array"]["file"].startswith("/usr/lib/python3/")
+    for name in ("geopandas", "rasterio", "sklearn"):
+        assert Path(modules[name]["file"]).is_relative_to(libs), modules[name]

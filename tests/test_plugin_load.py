@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import configparser
+import sys
 
 from geoclerk import classFactory
-from geoclerk.geoclerk_plugin import dependencies
+from geoclerk.geoclerk_plugin import dependencies, installer
 from geoclerk.tests.test_gui_support import ROOT, isolated_settings  # noqa: F401
 from qgis.core import Qgis, QgsApplication
 
@@ -82,14 +83,15 @@ def test_the_dock_opens_as_a_tab_over_a_panel_already_on_the_right(qgis_iface, i
 
 
 def test_missing_dependency_shows_one_message_and_installs(qgis_iface, monkeypatch, tmp_path):
-    installed = {"geopandas": "1.1.4", "shapely": "1.8.5", "scikit-learn": "1.9.1", "openai": "3.54.0",
-                 "pyyaml": "6.0.2", "jsonschema": "4.26.0"}  # fmt: skip
+    installed = {"numpy": "1.26.4", "pandas": "2.3.3", "geopandas": "1.1.4", "shapely": "1.8.5", "pyproj": "3.4.1",
+                 "pyogrio": "0.13.0", "rasterio": "1.4.4", "scikit-learn": "1.9.1", "scipy": "1.10.1",
+                 "matplotlib": "3.6.3", "openai": "3.54.0", "pyyaml": "6.0.2", "jsonschema": "4.26.0"}  # fmt: skip
 
     def find(module):
-        return None if module == "openai" else object()
+        return None if module in ("openai", "rasterio") else object()
 
-    problems = dependencies.check_dependencies(version_of=installed.get, find=find)
-    assert [p.pip_name for p in problems] == ["shapely", "openai"]
+    problems = dependencies.check_dependencies(version_of=installed.get, find=find, shadows=list)
+    assert [p.pip_name for p in problems] == ["shapely", "rasterio", "openai"]
     assert problems[0].found == "1.8.5" and problems[1].found is None
     assert dependencies.check_dependencies() == []  # this environment has everything
 
@@ -98,28 +100,73 @@ def test_missing_dependency_shows_one_message_and_installs(qgis_iface, monkeypat
     plugin = classFactory(qgis_iface)
     plugin.initGui()
     text = plugin.dependency_text()
-    assert "shapely 1.8.5 (too old, need >= 2.0)" in text and "openai (missing" in text
-    assert "-m pip install --upgrade --target" in text and "Install button" in text and '"shapely>=2.0"' in text
+    assert "shapely 1.8.5 (too old, need >= 2.0)" in text and "rasterio (missing" in text
+    assert "installer.py --target" in text and "Install button" in text and str(tmp_path / "libs") in text
+    assert "--upgrade" not in text
     plugin.show_dependency_message()  # a second call must not add a second message
     assert plugin.dependency_message is not None
 
-    calls = []
-
-    def fake_pip(command):
-        calls.append(command)
-        return 0, "Successfully installed shapely openai"
-
+    # The button's installer, for real, with this test's Python standing in for QGIS's: it has every package, so
+    # nothing is installed, everything is kept, the import check passes and an empty folder with its record appears.
     monkeypatch.setattr(dependencies, "check_dependencies", lambda: [])
-    plugin.install_dependencies(runner=fake_pip)
+    plugin.install_dependencies(python=sys.executable)
     from geoclerk.tests.test_gui_support import process_until
 
-    assert process_until(lambda: plugin.install_task is None, 20)
-    assert calls and calls[0][1:5] == ["-m", "pip", "install", "--upgrade"]
-    assert calls[0][-2:] == ["shapely>=2.0", "openai>=1.0"]
-    assert str(tmp_path / "libs") in calls[0]
+    assert process_until(lambda: plugin.install_task is None, 120)
     assert plugin.problems == [] and plugin.dependency_message is None
-    assert any("installed" in m for m in qgis_iface.messageBar().get_messages(Qgis.MessageLevel.Success))
+    [message] = qgis_iface.messageBar().get_messages(Qgis.MessageLevel.Success)
+    assert "Nothing needed installing." in message and "GeoClerk is ready." in message
+    import numpy
+
+    assert f"Kept QGIS's own numpy {numpy.__version__}" in message
+    record = installer.read_manifest(tmp_path / "libs")
+    assert record["ok"] and record["installed"] == {} and record["kept"]["rasterio"]
     plugin.unload()
+
+
+def test_a_failed_install_says_why_in_the_users_language_and_changes_nothing(qgis_iface, monkeypatch, tmp_path):
+    # A Python without pip stands in for a QGIS whose Python lacks it (Debian without python3-pip).
+    import subprocess
+
+    from geoclerk.geoclerk_plugin.dependencies import Problem
+    from geoclerk.geoclerk_plugin.i18n import install_translator
+    from geoclerk.tests.test_gui_support import process_until
+
+    venv = tmp_path / "no-pip"
+    subprocess.run(["/usr/bin/python3", "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    libs = tmp_path / "libs"
+    (libs / "kept_package").mkdir(parents=True)
+    monkeypatch.setattr(dependencies, "check_dependencies", lambda: [Problem("rasterio", "1.3", None)])
+    monkeypatch.setattr(dependencies, "libs_dir", lambda: libs)
+    plugin = classFactory(qgis_iface)
+    try:
+        install_translator("de")
+        plugin.initGui()
+        plugin.install_dependencies(python=str(venv / "bin" / "python"))
+        assert process_until(lambda: plugin.install_task is None, 120)
+        [message] = qgis_iface.messageBar().get_messages(Qgis.MessageLevel.Critical)
+        assert "Die Installation der Pakete ist fehlgeschlagen; nichts wurde verändert" in message
+        assert f"Das Python von QGIS ({venv / 'bin' / 'python'}) hat kein pip" in message
+        words = message.replace(str(tmp_path), "")
+        assert "has no pip" not in words and "failed" not in words  # no English inside the German message
+        assert plugin.last_install_report.error_kind == "no_pip"
+        assert [p.name for p in libs.iterdir()] == ["kept_package"]
+    finally:
+        plugin.unload()
+
+
+def test_an_old_installers_folder_that_shadows_qgis_numpy_is_reported(tmp_path):
+    # issue 27: the old Install button put NumPy 2 into geoclerk_libs, over the NumPy 1 QGIS's GDAL is built against
+    own, mine = tmp_path / "dist-packages", tmp_path / "geoclerk_libs"
+    for folder, version in ((own, "1.24.2"), (mine, "2.4.6")):
+        meta = folder / f"numpy-{version}.dist-info"
+        meta.mkdir(parents=True)
+        (meta / "METADATA").write_text(f"Metadata-Version: 2.1\nName: numpy\nVersion: {version}\n")
+    [problem] = dependencies.shadowed_packages([mine], path=[str(mine), str(own)])
+    assert (problem.pip_name, problem.found, problem.shadows) == ("numpy", "2.4.6", "1.24.2")
+    assert problem.describe() == "numpy 2.4.6 in GeoClerk's folder shadows QGIS's numpy 1.24.2"
+    (mine / installer.MANIFEST).write_text("{}")  # a folder the new installer made: never scanned
+    assert dependencies.shadowed_packages([mine], path=[str(mine), str(own)]) == []
 
 
 def test_loading_the_plugin_imports_no_heavy_package(tmp_path):

@@ -9,6 +9,7 @@ import site
 import subprocess
 import sys
 import zipfile
+from pathlib import Path
 
 import pytest
 from geoclerk.tests.test_gui_support import ROOT, make_town
@@ -91,10 +92,10 @@ def test_qgis_process_without_packages_names_them_and_the_fix(profile, tmp_path)
                          f"OUTPUT_FOLDER={tmp_path / 'files'}"], profile)  # fmt: skip
     assert run.returncode != 0
     text = run.stdout + run.stderr
-    assert "GeoClerk needs Python packages" in text and "pip install --upgrade --target" in text
+    assert "GeoClerk needs Python packages" in text and "installer.py --target" in text and "--upgrade" not in text
     assert "geoclerk_libs" in text and "Traceback" not in text
     # QGIS's own Python (Debian 12: 3.11, Debian 13: 3.13; .venv is made from it), not whatever is first on PATH
-    assert f"/usr/bin/python{sys.version_info[0]}.{sys.version_info[1]} -m pip" in text
+    assert f"/usr/bin/python{sys.version_info[0]}.{sys.version_info[1]} " in text
 
 
 def test_qgis_process_runs_ask_from_the_installed_zip(profile, tmp_path):
@@ -156,7 +157,7 @@ def test_qgis_process_runs_function_calling_from_the_installed_zip(profile, tmp_
         {"tool_calls": [{"name": "buffer", "arguments": {"layer": "schools", "distance": 100}}]},
         {"content": "Buffered the schools by 100 m."},
     ]
-    out_path = tmp_path / "zones.gpkg"  # no OUTPUT_FOLDER: a temporary folder, as QGIS users expect
+    out_path = tmp_path / "zones.gpkg"  # no OUTPUT_FOLDER: the profile's results folder
     report, _ = _ask_with_model(
         profile, tmp_path, replies, "put a 100 m zone around the schools", "ROUTE=1", f"OUTPUT={out_path}"
     )
@@ -166,3 +167,42 @@ def test_qgis_process_runs_function_calling_from_the_installed_zip(profile, tmp_
 
     out = gpd.read_file(out_path)
     assert len(out) == 6 and out.area.sum() == pytest.approx(6 * 3.14159 * 100**2, rel=0.02)
+
+
+def test_qgis_process_with_no_inputs_or_folder_reads_the_project_at_tier_0_and_keeps_the_files(profile, tmp_path):
+    # issue 27: without OUTPUT_FOLDER the result went to Processing's temporary folder, gone when qgis_process exited;
+    # with no input layers the request went to the model instead of the project's layers at tier 0.
+    import shutil
+
+    import geopandas as gpd
+    from qgis.core import QgsProject, QgsVectorLayer
+
+    libs = profile / "profiles" / "default" / "python" / "geoclerk_libs"
+    libs.symlink_to(site.getsitepackages()[0], target_is_directory=True)
+    data = tmp_path / "town"
+    data.mkdir()
+    project = QgsProject()
+    for name in ("districts", "houses"):
+        shutil.copy(ROOT / "data" / "sample" / f"{name}.gpkg", data / f"{name}.gpkg")
+        project.addMapLayer(QgsVectorLayer(str(data / f"{name}.gpkg"), name, "ogr"))
+    assert project.write(str(data / "town.qgz"))
+    args = ["--json", "run", "geoclerk:ask", f"--project_path={data / 'town.qgz'}", "--",
+            "REQUEST=Count the houses in each district"]  # fmt: skip
+    run = _qgis_process(args, profile)  # no model configured: only tier 0 can serve it
+    assert run.returncode == 0, (run.stdout + run.stderr)[-3000:]
+    results = json.loads(run.stdout)["results"]
+    report = json.loads(results["REPORT"])
+    assert (report["status"], report["tier"], report["usage"]["llm_calls"]) == ("ok", 0, 0), report
+    folder = Path(results["OUTPUT_FOLDER"])
+    assert folder.parent == data / "geoclerk_results" and folder.is_dir()  # next to the saved project, still there
+    [vector] = [o["path"] for o in report["outputs"] if o["kind"] == "vector"]
+    assert Path(vector).is_relative_to(folder)
+    counted = gpd.read_file(vector)
+    houses, districts = gpd.read_file(data / "houses.gpkg"), gpd.read_file(data / "districts.gpkg")
+    want = sorted(gpd.sjoin(houses, districts, predicate="within").groupby("index_right").size())
+    numbers = [c for c in counted.columns if c not in districts.columns and c != "geometry"]
+    assert len(counted) == 8 and sorted(counted[numbers[0]]) == want, counted.columns
+    info = json.loads(run.stdout)["log"]["info"]  # the log says what it used and where the files are
+    [used] = [line for line in info if line.startswith("No input layers were given")]
+    assert sorted(used.split(": ", 1)[1].split(", ")) == ["districts", "houses"]
+    assert f"Result files: {folder}" in info

@@ -87,6 +87,11 @@ def test_output_folder_is_optional(provider, toolkit, tmp_path):
     assert QgsVectorLayer(result["OUTPUT"], "out", "ogr").featureCount() == 6
     folder = Path(result["OUTPUT_FOLDER"])
     assert folder.is_dir() and any(p.suffix == ".gpkg" for p in folder.iterdir())
+    # issue 27: not Processing's temporary folder, which qgis_process removes when it exits; the profile's results
+    from qgis.core import QgsProcessingUtils
+
+    assert not folder.resolve().is_relative_to(Path(QgsProcessingUtils.tempFolder()).resolve())
+    assert folder.parent == Path(QgsApplication.qgisSettingsDirPath()) / "geoclerk" / "results"
 
 
 def test_processing_run_forced_route_and_answer(provider, toolkit, tmp_path):

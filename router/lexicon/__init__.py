@@ -11,6 +11,7 @@ Each module defines sets (latin languages) or tuples of strings (Chinese, matche
 - TRAIT_VERBS: verb stems that name a trait's own work ('… and merge them' after a dissolve).
 - REFERENCES: words standing for a layer said before ('them', 'das Ergebnis', '它们'); REFERENCE_ROLES: what makes
   such a word a layer's role ('in them', 'innerhalb davon', '它们中'). See router/references.py.
+- YEAR_WORDS: the word of a calendar year beside its number ('year 2025', 'Jahr 2025', '2025年').
 - REPROJECT_VERBS: the CRS words that move the layer itself into the CRS, claimed only by a tool that reprojects.
 - SAME: 'do the same for the cafes', 'mach dasselbe für', '同样' (router/followup.py).
 - SELECT_VERBS, LAYER_WORDS: 'select the districts with …' is a selection on the districts unless a layer-making
@@ -28,6 +29,7 @@ NAMES = (
     "FILLERS", "NEGATIONS", "EACH", "SOURCE_MARKERS", "TARGET_MARKERS", "SAVE_WORDS", "COMPARE_WORDS", "AGG_WORDS",
     "CRS_WORDS", "MEASURE_WORDS", "DISTANCE_WORDS", "FORMAT_WORDS", "TOOL_CUES", "TRAIT_VERBS", "INDEFINITE",
     "REFERENCES", "REFERENCE_ROLES", "SAME", "SELECT_VERBS", "LAYER_WORDS", "REPROJECT_VERBS",
+    "YEAR_WORDS",
 )  # fmt: skip
 
 

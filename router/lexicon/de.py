@@ -171,3 +171,5 @@ REPROJECT_VERBS = {"projiziere", "projizieren", "umprojizieren", "umprojiziere",
 
 INDEFINITE = {"etwas", "irgendwas", "irgendetwas", "alles", "nichts", "andere", "anderes", "anderen", "beliebig",
               "beliebige"}  # fmt: skip
+# The word of a calendar year said with its number ('the year 2025', 'im Jahr 2025', '2025年'): claimed with it.
+YEAR_WORDS = {"jahr", "jahre", "jahres"}

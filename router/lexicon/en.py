@@ -204,3 +204,5 @@ REPROJECT_VERBS = {"reproject", "reprojected", "reprojecting", "transform", "tra
                    "project"}  # fmt: skip
 
 INDEFINITE = {"anything", "something", "everything", "nothing", "whatever", "any", "other", "else"}
+# The word of a calendar year said with its number ('the year 2025', 'im Jahr 2025', '2025年'): claimed with it.
+YEAR_WORDS = {"year"}

@@ -113,3 +113,5 @@ LAYER_WORDS = ("导出", "提取", "保存", "另存", "新图层", "新的图�
 REPROJECT_VERBS = ("重投影", "转换", "转到", "投影到", "投影为", "改")
 
 INDEFINITE = ("任何", "其他", "别的", "什么")
+# The word of a calendar year said with its number ('the year 2025', 'im Jahr 2025', '2025年'): claimed with it.
+YEAR_WORDS = ("年度", "年份", "年")
