@@ -106,7 +106,7 @@ def run_request(
         report.timings_ms["route"] = (time.perf_counter() - t0) * 1000
         report.router = decision.to_json()
         report.route = config.route if config.route != "auto" else decision.route
-        _serve(request, ctx, infos, decision, registry, config, report)
+        _serve(request, ctx, infos, decision, registry, config, report, router, previous)
     except CancelledError as exc:
         report.status, report.error = "error", exc.user_text()
         _discard_outputs(ctx, report)
@@ -119,7 +119,7 @@ def run_request(
     return report
 
 
-def _serve(request, ctx, infos, decision, registry, config, report) -> None:
+def _serve(request, ctx, infos, decision, registry, config, report, router=None, previous=None) -> None:
     plan = decision.plan
     forced = config.route != "auto"
     if report.route == "chat" and not forced and not config.has_model:
@@ -156,6 +156,12 @@ def _serve(request, ctx, infos, decision, registry, config, report) -> None:
             ).format(tool=plan.tool, reason=reason)
             return
         report.escalations.append(f"tier 0 → 1: the result failed its checks ({reason})")
+    if not can_tier0 and router is not None:  # a request of several steps, each read as today (agent/chain.py)
+        from .chain import applies, serve_chain
+
+        if applies(request, decision, config):
+            if serve_chain(request, ctx, infos, registry, router, config, report, previous):
+                return
     if not config.has_model:
         report.status = "needs_llm"
         report.tier = 1 if report.route == "function" else 2

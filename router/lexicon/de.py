@@ -171,3 +171,14 @@ REPROJECT_VERBS = {"projiziere", "projizieren", "umprojizieren", "umprojiziere",
 
 INDEFINITE = {"etwas", "irgendwas", "irgendetwas", "alles", "nichts", "andere", "anderes", "anderen", "beliebig",
               "beliebige"}  # fmt: skip
+
+# A request of several steps (router/chain.py; see en.py).
+CHAIN_CONNECTORS = {"und", "dann", "und dann", "danach", "anschliessend", "im anschluss", "auch", "und auch"}
+RESULT_NOUNS = {"buffer": {"puffer", "puffern", "pufferzone", "pufferzonen", "pufferflache", "pufferflachen",
+                           "zone", "zonen", "ring", "ringe", "ringen"}}  # fmt: skip
+RESULT_DETERMINERS = {"die", "den", "der", "dem", "diese", "diesen", "alle", "allen", "jede", "jeden", "jedem",
+                      "jeder", "jedes"}  # fmt: skip
+REFERENCE_WORD = "sie"
+ROLE_REFERENCE_WORD = "ihnen"  # after a role word: 'in jedem Puffer' → 'in ihnen'
+EACH_REFERENCE = "ihnen"
+BARE_EACH = {"jedem", "jeder", "jedes"}

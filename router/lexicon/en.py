@@ -204,3 +204,16 @@ REPROJECT_VERBS = {"reproject", "reprojected", "reprojecting", "transform", "tra
                    "project"}  # fmt: skip
 
 INDEFINITE = {"anything", "something", "everything", "nothing", "whatever", "any", "other", "else"}
+
+# A request of several steps (router/chain.py): the words that join its clauses, claimed by the chain reader.
+CHAIN_CONNECTORS = {"and", "then", "and then", "also", "and also", "afterwards", "after that", "next", "and next"}
+# Nouns that name an earlier step's result by the tool that made it ('count the houses inside each buffer'), with
+# the determiners that may come before them; the clause reads them as REFERENCE_WORD (or EACH_REFERENCE after 'each').
+RESULT_NOUNS = {"buffer": {"buffer", "buffers", "buffer zone", "buffer zones", "buffered area", "buffered areas",
+                           "zone", "zones", "ring", "rings"}}  # fmt: skip
+RESULT_DETERMINERS = {"the", "these", "those", "all", "all the", "each", "every", "each of the", "all of the"}
+REFERENCE_WORD = "them"
+EACH_REFERENCE = "each of them"
+# 'count the houses inside each': 'each' alone after a role word, at the clause's end, is each of the results.
+BARE_EACH = {"each", "each one", "every one"}
+ROLE_REFERENCE_WORD = "them"
