@@ -26,19 +26,30 @@ from ..router.text import detect_lang, fold
 from .checks import result_problems
 
 
-class Declined(Exception):
+class DeclinedError(Exception):
     """A step of the chain is not fully understood, or its result failed its checks: the chain is not run."""
 
 
-def applies(request: str, decision, config) -> bool:
-    """Whether a request the single-tool plan could not serve is read as a chain here: a plan that names a next
-    step, no model asked to confirm plans (issue 24's item 4 is not built: with a model the model plans chains)."""
-    plan = decision.plan
-    if not config.tier0 or config.route == "codegen" or decision.route == "chat" or plan is None:
+def serve_composed(request, ctx, infos, decision, registry, router, config, report, previous=None) -> bool:
+    """A request the single-tool plan could not serve, served at tier 0 as several steps: a chain of clauses, or
+    the steps a question implies (agent/questions.py). False: nothing ran, the request goes on as today.
+
+    Only with no model asked to confirm plans (issue 24's item 4 is not built: with a model, the model plans)."""
+    if not config.tier0 or config.route == "codegen" or decision.route == "chat":
         return False
     if config.has_model and not config.trust_tier0:
         return False
-    return "next_step" in [str(m) for m in plan.missing] and clauses(request) is not None
+    if applies(request, decision) and serve_chain(request, ctx, infos, registry, router, config, report, previous):
+        return True
+    from .questions import serve_question
+
+    return serve_question(request, ctx, infos, registry, report)
+
+
+def applies(request: str, decision) -> bool:
+    """Whether the request is read as a chain: its plan names a next step and its clauses are claimed."""
+    plan = decision.plan
+    return plan is not None and "next_step" in [str(m) for m in plan.missing] and clauses(request) is not None
 
 
 def serve_chain(request, ctx, infos, registry, router, config, report, previous=None) -> bool:
@@ -47,7 +58,7 @@ def serve_chain(request, ctx, infos, registry, router, config, report, previous=
     known = set(ctx.layers.names())
     try:
         steps = _run(request, ctx, infos, registry, router, config, previous)
-    except (Declined, GeoClerkError) as exc:
+    except (DeclinedError, GeoClerkError) as exc:
         _forget(ctx, start, known)
         report.escalations.append(f"tier 0 chain declined: {exc}")
         return False
@@ -80,7 +91,7 @@ def _run(request, ctx, infos, registry, router, config, previous) -> list[dict]:
         else:
             read = refer_to_result(clause, lang, prev_tool, infos)
             if read is None:
-                raise Declined(f"step {i + 1} ('{clause}') names the result of a step the request has not")
+                raise DeclinedError(f"step {i + 1} ('{clause}') names the result of a step the request has not")
             text = read[0]
             folded = fold(text)
             mentions = find_layers(folded, infos)
@@ -91,22 +102,22 @@ def _run(request, ctx, infos, registry, router, config, previous) -> list[dict]:
         plan = decision.plan
         if decision.route != "function" or plan is None or not plan.complete:
             why = ", ".join(map(str, plan.missing)) if plan is not None else decision.route
-            raise Declined(f"step {i + 1} ('{clause}') is not fully understood ({why or decision.route})")
+            raise DeclinedError(f"step {i + 1} ('{clause}') is not fully understood ({why or decision.route})")
         if decision.confidence < config.threshold:
-            raise Declined(f"step {i + 1} ('{clause}'): {plan.tool} at confidence {decision.confidence:.2f}")
+            raise DeclinedError(f"step {i + 1} ('{clause}'): {plan.tool} at confidence {decision.confidence:.2f}")
         if prev_info is not None and prev_info.name not in _layers_of(plan.params):
-            raise Declined(f"step {i + 1} ('{clause}') does not use the result of step {i}")
+            raise DeclinedError(f"step {i + 1} ('{clause}') does not use the result of step {i}")
         if i < len(parts) - 1 and (getattr(plan, "output_format", None) or getattr(plan, "output_path", None)):
-            raise Declined(f"step {i + 1} writes a file before the chain ends")
+            raise DeclinedError(f"step {i + 1} writes a file before the chain ends")
         before = len(ctx.outputs)
         result = run_tool(registry, plan.tool, plan.params, ctx)
         made = ctx.outputs[before:]
         problems = result_problems(clause, made, layers, plan, None)
         if problems:
-            raise Declined(f"step {i + 1} ({plan.tool}) failed its checks: " + "; ".join(problems))
+            raise DeclinedError(f"step {i + 1} ({plan.tool}) failed its checks: " + "; ".join(problems))
         layer_out = [o for o in made if o.kind in ("vector", "raster")]
         if i < len(parts) - 1 and not layer_out:
-            raise Declined(f"step {i + 1} ({plan.tool}) made no layer for the next step")
+            raise DeclinedError(f"step {i + 1} ({plan.tool}) made no layer for the next step")
         from ..router.say import say_plan
 
         said = f"{say_plan(plan, say_lang(request), layers)} {result.answer or result.summary}".strip()

@@ -156,12 +156,11 @@ def _serve(request, ctx, infos, decision, registry, config, report, router=None,
             ).format(tool=plan.tool, reason=reason)
             return
         report.escalations.append(f"tier 0 → 1: the result failed its checks ({reason})")
-    if not can_tier0 and router is not None:  # a request of several steps, each read as today (agent/chain.py)
-        from .chain import applies, serve_chain
+    if not can_tier0 and router is not None:  # several steps: a chain, or what a question implies (agent/chain.py)
+        from .chain import serve_composed
 
-        if applies(request, decision, config):
-            if serve_chain(request, ctx, infos, registry, router, config, report, previous):
-                return
+        if serve_composed(request, ctx, infos, decision, registry, router, config, report, previous):
+            return
     if not config.has_model:
         report.status = "needs_llm"
         report.tier = 1 if report.route == "function" else 2

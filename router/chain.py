@@ -35,6 +35,7 @@ def clauses(request: str) -> list[str] | None:
     if not is_chain(fold(request)):
         return None
     lang = detect_lang(request)
+    request = _connector_first(request, lang)
     out = []
     for part in _SPLIT.split(request):
         part = (part or "").strip(_PUNCT)
@@ -45,6 +46,15 @@ def clauses(request: str) -> list[str] | None:
             return None  # a short piece the split would drop: not a connector, so not claimed
         out.append(part)
     return out if len(out) >= 2 else None
+
+
+def _connector_first(request: str, lang: str) -> str:
+    """'und zähle dann die Häuser' → 'und dann zähle die Häuser': the connector German puts after the verb."""
+    after = sorted(_words("CHAIN_AFTER_VERB", lang), key=len, reverse=True) if lang != "zh" else []
+    if not after:
+        return request
+    pattern = r"(?i)\b(und|,)\s+([^\W\d_]+)\s+(" + "|".join(map(re.escape, after)) + r")\b"
+    return re.sub(pattern, lambda m: f"{m.group(1)} {m.group(3)} {m.group(2)}", request)
 
 
 def _strip_connectors(part: str, lang: str) -> str:

@@ -182,3 +182,16 @@ REFERENCE_WORD = "sie"
 ROLE_REFERENCE_WORD = "ihnen"  # after a role word: 'in jedem Puffer' → 'in ihnen'
 EACH_REFERENCE = "ihnen"
 BARE_EACH = {"jedem", "jeder", "jedes"}
+# German puts the connector after the verb ('und zähle dann die Häuser'): read as 'und dann zähle die Häuser'.
+CHAIN_AFTER_VERB = {"dann", "danach", "anschliessend", "anschließend", "zuletzt", "schliesslich", "schließlich"}
+
+# Questions whose answer takes steps (router/questions.py; see en.py).
+HOW_MANY = {"wie viele", "wieviele", "wie viel", "die anzahl der", "die zahl der"}
+SHARE = {"welcher anteil der", "welcher anteil", "wie viel prozent der", "wie viel prozent", "wieviel prozent",
+         "welchen anteil"}  # fmt: skip
+WHICH = {"welcher", "welche", "welches", "welchem", "welchen"}
+MOST = {"die meisten", "am meisten", "meisten"}
+FEWEST = {"die wenigsten", "am wenigsten", "wenigsten"}
+HAVE = {"hat", "haben", "enthalt", "enthalten", "gibt", "es", "sind", "ist", "liegen", "liegt"}
+MEASURE_COMPARATIVES = {"langer": ("length", ">"), "kurzer": ("length", "<")}
+THAN = {"als"}

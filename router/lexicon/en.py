@@ -217,3 +217,16 @@ EACH_REFERENCE = "each of them"
 # 'count the houses inside each': 'each' alone after a role word, at the clause's end, is each of the results.
 BARE_EACH = {"each", "each one", "every one"}
 ROLE_REFERENCE_WORD = "them"
+CHAIN_AFTER_VERB: set[str] = set()
+
+# Questions whose answer takes steps (router/questions.py): the question words, what each asks for.
+HOW_MANY = {"how many", "what number of", "the number of"}
+SHARE = {"what share of", "what percentage of", "what proportion of", "what fraction of", "what percent of",
+         "which share of", "the share of", "the percentage of"}  # fmt: skip
+WHICH = {"which", "what"}
+MOST = {"the most", "most"}
+FEWEST = {"the fewest", "fewest", "the least", "least"}
+HAVE = {"has", "have", "had", "contains", "contain", "holds", "hold", "there", "are", "is"}
+# A comparative of a measure the layer's geometry has ('roads longer than 1 km'): the measure and the operator.
+MEASURE_COMPARATIVES = {"longer": ("length", ">"), "shorter": ("length", "<")}
+THAN = {"than"}

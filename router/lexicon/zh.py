@@ -122,3 +122,16 @@ REFERENCE_WORD = "它们"
 EACH_REFERENCE = "它们"
 BARE_EACH = ()
 ROLE_REFERENCE_WORD = "它们"
+CHAIN_AFTER_VERB = ()
+
+# Questions whose answer takes steps (router/questions.py; see en.py); substrings.
+HOW_MANY = ("有多少个", "有多少栋", "有多少条", "有多少家", "有多少所", "有多少座", "有多少", "多少个", "多少栋",
+            "多少条", "多少家", "多少所", "多少座", "多少", "有几个", "几个")  # fmt: skip
+SHARE = ("占比是多少", "占比多少", "占多大比例", "所占比例", "占比", "比例是多少", "比例")
+WHICH = ("哪一个", "哪个", "哪")
+MOST = ("最多",)
+FEWEST = ("最少",)
+HAVE = ("有", "拥有", "包含")
+MEASURE_COMPARATIVES = {"长于": ("length", ">"), "长度超过": ("length", ">"), "长度大于": ("length", ">"),
+                        "短于": ("length", "<"), "长度小于": ("length", "<"), "长度不足": ("length", "<")}  # fmt: skip
+THAN = ()
