@@ -53,7 +53,8 @@ def _connector_first(request: str, lang: str) -> str:
     after = sorted(_words("CHAIN_AFTER_VERB", lang), key=len, reverse=True) if lang != "zh" else []
     if not after:
         return request
-    pattern = r"(?i)\b(und|,)\s+([^\W\d_]+)\s+(" + "|".join(map(re.escape, after)) + r")\b"
+    refs = "|".join(map(re.escape, sorted(lexicon("de").REFERENCES, key=len, reverse=True)))
+    pattern = rf"(?i)\b(und|,)\s+([^\W\d_]+(?:\s+(?:{refs}))?)\s+(" + "|".join(map(re.escape, after)) + r")\b"
     return re.sub(pattern, lambda m: f"{m.group(1)} {m.group(3)} {m.group(2)}", request)
 
 
