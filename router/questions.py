@@ -90,8 +90,8 @@ def _count(request: str, folded: str, lang: str, layers, specs) -> Question | No
     share = _spans(folded, lang, _lex("SHARE", lang))
     many = [] if share else _spans(folded, lang, _lex("HOW_MANY", lang))
     asked = share or many
-    if len(asked) != 1 or "filter_by_expression" not in specs:
-        return None
+    if len(asked) != 1 or "filter_by_expression" not in specs or _spans(folded, lang, _lex("JOINS", lang)):
+        return None  # 'how many cafes with and without wifi': groups, or conditions joined, are no one filter's count
     from .plan import fill_plan
 
     base = request if len(folded) == len(request) else folded

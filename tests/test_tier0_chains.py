@@ -177,6 +177,7 @@ def test_a_comparative_of_a_measure_is_the_measure_then_a_filter(tmp_path, regis
         "which district has the most cafes with wifi?",  # a word the rank does not claim
         "which districts are longer than 1 km?",  # a polygon's 'longer' is not guessed as its perimeter
         "how many houses are near the cafes?",  # no filter reads 'near'
+        "how many cafes with and without wifi",  # two groups, no one filter
     ],
 )
 def test_a_question_whose_steps_are_not_clear_declines(tmp_path, registry, router, text):

@@ -195,3 +195,4 @@ FEWEST = {"die wenigsten", "am wenigsten", "wenigsten"}
 HAVE = {"hat", "haben", "enthalt", "enthalten", "gibt", "es", "sind", "ist", "liegen", "liegt"}
 MEASURE_COMPARATIVES = {"langer": ("length", ">"), "kurzer": ("length", "<")}
 THAN = {"als"}
+JOINS = {"und", "oder", "sowohl", "beide", "entweder", "gegenuber"}

@@ -230,3 +230,5 @@ HAVE = {"has", "have", "had", "contains", "contain", "holds", "hold", "there", "
 # A comparative of a measure the layer's geometry has ('roads longer than 1 km'): the measure and the operator.
 MEASURE_COMPARATIVES = {"longer": ("length", ">"), "shorter": ("length", "<")}
 THAN = {"than"}
+# Words joining conditions or groups in a question ('with and without wifi'): its count is no one filter's.
+JOINS = {"and", "or", "both", "either", "versus", "vs"}

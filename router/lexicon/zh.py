@@ -135,3 +135,4 @@ HAVE = ("有", "拥有", "包含")
 MEASURE_COMPARATIVES = {"长于": ("length", ">"), "长度超过": ("length", ">"), "长度大于": ("length", ">"),
                         "短于": ("length", "<"), "长度小于": ("length", "<"), "长度不足": ("length", "<")}  # fmt: skip
 THAN = ()
+JOINS = ("和", "或", "与", "及", "以及", "或者", "还是", "分别")
