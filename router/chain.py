@@ -70,10 +70,10 @@ def _strip_connectors(part: str, lang: str) -> str:
                 if folded.startswith(word):
                     part, changed = part[len(word) :].strip(_PUNCT), True
                     break
-            elif re.match(rf"{re.escape(word)}(?![\w'])", folded) and len(fold(part)) == len(part):
+            elif re.match(rf"{re.escape(word)}(?![\w'])", folded) and fold(part[: len(word)]) == word:
                 part, changed = part[len(word) :].strip(_PUNCT), True
                 break
-            elif re.search(rf"(?<![\w']){re.escape(word)}$", folded) and len(fold(part)) == len(part):
+            elif re.search(rf"(?<![\w']){re.escape(word)}$", folded) and fold(part[-len(word) :]) == word:
                 part, changed = part[: -len(word)].strip(_PUNCT), True
                 break
     return part

@@ -61,6 +61,9 @@ def test_a_buffer_then_a_count_in_each_buffer_is_two_steps_by_value(tmp_path, re
         "select the primary roads and buffer them by 50 m",
         "filtere die Straßen vom Typ primary und puffere sie dann um 50 m",
         "筛选类型为primary的道路，然后将它们缓冲50米",
+        "first select the primary roads, then buffer them by 50 m",  # 'first … then': both connectors claimed
+        "Erst die Straßen vom Typ primary auswählen, dann 50 m puffern",
+        "先筛选类型为primary的道路，再缓冲50米",
     ],
 )
 def test_a_filter_then_a_buffer_of_what_it_kept(tmp_path, registry, router, text):

@@ -173,7 +173,8 @@ INDEFINITE = {"etwas", "irgendwas", "irgendetwas", "alles", "nichts", "andere", 
               "beliebige"}  # fmt: skip
 
 # A request of several steps (router/chain.py; see en.py).
-CHAIN_CONNECTORS = {"und", "dann", "und dann", "danach", "anschliessend", "im anschluss", "auch", "und auch"}
+CHAIN_CONNECTORS = {"und", "dann", "und dann", "danach", "anschliessend", "im anschluss", "auch", "und auch", "erst",
+                    "zuerst", "als erstes", "zunachst", "zum schluss", "schliesslich", "zuletzt"}  # fmt: skip
 RESULT_NOUNS = {"buffer": {"puffer", "puffern", "pufferzone", "pufferzonen", "pufferflache", "pufferflachen",
                            "zone", "zonen", "ring", "ringe", "ringen"}}  # fmt: skip
 RESULT_DETERMINERS = {"die", "den", "der", "dem", "diese", "diesen", "alle", "allen", "jede", "jeden", "jedem",

@@ -206,7 +206,8 @@ REPROJECT_VERBS = {"reproject", "reprojected", "reprojecting", "transform", "tra
 INDEFINITE = {"anything", "something", "everything", "nothing", "whatever", "any", "other", "else"}
 
 # A request of several steps (router/chain.py): the words that join its clauses, claimed by the chain reader.
-CHAIN_CONNECTORS = {"and", "then", "and then", "also", "and also", "afterwards", "after that", "next", "and next"}
+CHAIN_CONNECTORS = {"and", "then", "and then", "also", "and also", "afterwards", "after that", "next", "and next",
+                    "first", "first of all", "finally", "lastly"}  # fmt: skip
 # Nouns that name an earlier step's result by the tool that made it ('count the houses inside each buffer'), with
 # the determiners that may come before them; the clause reads them as REFERENCE_WORD (or EACH_REFERENCE after 'each').
 RESULT_NOUNS = {"buffer": {"buffer", "buffers", "buffer zone", "buffer zones", "buffered area", "buffered areas",

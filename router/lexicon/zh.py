@@ -115,7 +115,7 @@ REPROJECT_VERBS = ("重投影", "转换", "转到", "投影到", "投影为", "�
 INDEFINITE = ("任何", "其他", "别的", "什么")
 
 # A request of several steps (router/chain.py; see en.py); substrings.
-CHAIN_CONNECTORS = ("然后", "并且", "并", "再", "接着", "之后", "随后", "接下来")
+CHAIN_CONNECTORS = ("然后", "并且", "并", "再", "接着", "之后", "随后", "接下来", "首先", "先", "最后")
 RESULT_NOUNS = {"buffer": ("缓冲区域", "缓冲区", "缓冲带", "缓冲范围", "缓冲圈")}
 RESULT_DETERMINERS = ("每个", "每一个", "各个", "这些", "那些", "所有")
 REFERENCE_WORD = "它们"
