@@ -138,6 +138,11 @@ def _serve(request, ctx, infos, decision, registry, config, report, router=None,
         if report.status == "rejected":
             return
         can_tier0, plan = confirmed is not None, confirmed or plan
+    if can_tier0 and router is not None:  # 'how many …?': the subset and its count in words (agent/questions.py)
+        from .questions import serve_number_question
+
+        if serve_number_question(request, ctx, infos, plan, registry, config, report):
+            return
     if can_tier0:
         report.tier = 0 if not getattr(plan, "corrected", False) else 1
         _run_plan(plan, ctx, registry, report, request, infos)

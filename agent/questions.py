@@ -48,6 +48,19 @@ def serve_question(request, ctx, infos, registry, report) -> bool:
     return True
 
 
+def serve_number_question(request, ctx, infos, plan, registry, config, report) -> bool:
+    """'how many cafes have wifi?', 'what share of …': a question for a number that today's plan answers with the
+    subset alone (a `keeps_subset` tool) gets the subset and its count in words; False leaves it to that plan."""
+    from ..function_lib.traits import traits_of
+    from ..router.questions import asks_a_number
+
+    if plan is None or "keeps_subset" not in traits_of(plan.tool) or not asks_a_number(request):
+        return False
+    if config.has_model and not config.trust_tier0:
+        return False
+    return serve_question(request, ctx, infos, registry, report)
+
+
 def _step(ctx, registry, steps, tool, params, request=None, infos=()):
     before = len(ctx.outputs)
     result = run_tool(registry, tool, params, ctx)

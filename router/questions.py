@@ -86,6 +86,12 @@ def read(request: str, layers, specs) -> Question | None:
     return _measure(folded, lang, layers) or _rank(folded, lang, layers) or _count(request, folded, lang, layers, specs)
 
 
+def asks_a_number(request: str) -> bool:
+    """Whether the request asks how many, or what share ('how many', 'wie viele', '多少', 'what share of', '占比')."""
+    folded, lang = fold(request), detect_lang(request)
+    return bool(_spans(folded, lang, _lex("HOW_MANY", lang) | _lex("SHARE", lang)))
+
+
 def _count(request: str, folded: str, lang: str, layers, specs) -> Question | None:
     share = _spans(folded, lang, _lex("SHARE", lang))
     many = [] if share else _spans(folded, lang, _lex("HOW_MANY", lang))

@@ -138,6 +138,8 @@ def test_the_fewest_with_a_tie_names_every_tied_polygon(tmp_path, registry, rout
         ("how many houses were built before 1950?", lambda h, c: int((h["year_built"] < 1950).sum())),
         ("Wie viele Cafés haben WLAN?", lambda h, c: int((c["wifi"] == "yes").sum())),
         ("Wie viele Cafés haben eine Bewertung über 4?", lambda h, c: int((c["rating"] > 4).sum())),
+        ("评分高于4的咖啡馆有多少家？", lambda h, c: int((c["rating"] > 4).sum())),  # today's filter, now counted too
+        ("how many cafes have wifi?", lambda h, c: int((c["wifi"] == "yes").sum())),
     ],
 )
 def test_how_many_is_a_filter_then_its_count_in_words(tmp_path, registry, router, text, expected):
@@ -145,8 +147,21 @@ def test_how_many_is_a_filter_then_its_count_in_words(tmp_path, registry, router
     assert report["status"] == "ok" and report["tier"] == 0, report["error"]
     assert [s["tool"] for s in report["steps"]] == ["filter_by_expression", "count_features"]
     n = expected(_sample("houses"), _sample("cafes"))
-    assert report["answer"].startswith(f"{n} ")
+    assert report["answer"].startswith(f"{n} ") or f"有{n}个" in report["answer"]
     assert len(gpd.read_file(report["outputs"][-1]["path"])) == n
+
+
+@pytest.mark.parametrize(
+    "text", ["what share of the cafes have wifi?", "wie viel Prozent der Cafés haben WLAN?", "有wifi的咖啡馆占比是多少？"]
+)
+def test_a_share_is_the_count_of_the_subset_over_the_whole_layer(tmp_path, registry, router, text):
+    report = _run(text, tmp_path, registry, router)
+    cafes = _sample("cafes")
+    n = int((cafes["wifi"] == "yes").sum())
+    assert report["status"] == "ok" and report["tier"] == 0, report["error"]
+    assert [s["tool"] for s in report["steps"]] == ["filter_by_expression", "count_features"]
+    share = f"{100 * n / len(cafes):.1f}"
+    assert str(n) in report["answer"] and str(len(cafes)) in report["answer"] and share in report["answer"]
 
 
 @pytest.mark.parametrize(
