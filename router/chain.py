@@ -119,9 +119,7 @@ def refer_to_result(clause: str, lang: str, tool: str | None, layers=()) -> tupl
     rest = folded
     for s, e, _ in spans:
         rest = rest[:s] + " " * (e - s) + rest[e:]
-    if any(
-        not any(x.start < m.end() and m.start() < x.end for x in mentions) for m in all_nouns(lang).finditer(rest)
-    ):
+    if any(not any(x.start < m.end() and m.start() < x.end for x in mentions) for m in all_nouns(lang).finditer(rest)):
         return None  # 'in the buffers' when no step buffered
     bare = _bare_each(folded, lang) if tool else None
     if bare and not any(s <= bare[0] < e for s, e, _ in spans):

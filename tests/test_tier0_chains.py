@@ -152,7 +152,8 @@ def test_how_many_is_a_filter_then_its_count_in_words(tmp_path, registry, router
 
 
 @pytest.mark.parametrize(
-    "text", ["what share of the cafes have wifi?", "wie viel Prozent der Cafés haben WLAN?", "有wifi的咖啡馆占比是多少？"]
+    "text",
+    ["what share of the cafes have wifi?", "wie viel Prozent der Cafés haben WLAN?", "有wifi的咖啡馆占比是多少？"],
 )
 def test_a_share_is_the_count_of_the_subset_over_the_whole_layer(tmp_path, registry, router, text):
     report = _run(text, tmp_path, registry, router)
