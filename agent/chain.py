@@ -20,7 +20,7 @@ from ..function_lib.describe import describe_entry
 from ..function_lib.registry import run_tool
 from ..lang import say_lang
 from ..router import references
-from ..router.chain import clauses, refer_to_result
+from ..router.chain import clauses, group_fields, refer_to_result
 from ..router.schema_match import find_layers
 from ..router.text import detect_lang, fold
 from .checks import result_problems
@@ -84,12 +84,12 @@ def _run(request, ctx, infos, registry, router, config, previous) -> list[dict]:
     lang = detect_lang(request)
     t0 = time.perf_counter()
     steps: list[dict] = []
-    prev_info, prev_tool = None, None
+    prev_info, prev_tool, prev_groups = None, None, ()
     for i, clause in enumerate(parts):
         if prev_info is None:
             text, layers, prev = clause, list(infos), previous
         else:
-            read = refer_to_result(clause, lang, prev_tool, infos)
+            read = refer_to_result(clause, lang, prev_tool, infos, prev_groups)
             if read is None:
                 raise DeclinedError(f"step {i + 1} ('{clause}') names the result of a step the request has not")
             text = read[0]
@@ -132,6 +132,7 @@ def _run(request, ctx, infos, registry, router, config, previous) -> list[dict]:
             prev_info = describe_entry(ctx.layers.get(layer_out[-1].name), ctx)
             prev_info.origin = clause
             prev_tool = plan.tool
+            prev_groups = group_fields(plan.tool, plan.params)
     ctx.add_time("chain", time.perf_counter() - t0)
     return steps
 

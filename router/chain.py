@@ -102,9 +102,40 @@ def all_nouns(lang: str) -> re.Pattern:
     return re.compile("|".join(f"(?:{p})".replace("?P<det>", "?:").replace("?P<noun>", "?:") for p in pats) or "$^")
 
 
-def refer_to_result(clause: str, lang: str, tool: str | None, layers=()) -> tuple[str, bool] | None:
+def group_fields(tool: str, params: dict) -> tuple[str, ...]:
+    """The fields a step grouped by when it gives one output per group ('dissolve … by landuse'): after it, 'each
+    landuse' is each feature of its result (function_lib/traits.py per_group)."""
+    from ..function_lib.traits import traits_of
+
+    if "per_group" not in traits_of(tool):
+        return ()
+    out = []
+    for key in ("fields", "by", "field", "group_by"):
+        value = params.get(key)
+        out += [value] if isinstance(value, str) else [v for v in value or () if isinstance(v, str)]
+    return tuple(out)
+
+
+def _each_group(folded: str, lang: str, groups) -> list[tuple[int, int, str]]:
+    """'each landuse' after a dissolve by landuse: the span, read as each of the previous results."""
+    if not groups:
+        return []
+    each = "|".join(re.escape(w) for w in sorted(_words("EACH", lang), key=len, reverse=True))
+    names = "|".join(re.escape(fold(g)) for g in sorted(groups, key=len, reverse=True))
+    if lang == "zh":
+        pattern = rf"(?:{each})\s*(?:{names})"
+        word = lexicon("zh").EACH_REFERENCE
+    else:
+        pattern = rf"(?<![\w'])(?:{each})\s+(?:{names})(?![\w'])"
+        word = lexicon("de" if lang == "de" else "en").EACH_REFERENCE
+    return [(m.start(), m.end(), word) for m in re.finditer(pattern, folded)]
+
+
+def refer_to_result(clause: str, lang: str, tool: str | None, layers=(), groups=()) -> tuple[str, bool] | None:
     """(the clause with the nouns of the previous step's result read as the reference word, whether any was), or
-    None when the clause names the result of a tool no earlier step ran ('the buffers' after a filter)."""
+    None when the clause names the result of a tool no earlier step ran ('the buffers' after a filter).
+
+    `groups`: the fields the previous step grouped by (group_fields): 'each landuse' is each of its results."""
     folded = fold(clause)
     same_length = len(folded) == len(clause)
     base = clause if same_length else folded
@@ -121,6 +152,7 @@ def refer_to_result(clause: str, lang: str, tool: str | None, layers=()) -> tupl
         rest = rest[:s] + " " * (e - s) + rest[e:]
     if any(not any(x.start < m.end() and m.start() < x.end for x in mentions) for m in all_nouns(lang).finditer(rest)):
         return None  # 'in the buffers' when no step buffered
+    spans += [g for g in _each_group(folded, lang, groups) if not any(s < g[1] and g[0] < e for s, e, _ in spans)]
     bare = _bare_each(folded, lang) if tool else None
     if bare and not any(s <= bare[0] < e for s, e, _ in spans):
         spans.append((*bare, lexicon(lang).EACH_REFERENCE if lang != "zh" else lexicon("zh").EACH_REFERENCE))

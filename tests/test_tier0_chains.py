@@ -218,3 +218,26 @@ def test_with_a_model_to_confirm_plans_chains_go_to_the_model_as_before(tmp_path
 class _Decision:
     route = "function"
     plan = None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "dissolve the districts by landuse, then compute the area of each landuse in m²",
+        "Löse die Bezirke nach landuse auf und berechne dann die Fläche jeder landuse in m²",
+        "按landuse融合行政区，然后计算每个landuse的面积",
+    ],
+)
+def test_each_group_key_after_a_grouping_step_is_each_of_its_results(tmp_path, registry, router, text):
+    report = _run(text, tmp_path, registry, router, ("districts",))
+    assert report["status"] == "ok" and report["tier"] == 0, report["error"]
+    assert [s["tool"] for s in report["steps"]] == ["dissolve", "geometry_area"]
+    out = gpd.read_file(report["outputs"][-1]["path"])
+    expected = _sample("districts").dissolve("landuse").area
+    assert sorted(out["area_m2"].round(-2)) == pytest.approx(sorted(expected.round(-2)), rel=0.001)
+
+
+def test_each_field_that_the_previous_step_did_not_group_by_is_not_read_as_its_results(tmp_path, registry, router):
+    # the buffers are one per school, not per type: 'each type' is no reference to them
+    report = _run("buffer the schools by 500 m, then compute the area of each type", tmp_path, registry, router)
+    assert report["status"] == "needs_llm", report["steps"]
