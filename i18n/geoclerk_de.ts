@@ -194,7 +194,7 @@
       <translation>GeoClerk möchte diesen Code in seiner Sandbox ausführen, auf Kopien Ihrer Layer.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="188" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="193" />
       <source>GeoClerk wrote a result it cannot read: {path}</source>
       <translation>GeoClerk hat ein Ergebnis geschrieben, das nicht lesbar ist: {path}</translation>
     </message>
@@ -407,6 +407,11 @@
       <location filename="../geoclerk_plugin/algorithm.py" line="86" />
       <source>Status</source>
       <translation>Status</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/results.py" line="103" />
+      <source>Steps of: {request}</source>
+      <translation>Schritte von: {request}</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="93" />
