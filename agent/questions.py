@@ -30,9 +30,9 @@ def serve_question(request, ctx, infos, registry, report) -> bool:
     known = set(ctx.layers.names())
     steps: list[dict] = []
     try:
-        answer = {"count": _count, "share": _count, "rank": _rank, "measure": _measure}[question.kind](
-            question, ctx, registry, steps, request, infos, specs
-        )
+        answer = {"count": _count, "share": _count, "rank": _rank, "measure": _measure, "group_rank": _group_rank}[
+            question.kind
+        ](question, ctx, registry, steps, request, infos, specs)
     except Exception as exc:  # noqa: BLE001 - any failure: the request goes on as today
         from .chain import _forget
 
@@ -132,6 +132,30 @@ def _rank(q: Question, ctx, registry, steps, request, infos, specs) -> str:
     else:
         text = tr("{name} have the most {points} ({n} each).", q.lang)
     return text.format(name=said, points=q.points, n=n)
+
+
+def _group_rank(q: Question, ctx, registry, steps, request, infos, specs) -> str:
+    import pandas as pd
+
+    result, _ = _step(ctx, registry, steps, "group_by", q.params)
+    tables = [o for o in ctx.outputs if o.kind == "table"]
+    if not tables or steps[-1]["outputs"] != [tables[-1].path]:
+        raise UnansweredError("the grouping made no table")
+    table = pd.read_csv(tables[-1].path)
+    (by,), field, agg = q.params["by"], q.params["field"], q.params["agg"]
+    column = f"{field}_{agg}"
+    if by not in table.columns or column not in table.columns or table[column].isna().any() or not len(table):
+        raise UnansweredError("the grouped table is not as expected")
+    best = table[column].min() if q.lowest else table[column].max()
+    top = table[table[column] == best]
+    listed = [str(v) for v in top[by]]
+    said = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + tr(" and ", q.lang) + listed[-1]
+    value = f"{best:,.2f}".rstrip("0").rstrip(".")
+    if q.lowest:
+        text = tr("{name} has the lowest {agg} of {field} ({value}).", q.lang)
+    else:
+        text = tr("{name} has the highest {agg} of {field} ({value}).", q.lang)
+    return text.format(name=said, agg=agg, field=field, value=value)
 
 
 def _length_tool(specs, measure: str) -> tuple[str, str] | None:

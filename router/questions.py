@@ -32,7 +32,7 @@ _PUNCT = re.compile(r"[\s,.;:!?，。；：！？、'\"()（）]+")
 
 @dataclass
 class Question:
-    kind: str  # count | share | rank | measure
+    kind: str  # count | share | rank | measure | group_rank
     lang: str
     layer: str | None = None  # the layer counted, filtered or measured
     expression: str | None = None  # count/share: the filter read by today's filter reader
@@ -43,6 +43,7 @@ class Question:
     op: str | None = None  # measure: '>' or '<'
     metres: float | None = None
     count: bool = False  # measure: 'how many' asks the count of what is kept
+    params: dict = field(default_factory=dict)  # group_rank: the group_by plan
     notes: list = field(default_factory=list)
 
 
@@ -83,7 +84,12 @@ def read(request: str, layers, specs) -> Question | None:
     if not layers:
         return None
     folded, lang = fold(request), detect_lang(request)
-    return _measure(folded, lang, layers) or _rank(folded, lang, layers) or _count(request, folded, lang, layers, specs)
+    return (
+        _measure(folded, lang, layers)
+        or _rank(folded, lang, layers)
+        or _group_rank(request, folded, lang, layers, specs)
+        or _count(request, folded, lang, layers, specs)
+    )
 
 
 def asks_a_number(request: str) -> bool:
@@ -107,6 +113,33 @@ def _count(request: str, folded: str, lang: str, layers, specs) -> Question | No
         return None
     return Question("share" if share else "count", lang, layer=plan.params["layer"],
                     expression=plan.params["expression"], notes=list(plan.notes or ()))  # fmt: skip
+
+
+def _group_rank(request: str, folded: str, lang: str, layers, specs) -> Question | None:
+    """'which type of house has the highest average value?': the group said after WHICH is read as PER ('per type of
+    house … the average value'), the superlative set aside; today's group_by reader must explain every other word and
+    read a statistic that is no min or max (the superlative ranks the groups, it is not their statistic)."""
+    which = _spans(folded, lang, _lex("WHICH", lang))
+    high, low = _spans(folded, lang, _lex("HIGHEST", lang)), _spans(folded, lang, _lex("LOWEST", lang))
+    if len(which) != 1 or len(high) + len(low) != 1 or "group_by" not in specs:
+        return None
+    if _spans(folded, lang, _lex("MOST", lang) | _lex("FEWEST", lang) | _lex("JOINS", lang)):
+        return None
+    from .plan import fill_plan
+
+    base = request if len(folded) == len(request) else folded
+    (ws, we), (ss, se) = which[0], (high or low)[0]
+    per = getattr(lexicon(lang), "PER_WORD", "per")
+    text = base[:ss] + " " * (se - ss) + base[se:]
+    text = (text[:ws] + per + text[we:]) if lang == "zh" else (text[:ws] + per.ljust(we - ws) + text[we:])
+    plan = fill_plan(specs["group_by"], text, layers)
+    p = plan.params
+    if not plan.complete or not p.get("by") or len(p["by"]) != 1 or not p.get("field"):
+        return None
+    if p.get("agg") not in ("mean", "sum", "median"):
+        return None
+    return Question("group_rank", lang, layer=p.get("layer"), lowest=bool(low), params=dict(p),
+                    notes=list(plan.notes or ()))  # fmt: skip
 
 
 def _one_each(mentions) -> dict[str, tuple[int, int]]:

@@ -241,3 +241,33 @@ def test_each_field_that_the_previous_step_did_not_group_by_is_not_read_as_its_r
     # the buffers are one per school, not per type: 'each type' is no reference to them
     report = _run("buffer the schools by 500 m, then compute the area of each type", tmp_path, registry, router)
     assert report["status"] == "needs_llm", report["steps"]
+
+
+@pytest.mark.parametrize(
+    ("text", "lowest"),
+    [
+        ("which type of house has the highest average value?", False),
+        ("which type of house has the lowest average value?", True),
+        ("Welcher Typ von Häusern hat den höchsten durchschnittlichen Wert?", False),
+    ],
+)
+def test_which_group_has_the_highest_statistic_is_a_group_by_then_the_top(tmp_path, registry, router, text, lowest):
+    report = _run(text, tmp_path, registry, router)
+    assert report["status"] == "ok" and report["tier"] == 0, report["error"]
+    assert [s["tool"] for s in report["steps"]] == ["group_by"]
+    assert report["steps"][0]["params"] == {"layer": "houses", "by": ["type"], "field": "value_eur", "agg": "mean"}
+    means = _sample("houses").groupby("type")["value_eur"].mean()
+    best = means.idxmin() if lowest else means.idxmax()
+    assert report["answer"].startswith(best) and f"{means[best]:,.2f}" in report["answer"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "which type of house has the highest value?",  # no statistic: the highest house, or the highest mean?
+        "which type of house has the highest average value and the most residents?",
+    ],
+)
+def test_a_group_rank_without_one_statistic_is_not_answered_by_a_group(tmp_path, registry, router, text):
+    report = _run(text, tmp_path, registry, router)
+    assert not any(s["tool"] == "group_by" for s in report["steps"]), report["answer"]

@@ -197,3 +197,8 @@ HAVE = {"hat", "haben", "enthalt", "enthalten", "gibt", "es", "sind", "ist", "li
 MEASURE_COMPARATIVES = {"langer": ("length", ">"), "kurzer": ("length", "<")}
 THAN = {"als"}
 JOINS = {"und", "oder", "sowohl", "beide", "entweder", "gegenuber"}
+HIGHEST = {"den hochsten", "die hochste", "das hochste", "hochste", "hochsten", "den grossten", "die grosste",
+           "das grosste", "grosste", "grossten"}  # fmt: skip
+LOWEST = {"den niedrigsten", "die niedrigste", "das niedrigste", "niedrigste", "niedrigsten", "den kleinsten",
+          "die kleinste", "das kleinste", "kleinste", "kleinsten"}  # fmt: skip
+PER_WORD = "pro"

@@ -233,3 +233,7 @@ MEASURE_COMPARATIVES = {"longer": ("length", ">"), "shorter": ("length", "<")}
 THAN = {"than"}
 # Words joining conditions or groups in a question ('with and without wifi'): its count is no one filter's.
 JOINS = {"and", "or", "both", "either", "versus", "vs"}
+# 'which type of house has the highest average value?': the group said after WHICH, read as PER (router/questions.py)
+HIGHEST = {"the highest", "highest", "the largest", "largest", "the biggest", "biggest", "the greatest", "greatest"}
+LOWEST = {"the lowest", "lowest", "the smallest", "smallest"}
+PER_WORD = "per"

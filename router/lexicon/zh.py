@@ -136,3 +136,6 @@ MEASURE_COMPARATIVES = {"长于": ("length", ">"), "长度超过": ("length", ">
                         "短于": ("length", "<"), "长度小于": ("length", "<"), "长度不足": ("length", "<")}  # fmt: skip
 THAN = ()
 JOINS = ("和", "或", "与", "及", "以及", "或者", "还是", "分别")
+HIGHEST = ("最高", "最大")
+LOWEST = ("最低", "最小")
+PER_WORD = "每种"
