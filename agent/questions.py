@@ -19,11 +19,15 @@ class UnansweredError(Exception):
     """The question's steps ran, but their result cannot be told as an answer."""
 
 
-def serve_question(request, ctx, infos, registry, report) -> bool:
-    """Read and run the question's steps and fill the report (True), or change nothing (False)."""
+def serve_question(request, ctx, infos, registry, report, same_as: dict | None = None) -> bool:
+    """Read and run the question's steps and fill the report (True), or change nothing (False). `same_as`: the layer
+    and expression today's filter read; a question read otherwise is left to that filter."""
     specs = {s.name: s for s in registry.specs()}
     question = read(request, infos, specs)
     if question is None:
+        return False
+    if same_as is not None and (question.kind not in ("count", "share") or same_as != {
+            "layer": question.layer, "expression": question.expression}):  # fmt: skip
         return False
     question.lang = say_lang(request)  # the answer in the user's language when set, else the request's
     start = len(ctx.outputs)
@@ -58,7 +62,8 @@ def serve_number_question(request, ctx, infos, plan, registry, config, report) -
         return False
     if config.has_model and not config.trust_tier0:
         return False
-    return serve_question(request, ctx, infos, registry, report)
+    same = {"layer": plan.params.get("layer"), "expression": plan.params.get("expression")}
+    return serve_question(request, ctx, infos, registry, report, same_as=same)
 
 
 def _step(ctx, registry, steps, tool, params, request=None, infos=()):
