@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from ..errors import GeoClerkError
+from ..errors import CancelledError
 from ..function_lib.describe import describe_entry
 from ..function_lib.registry import run_tool
 from ..lang import say_lang
@@ -54,12 +54,13 @@ def applies(request: str, decision) -> bool:
 
 def serve_chain(request, ctx, infos, registry, router, config, report, previous=None) -> bool:
     """Run the chain and fill the report (True), or leave ctx and the report as they were (False)."""
-    start = len(ctx.outputs)
-    known = set(ctx.layers.names())
+    start, known, notes = len(ctx.outputs), set(ctx.layers.names()), len(ctx.notes)
     try:
         steps = _run(request, ctx, infos, registry, router, config, previous)
-    except (DeclinedError, GeoClerkError) as exc:
-        _forget(ctx, start, known)
+    except CancelledError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a step not understood, or failing: the request goes on as today
+        _forget(ctx, start, known, notes)
         report.escalations.append(f"tier 0 chain declined: {exc}")
         return False
     report.tier, report.status = 0, "ok"
@@ -147,8 +148,10 @@ def _layers_of(params: dict) -> set[str]:
     return out
 
 
-def _forget(ctx, start: int, known: set[str]) -> None:
-    """The chain's files and layers gone: a declined chain leaves nothing behind."""
+def _forget(ctx, start: int, known: set[str], notes: int | None = None) -> None:
+    """The chain's files, layers and notes gone: a declined chain leaves nothing behind."""
+    if notes is not None:
+        del ctx.notes[notes:]
     for out in ctx.outputs[start:]:
         Path(out.path).unlink(missing_ok=True)
     del ctx.outputs[start:]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from ..errors import CancelledError
 from ..function_lib.registry import run_tool
 from ..lang import say_lang, tr
 from ..router.questions import Question, read
@@ -30,17 +31,18 @@ def serve_question(request, ctx, infos, registry, report, same_as: dict | None =
             "layer": question.layer, "expression": question.expression}):  # fmt: skip
         return False
     question.lang = say_lang(request)  # the answer in the user's language when set, else the request's
-    start = len(ctx.outputs)
-    known = set(ctx.layers.names())
+    start, known, notes = len(ctx.outputs), set(ctx.layers.names()), len(ctx.notes)
     steps: list[dict] = []
     try:
         answer = {"count": _count, "share": _count, "rank": _rank, "measure": _measure, "group_rank": _group_rank}[
             question.kind
         ](question, ctx, registry, steps, request, infos, specs)
+    except CancelledError:
+        raise
     except Exception as exc:  # noqa: BLE001 - any failure: the request goes on as today
         from .chain import _forget
 
-        _forget(ctx, start, known)
+        _forget(ctx, start, known, notes)
         report.escalations.append(f"tier 0 question declined: {exc}")
         return False
     report.tier, report.status = 0, "ok"
