@@ -120,7 +120,7 @@ def run_request(
         report.timings_ms["route"] = (time.perf_counter() - t0) * 1000
         report.router = decision.to_json()
         report.route = config.route if config.route != "auto" else decision.route
-        _serve(text, ctx, infos, decision, registry, config, report)
+        _serve(text, ctx, infos, decision, registry, config, report, router, previous)
         if report.status == "needs_llm" and not config.has_model and report.route == "function":
             from .asking import ask_or_explain
 
@@ -137,7 +137,7 @@ def run_request(
     return report
 
 
-def _serve(request, ctx, infos, decision, registry, config, report) -> None:
+def _serve(request, ctx, infos, decision, registry, config, report, router=None, previous=None) -> None:
     plan = decision.plan
     forced = config.route != "auto"
     if report.route == "chat" and not forced and not config.has_model:
@@ -156,6 +156,11 @@ def _serve(request, ctx, infos, decision, registry, config, report) -> None:
         if report.status == "rejected":
             return
         can_tier0, plan = confirmed is not None, confirmed or plan
+    if can_tier0 and router is not None:  # 'how many …?': the subset and its count in words (agent/questions.py)
+        from .questions import serve_number_question
+
+        if serve_number_question(request, ctx, infos, plan, registry, config, report):
+            return
     if can_tier0:
         report.tier = 0 if not getattr(plan, "corrected", False) else 1
         _run_plan(plan, ctx, registry, report, request, infos)
@@ -174,6 +179,11 @@ def _serve(request, ctx, infos, decision, registry, config, report) -> None:
             ).format(tool=plan.tool, reason=reason)
             return
         report.escalations.append(f"tier 0 → 1: the result failed its checks ({reason})")
+    if not can_tier0 and router is not None:  # several steps: a chain, or what a question implies (agent/chain.py)
+        from .chain import serve_composed
+
+        if serve_composed(request, ctx, infos, decision, registry, router, config, report, previous):
+            return
     if not config.has_model:
         report.status = "needs_llm"
         report.tier = 1 if report.route == "function" else 2

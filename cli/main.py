@@ -424,7 +424,8 @@ def _print_report(data: dict) -> None:
     print(f"status: {data['status']}   route: {data['route']}   tier: {tier}")
     for step in data["steps"]:
         if "tool" in step:
-            print(f"  step: {step['tool']}({json.dumps(step['params'], ensure_ascii=False)})")
+            made = f" -> {step['output']}" if step.get("output") else ""  # a step of several: its own result
+            print(f"  step: {step['tool']}({json.dumps(step['params'], ensure_ascii=False)}){made}")
         else:
             print(f"  step: code ({'ok' if step.get('ok') else 'failed'})")
     for out in data["outputs"]:

@@ -204,7 +204,7 @@
       <translation>GeoClerk möchte diesen Code in seiner Sandbox ausführen, auf Kopien Ihrer Layer.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="203" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="208" />
       <source>GeoClerk wrote a result it cannot read: {path}</source>
       <translation>GeoClerk hat ein Ergebnis geschrieben, das nicht lesbar ist: {path}</translation>
     </message>
@@ -477,6 +477,11 @@
       <location filename="../geoclerk_plugin/algorithm.py" line="89" />
       <source>Status</source>
       <translation>Status</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/results.py" line="119" />
+      <source>Steps of: {request}</source>
+      <translation>Schritte von: {request}</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="93" />

@@ -204,7 +204,7 @@
       <translation>GeoClerk 想在沙箱中、基于您图层的副本运行这段代码。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="203" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="208" />
       <source>GeoClerk wrote a result it cannot read: {path}</source>
       <translation>GeoClerk 写出的结果无法读取：{path}</translation>
     </message>
@@ -477,6 +477,11 @@
       <location filename="../geoclerk_plugin/algorithm.py" line="89" />
       <source>Status</source>
       <translation>状态</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/results.py" line="119" />
+      <source>Steps of: {request}</source>
+      <translation>步骤：{request}</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="93" />

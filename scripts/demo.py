@@ -25,6 +25,9 @@ REQUESTS = [
     ("Which cafes are within 250 m of a bus stop?", ["cafes.gpkg", "bus_stops.gpkg"]),
     ("Calculate the area of every country in square kilometres", ["countries.geojson"]),
     ("Make Thiessen polygons around the bus stops", ["bus_stops.gpkg"]),
+    # several steps with no model: a chain, and the steps a question implies (answered in words)
+    ("Buffer the schools by 500 m and count the houses inside each buffer", ["schools.gpkg", "houses.gpkg"]),
+    ("Which district has the most cafes?", ["districts.gpkg", "cafes.gpkg"]),
     ("Calculate the NDVI of the 2025 image", ["image_2024.tif", "image_2025.tif"]),
     ("Detect the changes between the 2024 and 2025 images", ["image_2024.tif", "image_2025.tif"]),
     (
@@ -69,8 +72,11 @@ def render(report: dict, inputs: list[Path], png: Path, request: str) -> str:
     """Draw the result layer(s) over the inputs with a legend; returns the PNG path or a reason."""
     from geoclerk.geoclerk_plugin.map_export import load_layer, render_png
 
-    results = [load_layer(o["path"]) for o in report["outputs"] if o["kind"] in ("vector", "raster")]
-    results = [r for r in results if r is not None]
+    paths = [o["path"] for o in report["outputs"] if o["kind"] in ("vector", "raster")]
+    made = [s["output"] for s in report.get("steps") or [] if s.get("output") in paths]
+    if len(made) >= 2:  # several steps: the map shows the final result over the inputs
+        paths = [made[-1]]
+    results = [r for r in (load_layer(p) for p in paths) if r is not None]
     if not results:
         return "-"
     from geoclerk.geoclerk_plugin.raster_style import style_raster

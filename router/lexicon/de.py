@@ -173,3 +173,34 @@ INDEFINITE = {"etwas", "irgendwas", "irgendetwas", "alles", "nichts", "andere", 
               "beliebige"}  # fmt: skip
 # The word of a calendar year said with its number ('the year 2025', 'im Jahr 2025', '2025年'): claimed with it.
 YEAR_WORDS = {"jahr", "jahre", "jahres"}
+
+# A request of several steps (router/chain.py; see en.py).
+CHAIN_CONNECTORS = {"und", "dann", "und dann", "danach", "anschliessend", "im anschluss", "auch", "und auch", "erst",
+                    "zuerst", "als erstes", "zunachst", "zum schluss", "schliesslich", "zuletzt"}  # fmt: skip
+RESULT_NOUNS = {"buffer": {"puffer", "puffern", "pufferzone", "pufferzonen", "pufferflache", "pufferflachen",
+                           "zone", "zonen", "ring", "ringe", "ringen"}}  # fmt: skip
+RESULT_DETERMINERS = {"die", "den", "der", "dem", "diese", "diesen", "alle", "allen", "jede", "jeden", "jedem",
+                      "jeder", "jedes"}  # fmt: skip
+REFERENCE_WORD = "sie"
+ROLE_REFERENCE_WORD = "ihnen"  # after a role word: 'in jedem Puffer' → 'in ihnen'
+EACH_REFERENCE = "ihnen"
+BARE_EACH = {"jedem", "jeder", "jedes"}
+# German puts the connector after the verb ('und zähle dann die Häuser'): read as 'und dann zähle die Häuser'.
+CHAIN_AFTER_VERB = {"dann", "danach", "anschliessend", "anschließend", "zuletzt", "schliesslich", "schließlich"}
+
+# Questions whose answer takes steps (router/questions.py; see en.py).
+HOW_MANY = {"wie viele", "wieviele", "wie viel", "die anzahl der", "die zahl der"}
+SHARE = {"welcher anteil der", "welcher anteil", "wie viel prozent der", "wie viel prozent", "wieviel prozent",
+         "welchen anteil"}  # fmt: skip
+WHICH = {"welcher", "welche", "welches", "welchem", "welchen"}
+MOST = {"die meisten", "am meisten", "meisten"}
+FEWEST = {"die wenigsten", "am wenigsten", "wenigsten"}
+HAVE = {"hat", "haben", "enthalt", "enthalten", "gibt", "es", "sind", "ist", "liegen", "liegt"}
+MEASURE_COMPARATIVES = {"langer": ("length", ">"), "kurzer": ("length", "<")}
+THAN = {"als"}
+JOINS = {"und", "oder", "sowohl", "beide", "entweder", "gegenuber"}
+HIGHEST = {"den hochsten", "die hochste", "das hochste", "hochste", "hochsten", "den grossten", "die grosste",
+           "das grosste", "grosste", "grossten"}  # fmt: skip
+LOWEST = {"den niedrigsten", "die niedrigste", "das niedrigste", "niedrigste", "niedrigsten", "den kleinsten",
+          "die kleinste", "das kleinste", "kleinste", "kleinsten"}  # fmt: skip
+PER_WORD = "pro"

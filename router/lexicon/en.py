@@ -206,3 +206,36 @@ REPROJECT_VERBS = {"reproject", "reprojected", "reprojecting", "transform", "tra
 INDEFINITE = {"anything", "something", "everything", "nothing", "whatever", "any", "other", "else"}
 # The word of a calendar year said with its number ('the year 2025', 'im Jahr 2025', '2025年'): claimed with it.
 YEAR_WORDS = {"year"}
+
+# A request of several steps (router/chain.py): the words that join its clauses, claimed by the chain reader.
+CHAIN_CONNECTORS = {"and", "then", "and then", "also", "and also", "afterwards", "after that", "next", "and next",
+                    "first", "first of all", "finally", "lastly"}  # fmt: skip
+# Nouns that name an earlier step's result by the tool that made it ('count the houses inside each buffer'), with
+# the determiners that may come before them; the clause reads them as REFERENCE_WORD (or EACH_REFERENCE after 'each').
+RESULT_NOUNS = {"buffer": {"buffer", "buffers", "buffer zone", "buffer zones", "buffered area", "buffered areas",
+                           "zone", "zones", "ring", "rings"}}  # fmt: skip
+RESULT_DETERMINERS = {"the", "these", "those", "all", "all the", "each", "every", "each of the", "all of the"}
+REFERENCE_WORD = "them"
+EACH_REFERENCE = "each of them"
+# 'count the houses inside each': 'each' alone after a role word, at the clause's end, is each of the results.
+BARE_EACH = {"each", "each one", "every one"}
+ROLE_REFERENCE_WORD = "them"
+CHAIN_AFTER_VERB: set[str] = set()
+
+# Questions whose answer takes steps (router/questions.py): the question words, what each asks for.
+HOW_MANY = {"how many", "what number of", "the number of"}
+SHARE = {"what share of", "what percentage of", "what proportion of", "what fraction of", "what percent of",
+         "which share of", "the share of", "the percentage of"}  # fmt: skip
+WHICH = {"which", "what"}
+MOST = {"the most", "most"}
+FEWEST = {"the fewest", "fewest", "the least", "least"}
+HAVE = {"has", "have", "had", "contains", "contain", "holds", "hold", "there", "are", "is"}
+# A comparative of a measure the layer's geometry has ('roads longer than 1 km'): the measure and the operator.
+MEASURE_COMPARATIVES = {"longer": ("length", ">"), "shorter": ("length", "<")}
+THAN = {"than"}
+# Words joining conditions or groups in a question ('with and without wifi'): its count is no one filter's.
+JOINS = {"and", "or", "both", "either", "versus", "vs"}
+# 'which type of house has the highest average value?': the group said after WHICH, read as PER (router/questions.py)
+HIGHEST = {"the highest", "highest", "the largest", "largest", "the biggest", "biggest", "the greatest", "greatest"}
+LOWEST = {"the lowest", "lowest", "the smallest", "smallest"}
+PER_WORD = "per"

@@ -115,3 +115,29 @@ REPROJECT_VERBS = ("重投影", "转换", "转到", "投影到", "投影为", "�
 INDEFINITE = ("任何", "其他", "别的", "什么")
 # The word of a calendar year said with its number ('the year 2025', 'im Jahr 2025', '2025年'): claimed with it.
 YEAR_WORDS = ("年度", "年份", "年")
+
+# A request of several steps (router/chain.py; see en.py); substrings.
+CHAIN_CONNECTORS = ("然后", "并且", "并", "再", "接着", "之后", "随后", "接下来", "首先", "先", "最后")
+RESULT_NOUNS = {"buffer": ("缓冲区域", "缓冲区", "缓冲带", "缓冲范围", "缓冲圈")}
+RESULT_DETERMINERS = ("每个", "每一个", "各个", "这些", "那些", "所有")
+REFERENCE_WORD = "它们"
+EACH_REFERENCE = "它们"
+BARE_EACH = ()
+ROLE_REFERENCE_WORD = "它们"
+CHAIN_AFTER_VERB = ()
+
+# Questions whose answer takes steps (router/questions.py; see en.py); substrings.
+HOW_MANY = ("有多少个", "有多少栋", "有多少条", "有多少家", "有多少所", "有多少座", "有多少", "多少个", "多少栋",
+            "多少条", "多少家", "多少所", "多少座", "多少", "有几个", "几个")  # fmt: skip
+SHARE = ("占比是多少", "占比多少", "占多大比例", "所占比例", "占比", "比例是多少", "比例")
+WHICH = ("哪一个", "哪个", "哪些", "哪")
+MOST = ("最多",)
+FEWEST = ("最少",)
+HAVE = ("有", "拥有", "包含")
+MEASURE_COMPARATIVES = {"长于": ("length", ">"), "长度超过": ("length", ">"), "长度大于": ("length", ">"),
+                        "短于": ("length", "<"), "长度小于": ("length", "<"), "长度不足": ("length", "<")}  # fmt: skip
+THAN = ()
+JOINS = ("和", "或", "与", "及", "以及", "或者", "还是", "分别")
+HIGHEST = ("最高", "最大")
+LOWEST = ("最低", "最小")
+PER_WORD = "每种"
