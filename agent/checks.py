@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..function_lib.traits import one_per_feature, traits_of
-from ..router.markers import EACH_WORDING
+from ..planning.markers import EACH_WORDING
 
 IMAGE_WORDS = re.compile(r"(?<![a-z])(?:png|jpe?g|image|picture|bild|grafik)(?![a-z])|图片|图像|截图")
 # With a raster in play, 'image', 'Bild' and '图像' name the data ('the 2025 image', 'das Bild', '卫星图像'): only words
@@ -69,7 +69,7 @@ def empty_result(request: str, path: str, infos) -> str | None:
     """Why a vector result with no features is suspect, or None. From inputs that all have features, a clip, an
     overlay or a filter that selected nothing is more often a misreading (the wrong cutter, a misspelt value, a
     layer in another CRS) than the answer, unless the request allows nothing ('are there any …', 'whether')."""
-    from ..router.text import fold
+    from ..reading.text import fold
 
     inputs = [la for la in infos or () if la.kind == "vector"]
     if not inputs or any(not la.feature_count for la in inputs) or MAYBE_NONE_WORDS.search(fold(request)):
@@ -107,7 +107,7 @@ _PERCENT = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*(?:%|percent|prozent)", re.IGNO
 
 def implausible_share(request: str, stdout: str) -> list[str]:
     """Tier 2: a share of a whole was asked and a printed percentage lies outside 0-100, worded as what is asked."""
-    from ..router.text import fold
+    from ..reading.text import fold
 
     if not SHARE_QUESTION.search(fold(request)):
         return []
@@ -156,16 +156,16 @@ def asks_for_image(folded: str, infos) -> bool:
 
 def _without_layer_names(folded: str, infos) -> str:
     """The request with the layers it names blanked out: 'the satellite image' names a raster, not a picture."""
-    from ..router.request import mask
-    from ..router.schema_match import find_layers
+    from ..reading.request import mask
+    from ..reading.schema_match import find_layers
 
     return mask(folded, [(m.start, m.end) for m in find_layers(folded, list(infos or ()))])
 
 
 def result_problems(request: str, outputs, infos, plan=None, asked_format: str | None = None) -> list[str]:
     """What the result fails of what the request asked; empty when every check holds (or none applies)."""
-    from ..router.crs import crs_roles, etrs_twin
-    from ..router.text import fold
+    from ..reading.crs import crs_roles, etrs_twin
+    from ..reading.text import fold
 
     folded = fold(request)
     problems: list[str] = []

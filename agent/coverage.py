@@ -70,8 +70,8 @@ def unused_values(decision, steps_run: list[dict]) -> list[str]:
     length). As pending items, worded for the reminder."""
     import json
 
-    from ..router.result import gaps_of
-    from ..router.text import fold
+    from ..planning.result import gaps_of
+    from ..reading.text import fold
 
     used = fold(json.dumps([s.get("params") for s in steps_run], ensure_ascii=False, default=str))
     values = [str(g.subject) for g in gaps_of(getattr(decision, "plan", None), "selection") if g.subject]
@@ -144,9 +144,9 @@ def asked_outputs(decision, request: str, maps_are_layers: bool = False, infos=(
     the function library, plus an asked file format, image or map (an image, or a layer when `maps_are_layers`).
     Nothing is guessed for an open request. `infos`: the layers in play ('the 2025 image' is a raster, not a
     picture asked for)."""
-    from ..router.text import fold
+    from ..reading.text import fold
     from .checks import asks_for_image
-    from .pipeline import asked_format
+    from .formats import asked_format
 
     folded = fold(request)
     clauses = [(text, ranked[0][0]) for text, ranked in getattr(decision, "steps", None) or [] if ranked]

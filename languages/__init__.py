@@ -1,6 +1,6 @@
-"""Per-language word lists of the request reader: one module per language, the same names in each.
+"""Everything language-specific, one folder per language (en/, de/, zh/), the same modules and names in each.
 
-Each module defines sets (latin languages) or tuples of strings (Chinese, matched as substrings):
+Each language's lexicon.py defines sets (latin languages) or tuples of strings (Chinese, matched as substrings):
 - FILLERS: closed-class words a request may carry without changing its meaning (articles, pronouns, politeness,
   generic verbs and nouns). Never a negation, a quantifier or a role marker: those change the answer.
 - NEGATIONS, EACH (per-feature quantifiers), SOURCE_MARKERS / TARGET_MARKERS (CRS roles);
@@ -10,19 +10,28 @@ Each module defines sets (latin languages) or tuples of strings (Chinese, matche
 - INDEFINITE: indefinite pronouns (anything, irgendetwas, 任何), never a condition's value;
 - TRAIT_VERBS: verb stems that name a trait's own work ('… and merge them' after a dissolve).
 - REFERENCES: words standing for a layer said before ('them', 'das Ergebnis', '它们'); REFERENCE_ROLES: what makes
-  such a word a layer's role ('in them', 'innerhalb davon', '它们中'). See router/references.py.
+  such a word a layer's role ('in them', 'innerhalb davon', '它们中'). See reading/references.py.
 - REPROJECT_VERBS: the CRS words that move the layer itself into the CRS, claimed only by a tool that reprojects.
-- SAME: 'do the same for the cafes', 'mach dasselbe für', '同样' (router/followup.py).
+- SAME: 'do the same for the cafes', 'mach dasselbe für', '同样' (planning/followup.py).
 - SELECT_VERBS, LAYER_WORDS: 'select the districts with …' is a selection on the districts unless a layer-making
-  word ('extract', 'save', 'new layer') asks for a layer (router/followup.py wants_selection).
+  word ('extract', 'save', 'new layer') asks for a layer (planning/followup.py wants_selection).
 
-Adding a language: copy en.py, translate every list, register it in LEXICONS below.
+Beside lexicon.py, each folder holds the words that used to be written into the readers' patterns, one module
+per topic (script.py: what tells the language apart); tests/test_languages.py lists the names a language lacks.
+Adding a language: copy en/, translate every list, register it in LEXICONS and LANGUAGES below.
 """
 
 from __future__ import annotations
 
-from . import de, en, zh
+import re
 
+from .de import lexicon as de
+from .de import script as de_script
+from .en import lexicon as en
+from .zh import lexicon as zh
+from .zh import script as zh_script
+
+LANGUAGES = ("en", "de", "zh")
 LEXICONS = {"en": en, "de": de, "zh": zh}
 NAMES = (
     "FILLERS", "NEGATIONS", "EACH", "SOURCE_MARKERS", "TARGET_MARKERS", "SAVE_WORDS", "COMPARE_WORDS", "AGG_WORDS",
@@ -42,3 +51,18 @@ def words_of(name: str, langs=("en", "de", "zh")) -> set[str]:
     for lang in langs:
         out |= set(getattr(LEXICONS[lang], name))
     return out
+
+
+_CJK = re.compile(zh_script.LETTERS)
+_DE_LETTERS = re.compile(de_script.LETTERS)
+
+
+def detect_lang(text: str) -> str:
+    """'zh' when the text has CJK characters, 'de' on German cues, else 'en'."""
+    if _CJK.search(text):
+        return "zh"
+    low = text.lower()
+    if _DE_LETTERS.search(low):
+        return "de"
+    words = set(re.findall(r"[a-z]+", low))
+    return "de" if len(words & de_script.CUE_WORDS) >= 2 else "en"

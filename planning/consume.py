@@ -11,13 +11,13 @@ import difflib
 import re
 
 from ..function_lib.traits import GIVES_STATISTICS
-from .conditions import other_identifier
-from .crs import find_crs
-from .quantities import output_units
+from ..reading.conditions import other_identifier
+from ..reading.crs import find_crs
+from ..reading.quantities import output_units
+from ..reading.schema_match import find_fields, find_values
+from ..reading.text import find_numbers
+from ..reading.words import GROUP_CUE
 from .result import Gap
-from .schema_match import find_fields, find_values
-from .text import find_numbers
-from .words import GROUP_CUE
 
 AGG_WORDS = [
     ("sum", r"(?<![a-z_])(?:sum(?:s|med)?|summe\w*|summier\w*|aufsummier\w*)(?![a-z])|总和|求和|合计|加总"),

@@ -14,12 +14,12 @@ import re
 from pathlib import Path
 
 from ..function_lib.traits import AGGREGATING_PARAMS, one_per_feature, one_per_group
-from . import references
-from .conditions import exception_marks
-from .crs import crs_name, crs_spans
-from .lexicon import lexicon, words_of
-from .quantities import find_paths, output_units
-from .schema_match import (
+from ..languages import lexicon, words_of
+from ..reading import references
+from ..reading.conditions import exception_marks
+from ..reading.crs import crs_name, crs_spans
+from ..reading.quantities import find_paths, output_units
+from ..reading.schema_match import (
     CONCEPTS,
     KIND_NAMES,
     KIND_WORDS,
@@ -35,9 +35,9 @@ from .schema_match import (
     theme_keys,
     theme_words,
 )
-from .text import singular
-from .tool_words import TOOL_WORDS
-from .words import ENUM_WORDS
+from ..reading.text import singular
+from ..reading.tool_words import TOOL_WORDS
+from ..reading.words import ENUM_WORDS
 
 _LATIN = re.compile(r"[a-z0-9_]+(?:'[a-z]+)?")
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
@@ -113,7 +113,7 @@ def proper_name_words(text: str) -> set[str]:
     Mill Creek'): names of places and things, which a typo reading must not turn into other words. A run that opens
     the sentence counts from its second word ('Pufer Bushaltestelen 200m': German capitalises its nouns, and every
     sentence its first word)."""
-    from .text import fold
+    from ..reading.text import fold
 
     out: set[str] = set()
     run: list[re.Match] = []

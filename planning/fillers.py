@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 
-from .calc import calc_expression, raster_expression
-from .conditions import conditions_expression
-from .quantities import find_distances, find_paths, free_numbers
-from .schema_match import find_fields, find_values, is_numeric
-from .text import as_number
-from .words import BOOLEAN_WORDS, ENUM_WORDS, GROUP_CUE, NUMBER_WORDS, STRING_CUES, TYPE_WORDS, operator_label
+from ..reading.calc import calc_expression, raster_expression
+from ..reading.conditions import conditions_expression
+from ..reading.quantities import find_distances, find_paths, free_numbers
+from ..reading.schema_match import find_fields, find_values, is_numeric
+from ..reading.text import as_number
+from ..reading.words import BOOLEAN_WORDS, ENUM_WORDS, GROUP_CUE, NUMBER_WORDS, STRING_CUES, TYPE_WORDS, operator_label
 
 DISTANCE_WORDS = {
     "distance": r"buffer|distance|within|radius|around|abstand|umkreis|puffer|距离|缓冲|范围",

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import lexicon, words_of
-from .request import mask
-from .schema_match import find_layers, geometry_class
-from .text import detect_lang, fold
+from ..languages import lexicon, words_of
+from ..reading.request import mask
+from ..reading.schema_match import find_layers, geometry_class
+from ..reading.text import detect_lang, fold
 
 _LATIN_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 _ZH_PARTS = ("对", "为", "给", "把", "做", "操作", "处理", "也", "一下", "再", "请")
@@ -78,7 +78,7 @@ def same_again(text: str, layers, steps: list[dict]) -> tuple[list[dict], str, s
 def wants_selection(text: str) -> bool:
     """Whether the request asks for QGIS's own selection ('select the districts with …', 'markiere …', '选中…'):
     a select verb and no word asking for a layer, a file or a format."""
-    from .quantities import find_paths, output_format
+    from ..reading.quantities import find_paths, output_format
 
     folded, lang = fold(text), detect_lang(text)
     if not _phrases(folded, lang, "SELECT_VERBS") or _phrases(folded, lang, "LAYER_WORDS"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .crs import crs_roles, utm_datum
+from ..reading.crs import crs_roles, utm_datum
 
 
 def crs_for(text: str, layer) -> tuple[str | None, str | None]:

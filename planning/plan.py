@@ -6,13 +6,9 @@ import re
 from pathlib import Path
 
 from ..function_lib.traits import KEY_PAIRS, NEEDS_WITH, ONE_OF, traits_of
-from . import fillers as fill
-from .conditions import except_scope
-from .consume import unconsumed
-from .explain import unexplained
-from .lexicon import LEXICONS
-from .markers import crs_for, drop_layer_named_fields, per_feature_wording, use_marks_the_second_layer, zh_head_is_kept
-from .quantities import (
+from ..languages import LEXICONS
+from ..reading.conditions import except_scope
+from ..reading.quantities import (
     AREA_UNIT_WORDS,
     PATH_RE,
     WRITABLE_FORMATS,
@@ -23,13 +19,17 @@ from .quantities import (
     output_format,
     unit_for,
 )
-from .request import Request, mask
+from ..reading.request import Request, mask
+from ..reading.schema_match import find_fields
+from ..reading.series import INWARD, distance_series, equal_steps, signed
+from ..reading.text import as_number, fold
+from ..reading.words import osm_tag
+from . import fillers as fill
+from .consume import unconsumed
+from .explain import unexplained
+from .markers import crs_for, drop_layer_named_fields, per_feature_wording, use_marks_the_second_layer, zh_head_is_kept
 from .result import Gap, Plan
 from .roles import assign_layers, order_dated_pair
-from .schema_match import find_fields
-from .series import INWARD, distance_series, equal_steps, signed
-from .text import as_number, fold
-from .words import osm_tag
 
 _VERBS = (
     r"count|measure|buffer|clip|export|plot|filter|select|join|reproject|project|intersect|dissolve|compute|"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from ..function_lib.traits import table_params
+from ..reading.schema_match import Mention, _text_words, _theme_mentions, find_layers, geometry_class, layer_theme
+from ..reading.text import fold, singular
 from .result import Gap
-from .schema_match import Mention, _text_words, _theme_mentions, find_layers, geometry_class, layer_theme
-from .text import fold, singular
 
 # A hard geometry (or kind) a parameter needs, by its name.
 HARD = {"polygons": "polygon", "points": "point", "lines": "line", "raster": "raster", "dem": "raster"}

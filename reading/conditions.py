@@ -6,7 +6,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from .lexicon import words_of
+from ..languages import words_of
 from .schema_match import CONCEPTS, Mention, _field_concepts, find_fields, find_values, is_numeric
 from .text import as_number, detect_lang, find_numbers, fold
 

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .lexicon import lexicon, words_of
+from ..languages import lexicon, words_of
 from .schema_match import Mention
 
 

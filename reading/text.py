@@ -7,27 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-CJK = re.compile(r"[\u4e00-\u9fff]")
-_DE_WORDS = {
-    "der", "die", "das", "und", "mit", "von", "nach", "alle", "einen", "eine", "ein", "im", "um", "zu",
-    "den", "dem", "des", "ist", "sind", "wie", "welche", "welcher", "pro", "je", "aus", "auf", "mir",
-    "zeige", "berechne", "erstelle", "puffer", "meter", "kilometer", "über", "unter", "mehr", "als",
-    "für", "bitte", "gib", "zähle", "wieviele", "wie viele", "innerhalb", "schulen", "straßen",
-    "ab", "bis", "deren", "dessen", "nur", "zeig", "gibt", "es", "haben", "hat", "oder", "nicht", "keine",
-    "zusammen", "summe", "anzahl", "einwohner", "einwohnern", "gemeinden", "bezirke", "stadtteile", "häuser",
-    "wo", "alles", "insgesamt", "durchschnittliche", "mittlere", "größten", "kleinsten", "meisten", "wenigsten",
-}  # fmt: skip
-
-
-def detect_lang(text: str) -> str:
-    """'zh' when the text has CJK characters, 'de' on German cues, else 'en'."""
-    if CJK.search(text):
-        return "zh"
-    low = text.lower()
-    if re.search(r"[äöüß]", low):
-        return "de"
-    words = set(re.findall(r"[a-z]+", low))
-    return "de" if len(words & _DE_WORDS) >= 2 else "en"
+from ..languages import detect_lang
 
 
 @lru_cache(maxsize=16384)

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import sparse
 
-from .cues import cue_tokens
-from .schema_match import find_layers, geometry_class, word_re
-from .text import fold
+from ..reading.cues import cue_tokens
+from ..reading.schema_match import find_layers, geometry_class, word_re
+from ..reading.text import fold
 
 CHAR_NGRAMS = (1, 4)
 WORD_NGRAMS = (1, 2)

@@ -1,4 +1,4 @@
-"""Rewrite router/corpus/corpus.jsonl from the templates: `python -m geoclerk.router.corpus.generate`."""
+"""Rewrite dev/corpus/corpus.jsonl from the templates: `python -m geoclerk.dev.corpus.generate`."""
 
 from __future__ import annotations
 

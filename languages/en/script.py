@@ -1,0 +1,6 @@
+"""What tells English apart in a request: no letters of its own, no cue words (English is the default)."""
+
+from __future__ import annotations
+
+LETTERS = r"[^\s\S]"  # a class nothing matches: English letters are every latin language's
+CUE_WORDS: set[str] = set()
