@@ -23,6 +23,7 @@ Adding a language: copy en/, translate every list, register it in LEXICONS and L
 
 from __future__ import annotations
 
+import importlib
 import re
 
 from .de import lexicon as de
@@ -53,13 +54,18 @@ def words_of(name: str, langs=("en", "de", "zh")) -> set[str]:
     return out
 
 
-_CJK = re.compile(zh_script.LETTERS)
+def topic(name: str) -> list:
+    """The module `name` of every language (languages/<code>/<name>.py), in the order of LANGUAGES."""
+    return [importlib.import_module(f"{__name__}.{code}.{name}") for code in LANGUAGES]
+
+
+CJK = re.compile(zh_script.LETTERS)  # a text with these characters counts them, not words
 _DE_LETTERS = re.compile(de_script.LETTERS)
 
 
 def detect_lang(text: str) -> str:
     """'zh' when the text has CJK characters, 'de' on German cues, else 'en'."""
-    if _CJK.search(text):
+    if CJK.search(text):
         return "zh"
     low = text.lower()
     if _DE_LETTERS.search(low):
