@@ -7,7 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..languages import detect_lang
+from ..languages import detect_lang, topic
 
 
 @lru_cache(maxsize=16384)
@@ -52,35 +52,31 @@ class Number:
     integer: bool = True
 
 
-_EN_UNITS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
-    "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "a dozen": 12,
-    "dozen": 12,
-    "eins": 1, "ein": 1, "eine": 1, "einen": 1, "zwei": 2, "drei": 3, "vier": 4, "funf": 5, "fünf": 5,
-    "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwolf": 12, "zwölf": 12,
-    "zwanzig": 20, "dreissig": 30, "dreißig": 30, "vierzig": 40, "funfzig": 50, "fünfzig": 50,
-}  # fmt: skip
-_SCALES = {"hundred": 100, "hundert": 100, "thousand": 1000, "tausend": 1000, "million": 1e6, "millionen": 1e6}
-_FRACTIONS = {
-    "half a": 0.5, "half an": 0.5, "a half": 0.5, "half": 0.5, "einen halben": 0.5, "einem halben": 0.5,
-    "halben": 0.5, "halbe": 0.5, "a quarter of a": 0.25, "quarter of a": 0.25, "a quarter": 0.25,
-    "quarter": 0.25, "one and a half": 1.5, "anderthalb": 1.5, "eineinhalb": 1.5, "a": 1, "an": 1,
-    "one": 1, "eine": 1, "einen": 1, "einer": 1, "einem": 1, "ein": 1,
-}  # fmt: skip
+_LANGS = topic("numbers")
+_EN_UNITS = {word: value for m in _LANGS for word, value in m.NUMBER_WORDS.items()}  # every language's number words
+_SCALES = {word: value for m in _LANGS for word, value in m.SCALES.items()}
+_FRACTIONS = {phrase: value for m in _LANGS for phrase, value in m.FRACTIONS.items()}
+_ARTICLES = {word for m in _LANGS for word in m.ARTICLES}
+_JOINERS = [word for m in _LANGS for word in (*m.SPACED_JOINERS, *m.GLUED_JOINERS)]
+_LETTER = "[a-z" + "".join(m.WORD_LETTERS for m in _LANGS) + "]"
+_MULTIPLIERS = {word: value for m in _LANGS for word, value in m.MULTIPLIERS.items()}
 
-_MULT = r"(?:k(?![a-z-])|\s?(?:thousand(?![a-z])|tausend|millionen|million|mio\.?|万|亿|千(?!米)))"
+# Longest pattern first, so 'millionen' is not read as 'million' + 'en'.
+_SPACED_MULT = sorted((p for m in _LANGS for p in m.MULTIPLIER_PATTERNS), key=len, reverse=True)
+_GLUED_MULT = [p for m in _LANGS for p in m.GLUED_MULTIPLIERS]
+_MULT = r"(?:" + "|".join([*_GLUED_MULT, r"\s?(?:" + "|".join(_SPACED_MULT) + ")"]) + ")"
 _ARABIC = re.compile(r"(?<![A-Za-z0-9_.])(\d+(?:[.,]\d+)*)(?:e([+-]?\d{1,3})(?![a-z]))?" + _MULT + "?", re.IGNORECASE)
 _NUMWORD = "|".join(sorted(map(re.escape, [*_EN_UNITS, *_SCALES]), key=len, reverse=True))
+_GLUED = "(?:(?:" + "|".join(w for m in _LANGS for w in m.GLUED_JOINERS) + ")?(?:" + _NUMWORD + "))*"
+_SPACED = "|".join(r"\s+" + w + r"\s+" for m in _LANGS for w in m.SPACED_JOINERS)
 # A run of number words, spaced ('three hundred and fifty'), hyphenated ('twenty-five') or glued ('fünfhundert').
 _WORDNUM = re.compile(
-    r"(?<![a-zäöü])((?:" + _NUMWORD + r")(?:(?:und)?(?:" + _NUMWORD + r"))*"
-    r"(?:(?:\s+and\s+|\s+|-)(?:" + _NUMWORD + r")(?:(?:und)?(?:" + _NUMWORD + r"))*)*)(?![a-zäöü])",
+    r"(?<!" + _LETTER + r")((?:" + _NUMWORD + r")" + _GLUED + r"(?:(?:" + _SPACED + r"|\s+|-)(?:" + _NUMWORD + r")"
+    + _GLUED + r")*)(?!" + _LETTER + r")",
     re.IGNORECASE,
 )
-_NUMPART = re.compile(_NUMWORD + "|und|and", re.IGNORECASE)
-_ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_NUMPART = re.compile(_NUMWORD + "|" + "|".join(_JOINERS), re.IGNORECASE)
+_ZH_DIGITS = {ch: value for m in _LANGS for ch, value in m.DIGITS.items()}
 _ZH_NUM = re.compile(r"[零一二两三四五六七八九十百千万亿半]+")
 
 
@@ -109,19 +105,13 @@ def _arabic_value(digits: str, lang: str) -> tuple[float, bool]:
 
 def _multiplier(tail: str) -> float:
     t = tail.strip().lower().rstrip(".")
-    if not t:
-        return 1
-    if t in ("k", "thousand", "tausend", "千"):
-        return 1000
-    if t in ("million", "millionen", "mio", "m", "mill"):
-        return 1e6
-    return {"万": 1e4, "亿": 1e8}.get(t, 1)
+    return _MULTIPLIERS.get(t, 1) if t else 1
 
 
 def _word_value(text: str) -> float:
     total, current = 0.0, 0.0
     for tok in _NUMPART.findall(text.lower()):
-        if tok in ("and", "und"):
+        if tok in _JOINERS:
             continue
         if tok in _SCALES:
             current = (current or 1) * _SCALES[tok]
@@ -179,7 +169,7 @@ def find_numbers(text: str, lang: str | None = None, words_too: bool = True) -> 
         for m in _WORDNUM.finditer(text):
             if any(s < m.end() and m.start() < e for s, e in taken):
                 continue
-            if m.group(1).lower() in ("a", "an", "ein", "eine", "einen", "a dozen"):
+            if m.group(1).lower() in _ARTICLES:
                 continue
             found.append(Number(_word_value(m.group(1)), m.start(), m.end(), True))
     if lang == "zh":
@@ -196,7 +186,7 @@ def fraction_before(text: str, end: int) -> tuple[float, int] | None:
     """A fraction phrase ending at `end` ('half a', 'a quarter of a', 'einen halben', 'a'): value and start."""
     head = text[:end].rstrip().lower()
     for phrase in sorted(_FRACTIONS, key=len, reverse=True):
-        if re.search(r"(?:^|[^a-zäöü])" + re.escape(phrase) + r"$", head):
+        if re.search(r"(?:^|[^" + _LETTER[1:-1] + "])" + re.escape(phrase) + r"$", head):
             return _FRACTIONS[phrase], len(head) - len(phrase)
     return None
 
