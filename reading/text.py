@@ -68,14 +68,14 @@ _MULT = r"(?:" + "|".join([*_GLUED_MULT, r"\s?(?:" + "|".join(_SPACED_MULT) + ")
 _ARABIC = re.compile(r"(?<![A-Za-z0-9_.])(\d+(?:[.,]\d+)*)(?:e([+-]?\d{1,3})(?![a-z]))?" + _MULT + "?", re.IGNORECASE)
 _NUMWORD = "|".join(sorted(map(re.escape, [*_EN_UNITS, *_SCALES]), key=len, reverse=True))
 _GLUED = "(?:(?:" + "|".join(w for m in _LANGS for w in m.GLUED_JOINERS) + ")?(?:" + _NUMWORD + "))*"
-_SPACED = "|".join(r"\s+" + w + r"\s+" for m in _LANGS for w in m.SPACED_JOINERS)
+_BETWEEN = "|".join([*(r"\s+" + w + r"\s+" for m in _LANGS for w in m.SPACED_JOINERS), r"\s+", "-"])
 # A run of number words, spaced ('three hundred and fifty'), hyphenated ('twenty-five') or glued ('fünfhundert').
 _WORDNUM = re.compile(
-    r"(?<!" + _LETTER + r")((?:" + _NUMWORD + r")" + _GLUED + r"(?:(?:" + _SPACED + r"|\s+|-)(?:" + _NUMWORD + r")"
+    r"(?<!" + _LETTER + r")((?:" + _NUMWORD + r")" + _GLUED + r"(?:(?:" + _BETWEEN + r")(?:" + _NUMWORD + r")"
     + _GLUED + r")*)(?!" + _LETTER + r")",
     re.IGNORECASE,
 )
-_NUMPART = re.compile(_NUMWORD + "|" + "|".join(_JOINERS), re.IGNORECASE)
+_NUMPART = re.compile("|".join([_NUMWORD, *_JOINERS]), re.IGNORECASE)
 _ZH_DIGITS = {ch: value for m in _LANGS for ch, value in m.DIGITS.items()}
 _ZH_NUM = re.compile(r"[零一二两三四五六七八九十百千万亿半]+")
 
