@@ -5,18 +5,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..languages import topic
 from .text import Number, detect_lang, find_numbers, fold, fraction_before
 
-_NB = r"(?![a-zäöüß])"
-UNITS: list[tuple[str, float]] = [
-    (r"nautical\s+miles?|nmi|seemeilen?|海里", 1852.0),
-    (r"kilomet(?:er|re)s?n?|kms?|klicks?|公里|千米", 1000.0),
-    (r"miles?|meilen?|mi|英里", 1609.344),
-    (r"feet|foot|ft|fuss|fuß|英尺", 0.3048),
-    (r"yards?|yds?|码", 0.9144),
-    (r"centimet(?:er|re)s?|cm", 0.01),
-    (r"met(?:er|re)s?n?|mtrs?|m|米|公尺", 1.0),
-]
+_UNITS = topic("units")
+
+
+def _joined(table: str, code: str) -> str:
+    """One unit's patterns of every language as one alternation (one that matches nothing when none has any)."""
+    return "|".join(p for m in _UNITS if (p := getattr(m, table)[code])) or r"$^"
+
+
+_NB = r"(?![a-z" + "".join(m.WORD_LETTERS for m in topic("script")) + "])"
+_METRES = {"nmi": 1852.0, "km": 1000.0, "mi": 1609.344, "ft": 0.3048, "yd": 0.9144, "cm": 0.01, "m": 1.0}
+UNITS: list[tuple[str, float]] = [(_joined("DISTANCE_UNITS", code), metres) for code, metres in _METRES.items()]
 _UNIT_RE = re.compile("|".join(f"(?P<u{i}>(?:{pat}){_NB})" for i, (pat, _) in enumerate(UNITS)), re.IGNORECASE)
 
 
@@ -128,36 +130,22 @@ def free_numbers(text: str, lang: str | None = None) -> list[Number]:
 # Output units ('area in square feet', 'length in miles', 'Fläche in Quadratfuß', '面积（亩）'), on folded text.
 # Long words name a unit anywhere; short ones ('ft', 'ha', '米') only after a cue ('in', 'as', '(', '以', '单位').
 AREA_UNIT_WORDS = {
-    "km2": (r"square\s+kilomet(?:er|re)s?|quadratkilomet\w*|平方公里|平方千米", r"sq\.?\s*kms?|km2"),
-    "mi2": (r"square\s+miles?|quadratmeile\w*|平方英里", r"sq\.?\s*mi(?:les?)?|mi2"),
-    "ft2": (r"square\s+f(?:ee|oo)t(?:age)?|quadratfuss\w*|平方英尺|平方呎", r"sq\.?\s*f(?:ee|oo)?t|ft2|sf"),
-    "yd2": (r"square\s+yards?|quadratyard\w*|平方码", r"sq\.?\s*yds?|yd2"),
-    "m2": (r"square\s+met(?:er|re)s?|quadratmet(?:er|re)\w*|平方米|平方公尺", r"sq\.?\s*m|m2"),
-    "ha": (r"hectares?|hektar\w*|公顷", r"ha"),
-    "acres": (r"acres?|acreage|英亩", r"ac"),
-    "mu": (r"(?<!英)亩", r"$^"),
+    code: (_joined("AREA_UNITS", code), _joined("AREA_ABBREVIATIONS", code)) for code in _UNITS[0].AREA_UNITS
 }
 LENGTH_UNIT_WORDS = {
-    "nmi": (r"nautical\s+miles?|seemeilen?|海里", r"nmi"),
-    "km": (r"kilomet(?:er|re)s?n?|公里|千米", r"kms?"),
-    "mi": (r"miles?|meilen?|英里", r"mi"),
-    "ft": (r"feet|foot|fuss|英尺", r"ft"),
-    "yd": (r"yards?|英码", r"yds?|码"),
-    "m": (r"met(?:er|re)s?n?|公尺", r"m|米"),
+    code: (_joined("LENGTH_UNITS", code), _joined("LENGTH_ABBREVIATIONS", code)) for code in _UNITS[0].LENGTH_UNITS
 }
 # Units people ask for that the measuring tools do not give: read, so the plan says so instead of using m/m².
-OTHER_UNIT_WORDS = (
-    r"square\s+(?:inch(?:es)?|centimet(?:er|re)s?|millimet(?:er|re)s?|chains?|rods?)|inch(?:es)?|centimet(?:er|re)s?|"
-    r"millimet(?:er|re)s?|rods?|perches|chains|furlongs?|leagues?|roods?|morgen|dunams?|donums?|arpents?|tsubo|"
-    r"zoll|zentimeter\w*|millimeter\w*|cm2|mm2|cm|mm|厘米|毫米|英寸|平方厘米|平方毫米|平方英寸|顷"
-)
+OTHER_UNIT_WORDS = "|".join(m.OTHER_UNITS for m in _UNITS if m.OTHER_UNITS)
 _OTHER_UNITS = re.compile(r"(?<![a-z0-9])(?:" + OTHER_UNIT_WORDS + r")(?![a-z0-9])")
 UNIT_KIND = {**{c: "area" for c in AREA_UNIT_WORDS}, **{c: "length" for c in LENGTH_UNIT_WORDS}}
 SQUARE_OF = {"m": "m2", "km": "km2", "mi": "mi2", "ft": "ft2", "yd": "yd2"}
 _UNIT_CUE = (
-    r"(?:(?<![a-z])(?:in|as|to|into|auf|als|units?|einheit)\s*[:=]?\s*(?:the\s+|den\s+)?|[(（]\s*|以|按|"
-    r"单位(?:为|是)?[:：]?\s*)$"
+    r"(?:(?<![a-z])(?:" + "|".join(m.UNIT_CUE_WORDS for m in _UNITS if m.UNIT_CUE_WORDS) + r")\s*[:=]?\s*(?:"
+    + "|".join(m.UNIT_CUE_ARTICLES for m in _UNITS if m.UNIT_CUE_ARTICLES) + r")?|"
+    + "|".join(m.UNIT_CUE_MARKS for m in _UNITS if m.UNIT_CUE_MARKS) + r")$"
 )
+_UNIT_QUESTIONS = "".join(f"|{q}$" for m in _UNITS for q in m.UNIT_QUESTIONS)
 
 
 def _unit_regex(table: dict, short: bool) -> re.Pattern:
@@ -202,7 +190,7 @@ def output_units(folded: str, lang: str | None = None) -> list[UnitWord]:
         before = folded[: m.start()].rstrip(" \t-")
         if any(u.start <= m.start() < u.end for u in out) or any(n.end == len(before) for n in numbers):
             continue
-        if re.search(r"[\d.,]$", before) or not re.search(_UNIT_CUE + r"|多少$", folded[: m.start()]):
+        if re.search(r"[\d.,]$", before) or not re.search(_UNIT_CUE + _UNIT_QUESTIONS, folded[: m.start()]):
             continue  # only an output unit ('in inches', '（顷）'), never '5 inches' or a word in passing
         out.append(UnitWord("other", m.start(), m.end(), m.group()))
     return sorted(out, key=lambda u: u.start)

@@ -12,3 +12,4 @@ CUE_WORDS = {
     "zusammen", "summe", "anzahl", "einwohner", "einwohnern", "gemeinden", "bezirke", "stadtteile", "häuser",
     "wo", "alles", "insgesamt", "durchschnittliche", "mittlere", "größten", "kleinsten", "meisten", "wenigsten",
 }  # fmt: skip
+WORD_LETTERS = "äöüß"  # letters beyond a-z that continue a word (a unit glued to them is part of the word)
