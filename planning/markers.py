@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..languages import topic
 from ..reading.crs import crs_roles, utm_datum
 
 
@@ -19,10 +20,7 @@ def crs_for(text: str, layer) -> tuple[str | None, str | None]:
     return utm_datum(target, text, layer)
 
 
-EACH_WORDING = re.compile(
-    r"(?<![a-z])(?:each|every|per|individually|separately|je|jede[nmrs]?|pro|einzeln|jeweils|getrennt)(?![a-z])|"
-    r"每个|每一|每条|每所|每栋|每口|每块|各自|分别|逐个|单独"
-)
+EACH_WORDING = re.compile("|".join(m.EACH_WORDING for m in topic("patterns")))
 
 
 def zh_head_is_kept(spec, params: dict, folded: str, mentions) -> None:

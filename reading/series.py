@@ -4,18 +4,25 @@ from __future__ import annotations
 
 import re
 
+from ..languages import topic
 from .quantities import Distance, find_distances
 from .text import find_numbers
 
+_WORDS = topic("patterns")
+
+
+def _alternatives(name: str) -> str:
+    return "|".join(getattr(m, name) for m in _WORDS if getattr(m, name))
+
+
 # A bare number joined to the next one by a list separator: '200, 400 and 600 m', '200、400和600米'.
-_SEP = re.compile(r"\s*(?:,|;|、)?\s*(?:and|und|or|oder|和|与|及)?\s*")
+_SEP = re.compile(r"\s*(?:" + _alternatives("LIST_SEPARATORS") + r")?\s*(?:" + _alternatives("LIST_JOINERS") + r")?\s*")
 # Words that make a buffer distance inward (negative).
-INWARD = re.compile(
-    r"(?<![a-z])(?:inwards?|inner|inside buffer|negative|shrink\w*|nach innen|innenpuffer|negativ\w*)(?![a-z])|"
-    r"向内|内缩|负"
-)
+INWARD = re.compile(_alternatives("INWARD"))
 # A sign: '-200 m', '−200 m', 'by minus 200 m'. A bare 'minus' is not one: 'lakes minus 500 m river buffer' subtracts.
-_MINUS = re.compile(r"(?:(?<![\w.])-|−|(?<![a-z])(?:by|of|um|von|with|mit|at|=|:)\s+minus\s+|^\s*minus\s+)\s*$")
+_MINUS = re.compile(
+    r"(?:(?<![\w.])-|−|(?<![a-z])(?:" + _alternatives("SIGN_PREPOSITIONS") + r"|=|:)\s+minus\s+|^\s*minus\s+)\s*$"
+)
 
 
 def distance_series(folded: str, lang: str) -> list[list[Distance]]:

@@ -1,0 +1,18 @@
+"""English words of the readers' small patterns (regex alternatives; a latin word brings its own word boundaries).
+
+Each reader joins every language's alternatives: a German request often carries English words, and the other way.
+"""
+
+from __future__ import annotations
+
+# Joining the numbers of a list ('200, 400 and 600 m'): separators and words.
+LIST_SEPARATORS = r",|;"
+LIST_JOINERS = r"and|or"
+# Words that make a buffer distance inward (negative): 'an inward buffer of 50 m'.
+INWARD = r"(?<![a-z])(?:inwards?|inner|inside buffer|negative|shrink\w*)(?![a-z])"
+# Words after which 'minus' is a sign ('by minus 200 m'), not a subtraction.
+SIGN_PREPOSITIONS = r"by|of|with|at"
+# Per-feature wording ('for each district', 'separately').
+EACH_WORDING = r"(?<![a-z])(?:each|every|per|individually|separately)(?![a-z])"
+# Polite and generic openers skipped when two corpus rows are compared by their first content words.
+OPENERS = r"please|pls|can|could|would|you|i|i'd|we|need|want|like|to|help|me|hi|hey|ok|now"
