@@ -14,22 +14,19 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..function_lib.traits import one_per_feature, traits_of
+from ..languages import topic
 from ..planning.markers import EACH_WORDING
 
-IMAGE_WORDS = re.compile(r"(?<![a-z])(?:png|jpe?g|image|picture|bild|grafik)(?![a-z])|图片|图像|截图")
+_ASKS = topic("asks")
+
+IMAGE_WORDS = re.compile("|".join(m.IMAGE_WORDS for m in _ASKS))
 # With a raster in play, 'image', 'Bild' and '图像' name the data ('the 2025 image', 'das Bild', '卫星图像'): only words
 # that always mean a picture, or an image asked *as* a result ('as an image', 'als Bild', '导出成图像'), ask for one.
-PICTURE_WORDS = re.compile(
-    r"(?<![a-z])(?:png|jpe?g|picture|grafik|screenshot|(?:as|into|to) (?:an? )?image|an image|a image|"
-    r"als bild|in ein bild|ein(?:e[nm]?)? bild)(?![a-z])|图片|截图|(?:成|为|為)(?:一张|一幅)?图像"
-)
+PICTURE_WORDS = re.compile("|".join(m.PICTURE_WORDS for m in _ASKS))
 
 
 # Wording that lets the answer be 'nothing' ('are there any …', 'whether', 'ob', '是否'): an empty layer answers it.
-MAYBE_NONE_WORDS = re.compile(
-    r"(?<![a-z])(?:if any|whether|is there|are there|are any|is any|none|ob|gibt es|falls vorhanden)(?![a-z])|"
-    r"是否|有没有|有无|如果有"
-)
+MAYBE_NONE_WORDS = re.compile("|".join(m.MAYBE_NONE_WORDS for m in _ASKS))
 
 # Spatial predicates whose everyday words ('touch', 'cross') mean less than the DE-9IM relation: an empty result
 # from them is more likely a misreading than an answer.
@@ -97,11 +94,7 @@ def empty_outputs(request: str, outputs: list[dict], infos) -> list[str]:
 
 # A share of a whole ('what percentage of the image …', 'welcher Anteil', '百分之几'): an answer outside 0-100 % is
 # impossible (the local model's NDVI from the blue and green bands printed 19496.25 %).
-SHARE_QUESTION = re.compile(
-    r"(?<![a-z])(?:what (?:percentage|percent|share|proportion|fraction) of|how much of|which share of|"
-    r"welche[rn]? anteil|wie viel prozent|wieviel prozent|wie hoch ist der anteil)(?![a-z])|"
-    r"百分之几|占比|所占比例|比例是多少"
-)
+SHARE_QUESTION = re.compile("|".join(m.SHARE_QUESTION for m in _ASKS))
 _PERCENT = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*(?:%|percent|prozent)", re.IGNORECASE)
 
 
