@@ -220,7 +220,7 @@ class GeoClerkDock(QgsDockWidget):
 
     def _same_again(self, text: str):
         """(steps, old layer, new layer) when `text` asks for the last steps again on another layer, with every
-        layer those steps use ticked; else None (router/followup.py reads the request)."""
+        layer those steps use ticked; else None (planning/followup.py reads the request)."""
         from ..planning.followup import asks_same, same_again
 
         if not self.last_steps or not asks_same(text):  # the text first: describing every layer costs more

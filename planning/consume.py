@@ -142,7 +142,7 @@ def layer_named_fields(la, folded: str) -> set[str]:
 def unconsumed(spec, params: dict, req, ftext: str, skip=()):
     """(missing, notes): the salient cues no filled parameter uses, and field words read by meaning.
 
-    `req` is the Request (router/request.py), `ftext` its folded form with layer mentions blanked, `skip` spans
+    `req` is the Request (reading/request.py), `ftext` its folded form with layer mentions blanked, `skip` spans
     already reported (a list of distances)."""
     text, folded, layers, lang, distances = req.text, req.folded, req.layers, req.lang, req.distances
     missing: list[Gap] = []

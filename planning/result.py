@@ -16,7 +16,7 @@ GAP_KINDS = (
     "aggregation",  # a statistic asked that the tool does not compute
     "output_path",  # several output files named
     "next_step",  # the request has several steps: one tool cannot serve it
-    "words",  # words no reading explains (router/explain.py)
+    "words",  # words no reading explains (planning/explain.py)
 )
 
 

@@ -86,7 +86,7 @@ THEME = {w: key for key, ws in THEMES.items() for w in ws.split()}
 ALSO_THEMES = {"bahn": ("lift",), "gemeinde": ("city",), "市镇": ("city",)}
 # Theme words that name one KIND of the theme's thing (a chairlift is a lift, not every lift is a chairlift): they
 # find the layer, but on a layer that records kinds (a 'type' field, or the word among its values) they may mean a
-# subset, so there they explain no word of the request (router/explain.py) and an unplaced kind is asked about.
+# subset, so there they explain no word of the request (planning/explain.py) and an unplaced kind is asked about.
 THEME_KINDS = {  # one kind per token, its names in en/de/zh joined by '/': 'Kliniken' of a layer 'clinics' is its name
     "lift": "chairlift/chair_lift/sessellift/sesselbahn/吊椅 gondola/gondelbahn cable_car/seilbahn/luftseilbahn/缆车 "
             "draglift/drag_lift/t_bar/surface_lift/schlepplift/拖牵索道",  # 索道 (ropeway) is any ski lift

@@ -1,4 +1,4 @@
-"""Every word explained (router/explain.py) and roles from markers (router/crs.py): tier 0 runs a plan only when
+"""Every word explained (planning/explain.py) and roles from markers (reading/crs.py): tier 0 runs a plan only when
 the plan accounts for each word, and a misread role makes the plan incomplete, in English, German and Chinese."""
 
 from __future__ import annotations

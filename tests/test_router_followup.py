@@ -1,4 +1,4 @@
-"""'Do the same for the cafes' (router/followup.py): the last steps again on another layer, only when that is all
+"""'Do the same for the cafes' (planning/followup.py): the last steps again on another layer, only when that is all
 the request says, and the swap is clear. en, de, zh."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Words that stand for a layer said before (router/references.py), in en, de and zh.
+"""Words that stand for a layer said before (reading/references.py), in en, de and zh.
 
 A reference in a layer's role that nothing names ('count the houses in them' with no earlier result) is a word
 tier 0 cannot place: it used to be a filler, and the houses were counted on their own. In a conversation the

@@ -1,4 +1,4 @@
-"""German words of the request reader (folded: lower case, umlauts without dots, ß as ss). See lexicon/__init__.py."""
+"""German words of the request reader (folded: lower case, umlauts without dots, ß as ss). See languages/__init__.py."""
 
 from __future__ import annotations
 
@@ -154,7 +154,7 @@ REFERENCES = {"sie", "diese", "ihnen", "das ergebnis", "dem ergebnis", "die erge
 REFERENCE_ROLES = {"in", "innerhalb", "um", "nahe", "von", "vom", "aus", "zu", "mit", "auf", "entlang", "ausserhalb",
                    "gegen", "uber", "ueber", "durch", "an", "bei", "zwischen", "pro", "je"}  # fmt: skip
 
-# 'mach dasselbe für die Cafés' (router/followup.py).
+# 'mach dasselbe für die Cafés' (planning/followup.py).
 SAME = {"dasselbe", "das gleiche", "das selbe", "genauso", "ebenso", "ebenfalls", "wiederhole das", "nochmal",
         "noch einmal", "auch"}  # fmt: skip
 

@@ -1,4 +1,4 @@
-"""English words of the request reader (folded: lower case, no accents). See lexicon/__init__.py."""
+"""English words of the request reader (folded: lower case, no accents). See languages/__init__.py."""
 
 from __future__ import annotations
 
@@ -189,7 +189,7 @@ REFERENCE_ROLES = {"in", "inside", "within", "into", "around", "near", "from", "
                    "with", "against", "onto", "on", "intersecting", "touching", "outside", "beyond", "between",
                    "crossing", "covering", "containing", "by"}  # fmt: skip
 
-# 'do the same for the cafes': the previous request's steps again, on another layer (router/followup.py).
+# 'do the same for the cafes': the previous request's steps again, on another layer (planning/followup.py).
 SAME = {"do the same", "the same", "same thing", "same", "repeat that", "repeat it", "repeat this", "again",
         "likewise", "as well", "too"}  # fmt: skip
 

@@ -1,4 +1,4 @@
-"""Chinese words of the request reader, matched as substrings (longest first). See lexicon/__init__.py."""
+"""Chinese words of the request reader, matched as substrings (longest first). See languages/__init__.py."""
 
 from __future__ import annotations
 
@@ -101,7 +101,7 @@ REFERENCES = ("它们", "它", "这些", "那些", "其中", "上一步的结果
 # What makes a pronoun a layer's role in Chinese: a place word after it ('它们中', '这些里面', '它的周围').
 REFERENCE_ROLES = ("之内", "以内", "范围内", "里面", "内部", "附近", "周围", "周边", "中", "里", "内", "上")
 
-# '对咖啡馆做同样的操作' (router/followup.py); matched as substrings.
+# '对咖啡馆做同样的操作' (planning/followup.py); matched as substrings.
 SAME = ("同样的操作", "同样的处理", "同样的", "同样", "一样的操作", "一样", "相同的操作", "重复", "也")
 
 # '选中人口大于5000的行政区': a selection; '导出', '提取', '保存', '新图层': a new layer.
