@@ -4,7 +4,7 @@ The salient-cue checks of consume.py look for what a plan might drop; this is th
 reader's reading claims the words it used (a layer the plan runs on, a number, a field, a CRS and its words, a
 filter with its comparison words, an output format with its save words, the tool's own cue words); quantifiers
 ('each', 'per') are claimed only when the tool gives one output per feature or per group; negations only when the
-plan holds the negation. Closed-class words come from the per-language lexicons (languages/<code>/lexicon.py). What no one
+plan holds the negation. Closed-class words come from the lexicons (languages/<code>/lexicon.py). What no one
 claims is returned, so the plan is incomplete and the user is told exactly which words were not placed.
 """
 
