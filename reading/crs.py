@@ -5,37 +5,21 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..languages import topic
 from .text import fold
 
+_CRS = topic("crs")
+
+
+def _alts(name: str) -> str:
+    """Every language's alternatives for `name`, joined in the order of LANGUAGES."""
+    return "|".join(getattr(m, name) for m in _CRS if getattr(m, name))
+
+
+_ZONE = r"(?:-?\s*(?:" + _alts("ZONE_WORDS") + r")\s*)?"
+_ZONE_SUFFIX = r"(?:" + _alts("ZONE_SUFFIXES") + r")?" if _alts("ZONE_SUFFIXES") else ""
 # Names users write for common CRSs (folded: lower case, no accents). Longer names are tried first.
-NAMED = {
-    r"web[\s-]*mercator|pseudo[\s-]*mercator|google[\s-]*mercator|spherical mercator|web墨卡托|网络墨卡托": 3857,
-    r"wgs\s*-?\s*(?:19)?84|wgs 1984|lat(?:itude)?\s*(?:/|and|&|,)\s*lon(?:gitude)?|lon(?:gitude)?\s*(?:/|and|&|,)\s*lat"
-    r"(?:itude)?|geographic coordinates"
-    r"|plain (?:lat|long)|degrees|geografische koordinaten|经纬度|地理坐标": 4326,
-    r"british national grid|osgb\s*(?:19)?36|ordnance survey|bng\b|英国国家网格": 27700,
-    r"irish transverse mercator|\bitm\b": 2157,
-    r"etrs\s*-?\s*89[\s/-]*laea|laea europe|lambert azimuthal equal area europe": 3035,
-    r"etrs\s*-?\s*89[\s/-]*lcc|lcc europe": 3034,
-    r"lambert[\s-]*93|rgf\s*93": 2154,
-    r"swiss lv95|lv95|ch1903\+": 2056,
-    r"swiss lv03|lv03|ch1903": 21781,
-    r"amersfoort|dutch rd|rd new|rijksdriehoek": 28992,
-    r"nztm|new zealand transverse mercator": 2193,
-    r"gda\s*2020": 7844,
-    r"gda\s*94": 4283,
-    r"conus albers|us albers|albers (?:equal area )?(?:usa|conus)|usa contiguous albers": 5070,
-    r"world mercator|\bmercator\b|墨卡托": 3395,
-    r"nad\s*83": 4269,
-    r"nad\s*27": 4267,
-    r"etrs\s*-?\s*89": 4258,
-    r"cgcs\s*2000|国家\s*2000|2000国家大地坐标": 4490,
-    r"beijing\s*(?:19)?54|北京\s*(?:19)?54|北京坐标|北京": 4214,
-    r"xi'?an\s*(?:19)?80|西安\s*(?:19)?80|西安坐标": 4610,
-    r"equal earth": 8857,
-    r"robinson": 54030,
-    r"mollweide": 54009,
-}
+NAMED = {"|".join(m.CRS_NAMES[code] for m in _CRS if code in m.CRS_NAMES): code for code in _CRS[0].CRS_NAMES}
 _NAMED = [(re.compile(p), code) for p, code in sorted(NAMED.items(), key=lambda kv: -len(kv[0]))]
 _GK = {2: 31466, 3: 31467, 4: 31468, 5: 31469}
 
@@ -114,10 +98,15 @@ def find_crs(text: str) -> str | None:
 
 
 # Words that say a projected CRS is meant; a datum found beside them is not the answer.
-_PROJECTION_WORDS = re.compile(
-    r"\b(?:zone|mga|gauss|kr(?:u|ue)ger|lambert|conformal|mercator|transverse|stereographic|albers|grid|"
-    r"state\s*plane|cm\s*\d+|tm\d*)\b|[三六3-6]\s*度带|投影带|带号|zone\s*\d"
+_PROJECTION_WORDS = re.compile(_alts("PROJECTION_WORDS"))
+_TARGET_CODE = re.compile(
+    r"(?:" + _alts("TARGET_CODE_WORDS") + r")\s*(\d{4,5})(?!\s*(?:" + _alts("UNIT_WORDS") + r")\b)"
 )
+_UTM = re.compile(
+    r"(?:utm|mga)\s*" + _ZONE + r"(\d{1,2})\s*" + _ZONE_SUFFIX + r"\s*(" + _alts("HEMISPHERES") + r")?(?![a-z])"
+)
+_SOUTH_STARTS = tuple(start for m in _CRS for start in m.SOUTH_STARTS)
+_SOUTHERN = re.compile(_alts("SOUTHERN"))
 # UTM zones on another datum than WGS 84: base EPSG code + zone, and the zones that exist.
 _UTM_DATUMS = (
     (re.compile(r"nad\s*-?\s*83"), 26900, range(1, 24)),
@@ -151,19 +140,14 @@ def _find_crs(low: str) -> str | None:
     for pattern, code in _NAMED:
         if pattern.search(low):
             return f"{'ESRI' if code in (54030, 54009) else 'EPSG'}:{code}"
-    m = re.search(
-        r"(?:to|into|in|nach|auf|zu|为|到|成)\s*(\d{4,5})(?!\s*(?:m|km|meter|metres?|米|公里|ft|feet)\b)", low
-    )
+    m = _TARGET_CODE.search(low)
     if m and 2000 <= int(m.group(1)) <= 32767:
         return f"EPSG:{int(m.group(1))}"
     return None
 
 
 def _utm(low: str) -> str | None:
-    m = re.search(
-        r"(?:utm|mga)\s*(?:-?\s*(?:zone|zona|带|第)\s*)?(\d{1,2})\s*(?:带)?\s*([ns]|north|south|nord|süd|sud|北|南)?(?![a-z])",
-        low,
-    )
+    m = _UTM.search(low)
     if not m:
         m2 = re.search(r"(?:zone|zona)\s*(\d{1,2})\s*([ns])?(?![a-z\d])", low)
         if not (m2 and ("utm" in low or "mga" in low)):
@@ -174,7 +158,7 @@ def _utm(low: str) -> str | None:
         return None
     hemi = (m.group(2) or "").lower()
     south = (
-        hemi.startswith("s") or hemi == "南" or bool(re.search(r"south(?:ern)? hemisphere|südhalbkugel|南半球", low))
+        hemi.startswith(_SOUTH_STARTS) or bool(_SOUTHERN.search(low))
     )
     etrs = bool(re.search(r"etrs\s*-?\s*89", low)) and 28 <= zone <= 38 and not south
     if etrs:
@@ -235,18 +219,17 @@ def _lonlat_centre(layer) -> tuple[float, float] | None:
 
 # -- roles: which CRS is the source and which the target ------------------------------------------------------
 _CODE_SPAN = re.compile(r"(?:epsg|srid|crs|esri)\s*(?:code)?\s*[:=#]?\s*\d{4,6}")
-_BARE_CODE = re.compile(
-    r"(?:\bfrom|\binto|\bnach|\bvon|\baus|\bto|\bin|\bzu|\bauf|[从由到为成至])\s*(\d{4,5})"
-    r"(?![\d.,]|\s*(?:m|km|meter|metres?|ft|feet|米|公里)\b)"
-)
+_UNIT_AFTER = r"(?:" + _alts("UNIT_WORDS") + r")\b"
+_BARE_CODE = re.compile(r"(?:" + _alts("CODE_MARKERS") + r")\s*(\d{4,5})(?![\d.,]|\s*" + _UNIT_AFTER + ")")
 _UTM_SPAN = re.compile(
-    r"(?:(?:etrs\s*-?\s*89|nad\s*-?\s*83|nad\s*-?\s*27|wgs\s*-?\s*84)\s*/?\s*)?(?:utm|mga)\s*(?:-?\s*(?:zone|zona|带|第)\s*)?"
-    r"\d{1,2}\s*(?:带)?\s*(?:[ns]|north|south|nord|sud|北|南)?(?![a-z])"
+    r"(?:(?:etrs\s*-?\s*89|nad\s*-?\s*83|nad\s*-?\s*27|wgs\s*-?\s*84)\s*/?\s*)?(?:utm|mga)\s*" + _ZONE
+    + r"\d{1,2}\s*" + _ZONE_SUFFIX + r"\s*(?:" + _alts("HEMISPHERES") + r")?(?![a-z])"
 )
-SOURCE = re.compile(r"(?:\bfrom|\bvon|\baus|从|由)\s*(?:the\s+|der\s+|dem\s+)?(?:crs\s+|projection\s+)?$")
+SOURCE = re.compile(
+    r"(?:" + _alts("SOURCE_WORDS") + r")\s*(?:" + _alts("SOURCE_ARTICLES") + r")?(?:" + _alts("SOURCE_NOUNS") + r")?$"
+)
 TARGET = re.compile(
-    r"(?:\bto|\binto|\bin|\bnach|\bzu|\bauf|\bins|\bas|到|转换成|转换为|转成|转为|成|为|至)\s*"
-    r"(?:the\s+|a\s+|an\s+|die\s+|das\s+|den\s+)?(?:crs\s+|projection\s+|koordinatensystem\s+)?$"
+    r"(?:" + _alts("TARGET_WORDS") + r")\s*(?:" + _alts("TARGET_ARTICLES") + r")?(?:" + _alts("TARGET_NOUNS") + r")?$"
 )
 
 
