@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import re
 
+from ..languages import topic
 from .conditions import _ops
 from .schema_match import find_fields, is_numeric
 from .text import as_number, find_numbers, fold
 
+_CALC = topic("calc")
+# Symbols read in every language, after the words.
+_SYMBOLS = {"/": r"/", "*": r"\*|x(?=\s*\d)", "+": r"\+", "-": r"-(?=\s)"}
 _OP_WORDS = [
-    ("/", r"divided by|geteilt durch|durch|除以|/"),
-    ("*", r"multiplied by|times|mal|乘以|乘|\*|x(?=\s*\d)"),
-    ("+", r"plus|added to|加上|加|\+"),
-    ("-", r"minus|less|subtract(?:ed)?|abzüglich|abzuglich|减去|减|-(?=\s)"),
+    (op, "|".join([*(m.CALC_OPERATORS[op] for m in _CALC if m.CALC_OPERATORS[op]), symbol]))
+    for op, symbol in _SYMBOLS.items()
 ]
 _OP_RE = re.compile("|".join(f"(?P<o{i}>{pat})" for i, (_, pat) in enumerate(_OP_WORDS)))
-_RATIO = re.compile(r"(?:the\s+)?ratio (?:of|between)\s+")
+_RATIO = re.compile("|".join(m.RATIO for m in _CALC if m.RATIO))
+_RATIO_GAP = re.compile(r"\s*(?:" + "|".join(m.RATIO_JOINERS for m in _CALC if m.RATIO_JOINERS) + r")\s*")
+_OR = re.compile(r"(?<![a-z])(" + "|".join(m.OR_WORDS for m in _CALC if m.OR_WORDS) + r")(?![a-z])")
 
 
 def calc_expression(text: str, layer) -> str | None:
@@ -53,7 +57,7 @@ def calc_expression(text: str, layer) -> str | None:
                 break
             is_op = t in "/*+-"
             if want_operand == is_op:
-                if ratio and not want_operand and re.fullmatch(r"\s*(?:to|zu|与|和)\s*", gap) and len(chain) == 1:
+                if ratio and not want_operand and _RATIO_GAP.fullmatch(gap) and len(chain) == 1:
                     chain.append("/")
                     want_operand = True
                     if is_op:
@@ -86,5 +90,5 @@ def raster_expression(text: str, raster: str, lang: str | None = None) -> str | 
             parts.append(f'"{raster}@1" {op} {as_number(num.value)}')
     if not parts:
         return None
-    joiner = " OR " if re.search(r"(?<![a-z])(or|oder|或)(?![a-z])", folded) else " AND "
+    joiner = " OR " if _OR.search(folded) else " AND "
     return joiner.join(parts)
