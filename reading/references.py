@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..languages import lexicon, words_of
+from ..languages import LANGUAGES, lexicon, topic, words_of
 from .schema_match import Mention
 
 
@@ -59,8 +59,9 @@ def find(folded: str, lang: str, text: str = "", mentions=()) -> list[Reference]
     return out
 
 
-_ZH_DETERMINERS = ("这些", "那些")
-_ZH_END = ("", "。", "，", ",", "！", "？", "!", "?", "；", ";", " ", "的")
+_REFS = dict(zip(LANGUAGES, topic("references")))
+_ZH_DETERMINERS = _REFS["zh"].DETERMINERS
+_ZH_END = _REFS["zh"].DETERMINER_ENDS
 
 
 def _find_zh(folded: str, starts: set[int]) -> list[Reference]:
@@ -81,7 +82,7 @@ def _find_zh(folded: str, starts: set[int]) -> list[Reference]:
     return sorted(out, key=lambda r: r.start)
 
 
-_CLAUSE_BREAK = re.compile(r"[,;，；、]|\b(?:and|then|und|dann|danach|anschliessend)\b|然后|并且|并|再")
+_CLAUSE_BREAK = re.compile("|".join(m.CLAUSE_BREAKS for m in _REFS.values()))
 
 
 def refers_back(text: str) -> bool:
