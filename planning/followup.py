@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import re
 
-from ..languages import lexicon, words_of
+from ..languages import LANGUAGES, lexicon, topic, words_of
 from ..reading.request import mask
 from ..reading.schema_match import find_layers, geometry_class
 from ..reading.text import detect_lang, fold
 
 _LATIN_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
-_ZH_PARTS = ("对", "为", "给", "把", "做", "操作", "处理", "也", "一下", "再", "请")
+_ZH_PARTS = dict(zip(LANGUAGES, topic("patterns")))["zh"].SAME_PARTS
 
 
 def _family(layer) -> str | None:

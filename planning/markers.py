@@ -59,7 +59,11 @@ def drop_layer_named_fields(spec, params: dict, folded: str, by_name) -> None:
 
 
 _SECOND_ROLES = {"overlay", "reference", "lines", "mask", "target", "join", "intersect", "cutter", "clip"}
-_USE = re.compile(r"(?:\buse|\bnimm|\bnehmt|\bverwende|用|使用)\s*(?:the\s+|den\s+|die\s+|dem\s+)?$")
+_PATTERNS = topic("patterns")
+_USE = re.compile(
+    r"(?:" + "|".join(m.USE_VERBS for m in _PATTERNS if m.USE_VERBS) + r")\s*(?:"
+    + "|".join(m.USE_ARTICLES for m in _PATTERNS if m.USE_ARTICLES) + r")?$"
+)
 
 
 def use_marks_the_second_layer(spec, params: dict, folded: str, mentions) -> None:

@@ -8,3 +8,6 @@ INWARD = r"(?<![a-z])(?:nach innen|innenpuffer|negativ\w*)(?![a-z])"
 SIGN_PREPOSITIONS = r"um|von|mit"
 EACH_WORDING = r"(?<![a-z])(?:je|jede[nmrs]?|pro|einzeln|jeweils|getrennt)(?![a-z])"
 OPENERS = r"kannst|du|bitte|mir|ich|möchte|mochte"
+USE_VERBS = r"\bnimm|\bnehmt|\bverwende"
+USE_ARTICLES = r"den\s+|die\s+|dem\s+"
+SAME_PARTS: tuple[str, ...] = ()

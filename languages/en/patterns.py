@@ -16,3 +16,8 @@ SIGN_PREPOSITIONS = r"by|of|with|at"
 EACH_WORDING = r"(?<![a-z])(?:each|every|per|individually|separately)(?![a-z])"
 # Polite and generic openers skipped when two corpus rows are compared by their first content words.
 OPENERS = r"please|pls|can|could|would|you|i|i'd|we|need|want|like|to|help|me|hi|hey|ok|now"
+# 'use the districts to trim the roads': the layer after these words is the tool's second layer.
+USE_VERBS = r"\buse"
+USE_ARTICLES = r"the\s+"
+# Words a 'do the same for …' request may hold beside the lexicon's fillers (none in English).
+SAME_PARTS: tuple[str, ...] = ()

@@ -8,3 +8,7 @@ INWARD = r"向内|内缩|负"
 SIGN_PREPOSITIONS = ""
 EACH_WORDING = r"每个|每一|每条|每所|每栋|每口|每块|各自|分别|逐个|单独"
 OPENERS = r"请|帮我|帮|能|你"
+USE_VERBS = r"用|使用"
+USE_ARTICLES = ""
+# '对咖啡馆做同样的操作': the words such a request holds beside the lexicon's fillers.
+SAME_PARTS = ("对", "为", "给", "把", "做", "操作", "处理", "也", "一下", "再", "请")
