@@ -89,7 +89,7 @@ def run_request(
     """Serve one request end to end and return its report; errors become a report, never a raise.
 
     `previous`: in a conversation, the names of the layers the previous request made (in play among the inputs),
-    so 'now buffer those by 100 m' reads them (reading/references.py)."""
+    so 'now buffer those by 100 m' reads them (router/references.py)."""
     config = config or AgentConfig()
     report = Report(request=request, model=config.model if config.has_model else None)
     started = time.perf_counter()

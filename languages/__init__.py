@@ -10,7 +10,7 @@ Each language's lexicon.py defines sets (latin languages) or tuples of strings (
 - INDEFINITE: indefinite pronouns (anything, irgendetwas, 任何), never a condition's value;
 - TRAIT_VERBS: verb stems that name a trait's own work ('… and merge them' after a dissolve).
 - REFERENCES: words standing for a layer said before ('them', 'das Ergebnis', '它们'); REFERENCE_ROLES: what makes
-  such a word a layer's role ('in them', 'innerhalb davon', '它们中'). See reading/references.py.
+  such a word a layer's role ('in them', 'innerhalb davon', '它们中'). See router/references.py.
 - REPROJECT_VERBS: the CRS words that move the layer itself into the CRS, claimed only by a tool that reprojects.
 - SAME: 'do the same for the cafes', 'mach dasselbe für', '同样' (planning/followup.py).
 - SELECT_VERBS, LAYER_WORDS: 'select the districts with …' is a selection on the districts unless a layer-making

@@ -18,11 +18,12 @@ def _alternatives(name: str) -> str:
 # A bare number joined to the next one by a list separator: '200, 400 and 600 m', '200、400和600米'.
 _SEP = re.compile(r"\s*(?:" + _alternatives("LIST_SEPARATORS") + r")?\s*(?:" + _alternatives("LIST_JOINERS") + r")?\s*")
 # Words that make a buffer distance inward (negative).
-INWARD = re.compile(_alternatives("INWARD"))
-# A sign: '-200 m', '−200 m', 'by minus 200 m'. A bare 'minus' is not one: 'lakes minus 500 m river buffer' subtracts.
-_MINUS = re.compile(
-    r"(?:(?<![\w.])-|−|(?<![a-z])(?:" + _alternatives("SIGN_PREPOSITIONS") + r"|=|:)\s+minus\s+|^\s*minus\s+)\s*$"
+INWARD = re.compile(
+    r"(?<![a-z])(?:inwards?|inner|inside buffer|negative|shrink\w*|nach innen|innenpuffer|negativ\w*)(?![a-z])|"
+    r"向内|内缩|负"
 )
+# A sign: '-200 m', '−200 m', 'by minus 200 m'. A bare 'minus' is not one: 'lakes minus 500 m river buffer' subtracts.
+_MINUS = re.compile(r"(?:(?<![\w.])-|−|(?<![a-z])(?:by|of|um|von|with|mit|at|=|:)\s+minus\s+|^\s*minus\s+)\s*$")
 
 
 def distance_series(folded: str, lang: str) -> list[list[Distance]]:

@@ -56,7 +56,7 @@ class Router:
         """Route, confidence, ranked tools and the tier-0 plan for one request and its layers.
 
         `previous`: in a conversation, the names of the previous request's result layers; a reference to them
-        ('now buffer those by 100 m') reads as a mention of that layer (reading/references.py).
+        ('now buffer those by 100 m') reads as a mention of that layer (router/references.py).
 
         A request that is not a string, or is empty or blank, raises errors.ValidationError (never a crash
         deeper down, never a guessed tool for nothing): callers map it to a one-line usage error.

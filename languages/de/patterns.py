@@ -4,8 +4,6 @@ from __future__ import annotations
 
 LIST_SEPARATORS = ""
 LIST_JOINERS = r"und|oder"
-INWARD = r"(?<![a-z])(?:nach innen|innenpuffer|negativ\w*)(?![a-z])"
-SIGN_PREPOSITIONS = r"um|von|mit"
 EACH_WORDING = r"(?<![a-z])(?:je|jede[nmrs]?|pro|einzeln|jeweils|getrennt)(?![a-z])"
 OPENERS = r"kannst|du|bitte|mir|ich|möchte|mochte"
 USE_VERBS = r"\bnimm|\bnehmt|\bverwende"

@@ -8,10 +8,6 @@ from __future__ import annotations
 # Joining the numbers of a list ('200, 400 and 600 m'): separators and words.
 LIST_SEPARATORS = r",|;"
 LIST_JOINERS = r"and|or"
-# Words that make a buffer distance inward (negative): 'an inward buffer of 50 m'.
-INWARD = r"(?<![a-z])(?:inwards?|inner|inside buffer|negative|shrink\w*)(?![a-z])"
-# Words after which 'minus' is a sign ('by minus 200 m'), not a subtraction.
-SIGN_PREPOSITIONS = r"by|of|with|at"
 # Per-feature wording ('for each district', 'separately').
 EACH_WORDING = r"(?<![a-z])(?:each|every|per|individually|separately)(?![a-z])"
 # Polite and generic openers skipped when two corpus rows are compared by their first content words.

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 LIST_SEPARATORS = r"、"
 LIST_JOINERS = r"和|与|及"
-INWARD = r"向内|内缩|负"
-SIGN_PREPOSITIONS = ""
 EACH_WORDING = r"每个|每一|每条|每所|每栋|每口|每块|各自|分别|逐个|单独"
 OPENERS = r"请|帮我|帮|能|你"
 USE_VERBS = r"用|使用"
