@@ -8,10 +8,10 @@ import time
 from dataclasses import dataclass, field
 
 from ..errors import CancelledError, LLMError
-from . import tokens
+from ..model_text import tokens
+from ..model_text.text_calls import find_calls, strip_think
 from .llm_errors import safe_url
 from .providers import PLACEHOLDER_KEY, LLMSettings
-from .text_calls import find_calls, strip_think
 
 LOCAL_PROVIDERS = ("custom", "llamacpp", "lmstudio", "vllm", "ollama")  # servers that may answer llama.cpp's /props
 RETRY_STATUSES = {408, 409, 429, 500, 502, 503, 504}

@@ -6,13 +6,14 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import CancelledError, GeoClerkError, LLMError, ValidationError
+from ..errors import CancelledError, GeoClerkError, LLMError
 from ..function_lib.context import LayerStore, RunContext
 from ..function_lib.describe import LayerInfo, describe_entry
 from ..function_lib.registry import run_tool
 from ..lang import say_lang, tr
-from ..router.result import gaps_of
+from ..planning.result import gaps_of
 from .checks import result_problems
+from .formats import write_in_format
 from .report import Report
 
 ROUTES = ("auto", "function", "codegen")
@@ -196,7 +197,7 @@ def _serve(request, ctx, infos, decision, registry, config, report, router=None,
 
 def _confirmed_plan(request, plan, decision, ctx, infos, registry, config, report):
     """Draft and verify: the model accepts the plan, corrects it (a corrected plan), or neither (None)."""
-    from ..router.result import Plan
+    from ..planning.result import Plan
     from .tiers import make_client
     from .verify import verify_plan
 
@@ -226,7 +227,7 @@ def _run_plan(plan, ctx, registry, report, request: str = "", infos=()) -> None:
     # how the router read the request ("'population' read as field POP2020"): the user sees the interpretation
     report.notes.extend(n for n in getattr(plan, "notes", None) or () if n not in report.notes)
     result = run_tool(registry, plan.tool, plan.params, ctx)
-    from ..router.say import say_plan
+    from ..planning.say import say_plan
 
     said = say_plan(plan, say_lang(request), infos)  # the plan in plain words, first
     report.answer = f"{said} {result.answer or result.summary}".strip()
@@ -237,57 +238,6 @@ def _run_plan(plan, ctx, registry, report, request: str = "", infos=()) -> None:
     report.timings_ms["execute"] = (time.perf_counter() - t0) * 1000
     report.outputs = [o.to_json() for o in ctx.outputs]
     report.status = "ok"
-
-
-def asked_format(request: str, plan=None) -> str | None:
-    """The file format the request asks the result in ('… as GeoJSON'), from the plan or read from the text."""
-    if plan is not None and getattr(plan, "output_format", None):
-        return plan.output_format
-    from ..router.quantities import output_format
-    from ..router.text import fold
-
-    asked = output_format(fold(request))
-    return asked.code if asked else None
-
-
-def write_in_format(fmt: str, ctx, registry, report) -> None:
-    """Write the final result in the asked format (a save_result step), replacing the default GeoPackage."""
-    from ..function_lib.geojson.conversion import FORMATS
-
-    if not ctx.outputs:
-        ctx.note(f"The result is an answer, not a layer, so no {fmt.upper()} file was written.")
-        return
-    final = ctx.outputs[-1]
-    suffix = Path(final.path).suffix.lower().lstrip(".")
-    if suffix == fmt or (fmt == "geojson" and suffix == "json"):
-        return  # already written in that format (a tier-1 model may have saved it itself)
-    if fmt not in FORMATS:
-        raise ValidationError(
-            f"GeoClerk cannot write {fmt.upper()} files.", fix="Ask for one of: " + ", ".join(FORMATS) + "."
-        )
-    if final.kind == "table":
-        if fmt == "csv":
-            return
-        raise ValidationError(
-            f"The result is a table ({Path(final.path).name}), which is written as CSV, not {fmt.upper()}.",
-            fix="Ask for CSV, or for a result that is a layer.",
-        )
-    if final.kind != "vector":
-        raise ValidationError(
-            f"The result is a {final.kind} ({Path(final.path).name}), which cannot be written as {fmt.upper()}.",
-            fix="Ask for a format of that kind of result, or leave the format out.",
-        )
-    params = {"layer": final.name, "format": fmt, "name": final.name}
-    if "save_result" in registry:
-        report.steps.append({"tool": "save_result", "params": params})
-        run_tool(registry, "save_result", params, ctx)
-    else:  # a registry without the storage tools (an embedding app's own): write it directly
-        ctx.save_vector(ctx.gdf(final.name), final.name, fmt)
-    ctx.outputs.remove(final)  # the asked format replaces the default file
-    Path(final.path).unlink(missing_ok=True)
-    written = Path(ctx.outputs[-1].path).name
-    said = tr("Written as {format}: {file}.").format(format=fmt.upper(), file=written)
-    report.answer = f"{report.answer} {said}".strip()
 
 
 def write_to_path(path: str, ctx, report) -> None:

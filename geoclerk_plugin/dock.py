@@ -30,7 +30,7 @@ from qgis.PyQt.QtWidgets import (
 )
 
 from ..errors import DependencyError, GeoClerkError
-from ..router.references import refers_back
+from ..reading.references import refers_back
 from . import conversation, engine
 from .dependencies import check_dependencies, dependency_message
 from .i18n import tr
@@ -205,8 +205,8 @@ class GeoClerkDock(QgsDockWidget):
 
     def _same_again(self, text: str):
         """(steps, old layer, new layer) when `text` asks for the last steps again on another layer, with every
-        layer those steps use ticked; else None (router/followup.py reads the request)."""
-        from ..router.followup import asks_same, same_again
+        layer those steps use ticked; else None (planning/followup.py reads the request)."""
+        from ..planning.followup import asks_same, same_again
 
         if not self.last_steps or not asks_same(text):  # the text first: describing every layer costs more
             return None
@@ -370,7 +370,7 @@ class GeoClerkDock(QgsDockWidget):
     def _select_instead(self, report: dict) -> bool:
         """'Select the districts with …': QGIS's selection on the districts instead of a new layer, when the
         request asks for a selection and the one result is a subset of one of the user's layers (selection.py)."""
-        from ..router.followup import wants_selection
+        from ..planning.followup import wants_selection
         from .selection import select_like
 
         vectors = [o for o in report.get("outputs", []) if o.get("kind") == "vector"]

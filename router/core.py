@@ -8,13 +8,13 @@ import numpy as np
 
 from ..errors import ValidationError
 from ..function_lib.traits import traits_of
+from ..planning.plan import fill_plan, operation_without_save, split_steps
+from ..planning.result import RouteResult
+from ..reading import references
+from ..reading.request import Request
+from ..reading.schema_match import find_layers
+from ..reading.text import detect_lang, fold
 from . import model as rmodel
-from . import references
-from .plan import fill_plan, operation_without_save, split_steps
-from .request import Request
-from .result import RouteResult
-from .schema_match import find_layers
-from .text import detect_lang, fold
 from .train import CORPUS, MODEL_DIR, layer_from_json, load_or_train
 
 TOP_TOOLS = 8
