@@ -1,6 +1,6 @@
 """Tier 0 of several steps: a request's clauses run one after the other, each read by today's readers.
 
-A chain is a conversation inside one request (router/chain.py reads its clauses): clause i is routed and planned
+A chain is a conversation inside one request (planning/chain.py reads its clauses): clause i is routed and planned
 with the result of clause i-1 in play as the previous result, so 'them', 'darin', '其中' and 'each buffer' read it.
 A clause that names no layer and refers to nothing works on the previous result ('…, then keep only Europe').
 
@@ -13,16 +13,15 @@ chain is kept: the request goes on as today (a model, or needs_llm offline). No 
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 from ..errors import CancelledError
 from ..function_lib.describe import describe_entry
 from ..function_lib.registry import run_tool
 from ..lang import say_lang
-from ..router import references
-from ..router.chain import clauses, group_fields, refer_to_result
-from ..router.schema_match import find_layers
-from ..router.text import detect_lang, fold
+from ..planning.chain import clauses, group_fields, refer_to_result
+from ..reading import references
+from ..reading.schema_match import find_layers
+from ..reading.text import detect_lang, fold
 from .checks import result_problems
 
 
@@ -60,7 +59,7 @@ def serve_chain(request, ctx, infos, registry, router, config, report, previous=
     except CancelledError:
         raise
     except Exception as exc:  # noqa: BLE001 - a step not understood, or failing: the request goes on as today
-        _forget(ctx, start, known, notes)
+        ctx.forget_since(start, known, notes)
         report.escalations.append(f"tier 0 chain declined: {exc}")
         return False
     report.tier, report.status = 0, "ok"
@@ -70,7 +69,7 @@ def serve_chain(request, ctx, infos, registry, router, config, report, previous=
     report.answer = " ".join(f"{i}. {s['said']}" for i, s in enumerate(steps, 1))
     report.router = {**(report.router or {}), "chain": [s["read"] for s in steps]}
     last = steps[-1]["plan"]
-    from .pipeline import write_in_format, write_to_path
+    from .formats import write_in_format, write_to_path
 
     if getattr(last, "output_format", None):
         write_in_format(last.output_format, ctx, registry, report)
@@ -119,7 +118,7 @@ def _run(request, ctx, infos, registry, router, config, previous) -> list[dict]:
         layer_out = [o for o in made if o.kind in ("vector", "raster")]
         if i < len(parts) - 1 and not layer_out:
             raise DeclinedError(f"step {i + 1} ({plan.tool}) made no layer for the next step")
-        from ..router.say import say_plan
+        from ..planning.say import say_plan
 
         said = f"{say_plan(plan, say_lang(request), layers)} {result.answer or result.summary}".strip()
         output = layer_out[-1] if layer_out else (made[-1] if made else None)
@@ -146,14 +145,3 @@ def _layers_of(params: dict) -> set[str]:
         elif isinstance(v, list):
             out |= {x for x in v if isinstance(x, str)}
     return out
-
-
-def _forget(ctx, start: int, known: set[str], notes: int | None = None) -> None:
-    """The chain's files, layers and notes gone: a declined chain leaves nothing behind."""
-    if notes is not None:
-        del ctx.notes[notes:]
-    for out in ctx.outputs[start:]:
-        Path(out.path).unlink(missing_ok=True)
-    del ctx.outputs[start:]
-    for name in set(ctx.layers.names()) - known:
-        ctx.layers._entries.pop(name, None)

@@ -1,7 +1,7 @@
 """Declines in plain words (issue 25): what the request lacks and the fix, in the user's language, without tool names.
 
 "No layer 'rivers' is loaded (loaded: roads, schools)", "'points' could be cafes or bus_stops", "The file data/x.gpkg
-does not exist". Built from the plan's typed gaps (router/result.py), its holes (router/holes.py) and what trying
+does not exist". Built from the plan's typed gaps (planning/result.py), its holes (planning/holes.py) and what trying
 each candidate showed (agent/holes.py); None when nothing plainer than the generic message can be said.
 """
 
@@ -11,8 +11,8 @@ import re
 from pathlib import Path
 
 from ..lang import tr
-from ..router.holes import as_written
-from ..router.quantities import find_paths
+from ..planning.holes import as_written
+from ..reading.quantities import find_paths
 
 MAX_LISTED = 6
 
@@ -27,7 +27,7 @@ def listed(names, lang: str) -> str:
 
 def missing_files(request: str, infos) -> list[str]:
     """Files the request names that are neither loaded nor on disk (an output path after 'save to' is neither)."""
-    from ..router.plan import output_path_for
+    from ..planning.plan import output_path_for
 
     out_path, _ = output_path_for(request, infos)
     known = {Path(la.path).name.lower() for la in infos if la.path} | {str(la.path).lower() for la in infos if la.path}

@@ -1,4 +1,5 @@
-"""The output format a request asks for, and the result written in it (used by pipeline and tiers alike)."""
+"""The output format a request asks for, and the result written in it or at the path it names (used by the pipeline,
+the tiers and the chains alike)."""
 
 from __future__ import annotations
 
@@ -58,3 +59,38 @@ def write_in_format(fmt: str, ctx, registry, report) -> None:
     written = Path(ctx.outputs[-1].path).name
     said = tr("Written as {format}: {file}.").format(format=fmt.upper(), file=written)
     report.answer = f"{report.answer} {said}".strip()
+
+
+def write_to_path(path: str, ctx, report) -> None:
+    """Put the final result at the file the request named ('save to results/out.csv'). A relative path lands in the
+    output folder; an existing file is never overwritten (the result stays where it is, and the user is told)."""
+    import shutil
+
+    from ..function_lib.io import sidecars
+
+    if not ctx.outputs:
+        return
+    final = ctx.outputs[-1]
+    target = Path(path).expanduser()
+    target = target if target.is_absolute() else ctx.out_dir / target
+    if target.exists():
+        ctx.note(
+            tr("{target} exists already and was left alone; the result is {file}.").format(
+                target=target, file=Path(final.path).name
+            )
+        )
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    source = Path(final.path)
+    if source.suffix.lower() != target.suffix.lower():
+        ctx.note(
+            tr("The result is a {suffix} file; it was not converted to {file}.").format(
+                suffix=source.suffix, file=target.name
+            )
+        )
+        return
+    for side in [source, *sidecars(source)]:
+        shutil.move(str(side), str(target.with_suffix(side.suffix)))
+    final.path = str(target)
+    report.outputs = [o.to_json() for o in ctx.outputs]
+    report.answer = f"{report.answer} {tr('Written to {target}.').format(target=target)}".strip()

@@ -1,4 +1,4 @@
-"""Questions instead of declines: a plan's holes (router/holes.py) asked as one closed question, and the answer
+"""Questions instead of declines: a plan's holes (planning/holes.py) asked as one closed question, and the answer
 resumed through every tier-0 reading and check (issue 25; SPEC.md's `status: "ask"` and `--answer ID=CHOICE`).
 
 A question is asked only when its answer completes the plan: each candidate is tried by re-reading the request with
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..errors import ValidationError
 from ..lang import tr
-from ..router.holes import Hole, holes_of
+from ..planning.holes import Hole, holes_of
 
 
 @dataclass
@@ -86,7 +86,7 @@ def question_text(hole: Hole, lang: str) -> str:
             a=a, b=b, role=_role(hole.fills, lang)
         )
     if hole.kind == "crs":
-        from ..router.say import crs_label
+        from ..planning.say import crs_label
 
         return tr("'{layer}' is in {source}. Which CRS should the result be in: {choices}?", lang).format(
             layer=hole.layer, source=crs_label(hole.source), choices=" / ".join(crs_label(c) for c in hole.candidates)

@@ -13,7 +13,7 @@ from ..function_lib.registry import run_tool
 from ..lang import say_lang, tr
 from ..planning.result import gaps_of
 from .checks import result_problems
-from .formats import write_in_format
+from .formats import write_in_format, write_to_path
 from .report import Report
 
 ROUTES = ("auto", "function", "codegen")
@@ -238,41 +238,6 @@ def _run_plan(plan, ctx, registry, report, request: str = "", infos=()) -> None:
     report.timings_ms["execute"] = (time.perf_counter() - t0) * 1000
     report.outputs = [o.to_json() for o in ctx.outputs]
     report.status = "ok"
-
-
-def write_to_path(path: str, ctx, report) -> None:
-    """Put the final result at the file the request named ('save to results/out.csv'). A relative path lands in the
-    output folder; an existing file is never overwritten (the result stays where it is, and the user is told)."""
-    import shutil
-
-    from ..function_lib.io import sidecars
-
-    if not ctx.outputs:
-        return
-    final = ctx.outputs[-1]
-    target = Path(path).expanduser()
-    target = target if target.is_absolute() else ctx.out_dir / target
-    if target.exists():
-        ctx.note(
-            tr("{target} exists already and was left alone; the result is {file}.").format(
-                target=target, file=Path(final.path).name
-            )
-        )
-        return
-    target.parent.mkdir(parents=True, exist_ok=True)
-    source = Path(final.path)
-    if source.suffix.lower() != target.suffix.lower():
-        ctx.note(
-            tr("The result is a {suffix} file; it was not converted to {file}.").format(
-                suffix=source.suffix, file=target.name
-            )
-        )
-        return
-    for side in [source, *sidecars(source)]:
-        shutil.move(str(side), str(target.with_suffix(side.suffix)))
-    final.path = str(target)
-    report.outputs = [o.to_json() for o in ctx.outputs]
-    report.answer = f"{report.answer} {tr('Written to {target}.').format(target=target)}".strip()
 
 
 def _why_needs_llm(decision, config, route) -> str:

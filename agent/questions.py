@@ -1,4 +1,4 @@
-"""The steps a question implies, run at tier 0 (router/questions.py reads them), answered in words.
+"""The steps a question implies, run at tier 0 (planning/questions.py reads them), answered in words.
 
 The answer is the number or the names in the request's language (lang.py tr, i18n/core_*.json), with the layers the
 steps made as evidence. Each step is a library tool run through the registry like any other; a result that fails
@@ -12,7 +12,7 @@ import math
 from ..errors import CancelledError
 from ..function_lib.registry import run_tool
 from ..lang import say_lang, tr
-from ..router.questions import Question, read
+from ..planning.questions import Question, read
 from .checks import result_problems
 
 
@@ -40,9 +40,7 @@ def serve_question(request, ctx, infos, registry, report, same_as: dict | None =
     except CancelledError:
         raise
     except Exception as exc:  # noqa: BLE001 - any failure: the request goes on as today
-        from .chain import _forget
-
-        _forget(ctx, start, known, notes)
+        ctx.forget_since(start, known, notes)
         report.escalations.append(f"tier 0 question declined: {exc}")
         return False
     report.tier, report.status = 0, "ok"
@@ -58,7 +56,7 @@ def serve_number_question(request, ctx, infos, plan, registry, config, report) -
     """'how many cafes have wifi?', 'what share of …': a question for a number that today's plan answers with the
     subset alone (a `keeps_subset` tool) gets the subset and its count in words; False leaves it to that plan."""
     from ..function_lib.traits import traits_of
-    from ..router.questions import asks_a_number
+    from ..planning.questions import asks_a_number
 
     if plan is None or "keeps_subset" not in traits_of(plan.tool) or not asks_a_number(request):
         return False

@@ -124,7 +124,7 @@ def fill_plan(
     """The plan for `spec`: params read by kind; `complete` only when every required one is unambiguous.
 
     `request` is the Request read once by the router (or a text, read here over `layers`). `given`: parameters the
-    user chose in answer to a question (router/holes.py); they replace what the text gave, and every other reading and
+    user chose in answer to a question (planning/holes.py); they replace what the text gave, and every other reading and
     check (every word explained) runs over them as over a plan read from the text."""
     given = {k: v for k, v in (given or {}).items() if any(p.name == k for p in spec.params)}
     req = request if isinstance(request, Request) else Request.read(request, layers, lang, mentions)

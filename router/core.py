@@ -57,7 +57,7 @@ class Router:
 
         `previous`: in a conversation, the names of the previous request's result layers; a reference to them
         ('now buffer those by 100 m') reads as a mention of that layer (router/references.py). `given`: parameters
-        the user chose in answer to a question (router/holes.py), filled into the top tool's plan.
+        the user chose in answer to a question (planning/holes.py), filled into the top tool's plan.
 
         A request that is not a string, or is empty or blank, raises errors.ValidationError (never a crash
         deeper down, never a guessed tool for nothing): callers map it to a one-line usage error.

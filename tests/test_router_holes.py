@@ -1,12 +1,12 @@
-"""router/holes.py: a plan's gaps as typed holes with ranked candidates, and the gaps that make no hole."""
+"""planning/holes.py: a plan's gaps as typed holes with ranked candidates, and the gaps that make no hole."""
 
 from __future__ import annotations
 
 import pytest
 from geoclerk.function_lib import load_registry
 from geoclerk.function_lib.describe import FieldInfo, LayerInfo
-from geoclerk.router.holes import MAX_CHOICES, holes_of
-from geoclerk.router.result import Gap, Plan
+from geoclerk.planning.holes import MAX_CHOICES, holes_of
+from geoclerk.planning.result import Gap, Plan
 
 
 @pytest.fixture(scope="module")

@@ -21,10 +21,10 @@ import re
 from dataclasses import dataclass, field
 
 from ..function_lib.traits import traits_of
-from .lexicon import lexicon, words_of
-from .quantities import find_distances
-from .schema_match import find_layers, geometry_class
-from .text import detect_lang, fold
+from ..languages import lexicon, words_of
+from ..reading.quantities import find_distances
+from ..reading.schema_match import find_layers, geometry_class
+from ..reading.text import detect_lang, fold
 
 LATIN = ("en", "de")
 _PUNCT = re.compile(r"[\s,.;:!?，。；：！？、'\"()（）]+")

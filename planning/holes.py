@@ -15,11 +15,11 @@ import re
 from dataclasses import dataclass, field
 
 from ..function_lib.traits import KEY_PAIRS
-from .crs import TARGET, crs_mentions
-from .quantities import find_paths
+from ..reading.crs import TARGET, crs_mentions
+from ..reading.quantities import find_paths
+from ..reading.schema_match import GEOMETRY_WORDS, geometry_class
+from ..reading.text import fold
 from .roles import fits_param
-from .schema_match import GEOMETRY_WORDS, geometry_class
-from .text import fold
 
 HOLE_KINDS = ("layer", "field", "value", "number", "crs", "step", "reading")
 MAX_CHOICES = 6  # a question shows at most this many buttons; a longer list is no closed question

@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .lexicon import lexicon, words_of
+from ..languages import lexicon, words_of
+from ..reading.schema_match import find_layers
+from ..reading.text import detect_lang, fold
 from .plan import _SPLIT, is_chain
-from .schema_match import find_layers
-from .text import detect_lang, fold
 
 LATIN = ("en", "de")
 _PUNCT = " ,.;:!?，。；：！？、"
