@@ -97,16 +97,21 @@ def _read(path):
     return gpd.read_parquet(path) if path.endswith(".parquet") else gpd.read_file(path)
 
 
-@pytest.fixture(scope="module")
-def reference(data, tmp_path_factory):
-    """Every call in memory (no input large)."""
-    configure(min_features=10**9, min_bytes=0)
-    out = {}
-    for k, (name, args) in enumerate(CALLS):
-        result, _ = _run(data, tmp_path_factory.mktemp(f"ref{k}"), name, args)
+_REFERENCE: dict = {}
+
+
+def _reference(data, tmp_path_factory, k):
+    """The call in memory (no input large), once per module."""
+    if k not in _REFERENCE:
+        saved = (SETTINGS.min_features, SETTINGS.min_bytes)
+        configure(min_features=10**9, min_bytes=0)
+        try:
+            result, _ = _run(data, tmp_path_factory.mktemp(f"ref{k}"), *CALLS[k])
+        finally:
+            configure(min_features=saved[0], min_bytes=saved[1])
         assert result.values.get("engine") is None
-        out[k] = result
-    return out
+        _REFERENCE[k] = result
+    return _REFERENCE[k]
 
 
 def _single(gdf):
@@ -128,9 +133,9 @@ def _same(expected, got, name):
         else:
             assert got.values[key] == value, key
     a, b = _read(expected.outputs[0].path), _read(got.outputs[0].path)
-    assert list(a.columns) == list(b.columns)
-    assert len(a) == len(b) > 0
     attrs = [c for c in a.columns if c != "geometry"]
+    assert attrs == [c for c in b.columns if c != "geometry"] and ("geometry" in a) == ("geometry" in b)
+    assert len(a) == len(b) > 0
     pd.testing.assert_frame_equal(pd.DataFrame(a[attrs]).reset_index(drop=True),
                                   pd.DataFrame(b[attrs]).reset_index(drop=True), check_dtype=False, rtol=1e-9)
     if "geometry" in a.columns:
@@ -145,66 +150,75 @@ def _same(expected, got, name):
         assert got.answer == expected.answer
 
 
-def _check_all(data, reference, tmp_path, mode):
-    for k, (name, args) in enumerate(CALLS):
-        result, _ = _run(data, tmp_path / f"{mode}{k}", name, args)
-        assert result.values["engine"] == "dask-geopandas", name
-        assert "Ran on dask-geopandas in" in result.summary
-        _same(reference[k], result, name)
-        yield name, result
+def _start_separate_cluster(folder):
+    """A scheduler and two one-thread workers, each its own process on 127.0.0.1; (address, processes)."""
+    import json
 
-
-@pytest.fixture(scope="module")
-def local_cluster():
-    configure(scheduler="", workers=2, memory_limit="1GiB")
-    yield
-    cluster.close()
-
-
-def test_one_partition_gives_the_in_memory_values(data, reference, local_cluster, tmp_path):
-    configure(min_features=100, min_bytes=0, partition_rows=10**6)
-    done = {name: r.values["partitions"] for name, r in _check_all(data, reference, tmp_path, "one")}
-    assert set(done) == set(PORTED) and set(done.values()) == {1}
-
-
-def test_many_partitions_give_the_in_memory_values(data, reference, local_cluster, tmp_path):
-    configure(min_features=100, min_bytes=0, partition_rows=170)
-    done = {name: r.values["partitions"] for name, r in _check_all(data, reference, tmp_path, "many")}
-    assert set(done) == set(PORTED) and min(done.values()) >= 2
-
-
-def test_separate_process_cluster_gives_the_in_memory_values(data, reference, tmp_path):
-    """A scheduler and two workers as their own processes on 127.0.0.1: the path a real cluster takes."""
-    scheduler_file = tmp_path / "scheduler.json"
+    scheduler_file = folder / "scheduler.json"
     python = sys.executable
+    quiet = dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     procs = [subprocess.Popen([python, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0",
-                               "--no-dashboard", "--scheduler-file", str(scheduler_file)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
-    try:
-        deadline = time.monotonic() + 60
-        while not scheduler_file.exists() and time.monotonic() < deadline:
+                               "--no-dashboard", "--scheduler-file", str(scheduler_file)], **quiet)]
+    deadline = time.monotonic() + 60
+    address = None
+    while address is None and time.monotonic() < deadline and procs[0].poll() is None:
+        try:
+            address = json.loads(scheduler_file.read_text())["address"]
+        except (OSError, ValueError, KeyError):
             time.sleep(0.1)
-        import json
+    assert address, "the scheduler did not start within 60 s"
+    for _ in range(2):
+        procs.append(subprocess.Popen([python, "-m", "distributed.cli.dask_worker", address, "--nworkers", "1",
+                                       "--nthreads", "1", "--memory-limit", "1GiB", "--no-dashboard",
+                                       "--host", "127.0.0.1"], **quiet))
+    return address, procs
 
-        time.sleep(0.2)
-        address = json.loads(scheduler_file.read_text())["address"]
-        for _ in range(2):
-            procs.append(subprocess.Popen([python, "-m", "distributed.cli.dask_worker", address, "--nworkers", "1",
-                                           "--nthreads", "1", "--memory-limit", "1GiB", "--no-dashboard",
-                                           "--host", "127.0.0.1"],
-                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        configure(scheduler=address, min_features=100, min_bytes=0, partition_rows=170)
+
+def _stop(procs):
+    for proc in procs[::-1]:
+        proc.terminate()
+    for proc in procs:
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=20)
+
+
+@pytest.fixture(scope="module", params=["one_partition", "many_partitions", "separate_processes"])
+def engine(request, tmp_path_factory):
+    """The engine set up three ways, each reused by every call of the module: a local cluster with every input in
+    one partition, the same cluster with about seven partitions an input, and a scheduler with two workers started as
+    separate processes (GeoParquet results there, GeoPackage ones on the local cluster)."""
+    procs = []
+    if request.param == "separate_processes":
+        address, procs = _start_separate_cluster(tmp_path_factory.mktemp("scheduler"))
+        configure(scheduler=address, min_features=100, min_bytes=0, partition_rows=170, output_format="parquet")
         cluster.get_client().wait_for_workers(2, timeout=60)
-        done = {name: r for name, r in _check_all(data, reference, tmp_path, "cluster")}
-        assert set(done) == set(PORTED)
-        assert "the Dask cluster at tcp://127.0.0.1" in done["buffer"].summary
-    finally:
+    else:
+        rows = 10**6 if request.param == "one_partition" else 170
+        configure(scheduler="", workers=2, memory_limit="1GiB", min_features=100, min_bytes=0, partition_rows=rows,
+                  output_format="")
+    yield request.param
+    if procs:
         cluster.close()
-        configure(scheduler="")
-        for proc in procs[::-1]:
-            proc.terminate()
-        for proc in procs:
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        configure(scheduler="", output_format="")
+        _stop(procs)
+
+
+@pytest.mark.parametrize("k", range(len(CALLS)), ids=[f"{n}-{i}" for i, (n, _) in enumerate(CALLS)])
+def test_ported_tool_gives_the_in_memory_values(engine, k, data, tmp_path_factory, tmp_path):
+    name, args = CALLS[k]
+    expected = _reference(data, tmp_path_factory, k)
+    result, _ = _run(data, tmp_path, name, args)
+    assert result.values["engine"] == "dask-geopandas"
+    assert "Ran on dask-geopandas in" in result.summary
+    parts = result.values["partitions"]
+    assert parts == 1 if engine == "one_partition" else parts >= 2
+    if engine == "separate_processes":
+        assert "the Dask cluster at tcp://127.0.0.1" in result.summary
+    _same(expected, result, name)
+
+
+def test_every_ported_tool_is_checked():
+    assert {name for name, _ in CALLS} == set(PORTED)

@@ -51,8 +51,10 @@ def get_client():
                 n_workers=workers,
                 threads_per_worker=1,
                 processes=True,
+                host="127.0.0.1",
                 memory_limit=settings.memory_limit,
                 dashboard_address=None,
+                scheduler_kwargs={"dashboard": False},
                 silence_logs=logging.ERROR,
             )
             client = Client(cluster, set_as_default=False)
