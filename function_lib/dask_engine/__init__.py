@@ -30,8 +30,10 @@ def _maybe_large(ctx, name) -> bool:
     from .parts import PARTITIONED, file_size
 
     entry = ctx.layers.find(name) if isinstance(name, str) else None
-    if entry is None or entry.data is not None or not entry.path:
+    if entry is None or not entry.path:  # a layer only in memory (made by code) stays there
         return False
+    if entry.data is not None and type(entry.data).__name__ != "GeoDataFrame":
+        return False  # a QGIS layer: its subset string or edits are not in the file
     if Path(entry.path).suffix.lower() not in PARTITIONED:
         return False
     size = file_size(ctx, name)

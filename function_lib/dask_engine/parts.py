@@ -29,9 +29,10 @@ class Source:
 
 
 def source(ctx, name: str) -> Source | None:
-    """The named input as a partitionable file (None for one already in memory, a table, or another format)."""
+    """The named input as a partitionable file (None for a layer without a file, a table, or another format). A copy
+    read into memory (a small input described whole) is left aside: the file is what is partitioned."""
     entry = ctx.layers.find(name)
-    if entry is None or entry.data is not None or not entry.path:
+    if entry is None or not entry.path:
         return None
     path = Path(entry.path)
     if path.suffix.lower() not in PARTITIONED or not path.is_file():
