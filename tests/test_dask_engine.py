@@ -13,13 +13,12 @@ import numpy as np
 import pandas as pd
 import pytest
 import shapely
-from shapely.geometry import LineString, Point, box
-
 from geoclerk.function_lib import load_registry
 from geoclerk.function_lib.context import RunContext
 from geoclerk.function_lib.dask_engine import PORTED, cluster, configure
 from geoclerk.function_lib.dask_engine.settings import SETTINGS
 from geoclerk.function_lib.registry import run_tool
+from shapely.geometry import LineString, Point, box
 
 N_POINTS = 1200
 

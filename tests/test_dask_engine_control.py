@@ -12,13 +12,12 @@ import distributed  # noqa: F401 - its config defaults are loaded before dask.co
 import geopandas as gpd
 import numpy as np
 import pytest
-from shapely.geometry import box
-
-from geoclerk.errors import CancelledError, ToolError
+from geoclerk.errors import CancelledError, ToolError, ValidationError
 from geoclerk.function_lib import load_registry
 from geoclerk.function_lib.context import RunContext
 from geoclerk.function_lib.dask_engine import cluster, configure
 from geoclerk.function_lib.registry import run_tool
+from shapely.geometry import box
 
 
 @pytest.fixture(scope="module")
@@ -113,7 +112,7 @@ def test_what_is_not_partitioned_says_so_and_runs_in_memory(engine, data, tmp_pa
     result = run_tool(load_registry(), name, args, _ctx(data, tmp_path)) if name != "count_points_in_polygons" else None
     if result is None:  # the wrong way round: the in-memory tool refuses it as before
         ctx = _ctx(data, tmp_path)
-        with pytest.raises(Exception):
+        with pytest.raises(ValidationError):
             run_tool(load_registry(), name, args, ctx)
         assert any(why in n for n in ctx.notes)
         return
@@ -124,7 +123,6 @@ def test_what_is_not_partitioned_says_so_and_runs_in_memory(engine, data, tmp_pa
 def test_cli_scheduler_runs_a_request_on_that_cluster(data, tmp_path, capsys):
     """`geoclerk run --scheduler ADDRESS`: a tier-0 request on a large layer runs on the given cluster."""
     from distributed import LocalCluster
-
     from geoclerk.cli.main import main
 
     with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp://", host="127.0.0.1",

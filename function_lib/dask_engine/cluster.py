@@ -62,12 +62,20 @@ def get_client():
         return client
 
 
-def describe_client(client) -> str:
-    """'a local cluster of 2 workers' or 'the Dask cluster at tcp://… (2 workers)' for the report."""
+def where_note(client, partitions: int) -> str:
+    """What the report says of the engine: the partitions and the cluster they ran on, in the user's language."""
+    from ...lang import tr
+
     workers = len(client.scheduler_info(n_workers=-1).get("workers", {})) if client.status == "running" else 0
-    if _STATE.get("cluster") is not None:
-        return f"a local Dask cluster of {workers} worker{'s' if workers != 1 else ''}"
-    return f"the Dask cluster at {client.scheduler.address} ({workers} worker{'s' if workers != 1 else ''})"
+    local = _STATE.get("cluster") is not None
+    if local:
+        template = (tr("Ran on dask-geopandas in {n} partitions on a local Dask cluster (1 worker).") if workers == 1
+                    else tr("Ran on dask-geopandas in {n} partitions on a local Dask cluster ({workers} workers)."))
+    elif workers == 1:
+        template = tr("Ran on dask-geopandas in {n} partitions on the Dask cluster at {address} (1 worker).")
+    else:
+        template = tr("Ran on dask-geopandas in {n} partitions on the Dask cluster at {address} ({workers} workers).")
+    return template.format(n=partitions, workers=workers, address=client.scheduler.address)
 
 
 def worker_count(client) -> int:

@@ -145,9 +145,8 @@ class PartitionWriter:
         self.parts += 1
 
     def _write_parquet(self, gdf) -> None:
-        import pyarrow.parquet as pq
-
         import pyarrow as pa
+        import pyarrow.parquet as pq
 
         table = pa.table(gdf.to_arrow(index=False, geometry_encoding="WKB"))
 

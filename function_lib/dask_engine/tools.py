@@ -30,12 +30,7 @@ class Run:
         return [part_fn(p, *args) for p in parts(self.ddf)]
 
     def engine_note(self) -> None:
-        client = cluster.get_client()
-        self.ctx.note(
-            tr("Ran on dask-geopandas in {n} partitions on {where}.").format(
-                n=self.n_parts, where=cluster.describe_client(client)
-            )
-        )
+        self.ctx.note(cluster.where_note(cluster.get_client(), self.n_parts))
 
     def write(self, tasks, stem: str) -> tuple:
         """The partitions' results written as they come; the output and the partitions' counts."""
@@ -113,7 +108,7 @@ def filter_by_expression(ctx, layer: str, expression: str) -> ToolResult:
 
 def _measure(ctx, layer: str, kind: str, unit: str | None) -> ToolResult:
     from ..geojson.measure import _MEASURES, _in_unit, _kind_word, _metres_per_unit, _unit_size
-    from ..io import crs_label, check_geometry_type
+    from ..io import check_geometry_type, crs_label
     from ..metric import metric_crs
 
     run = Run(ctx, f"geometry_{kind}", layer)
