@@ -11,6 +11,7 @@ import atexit
 import logging
 import os
 import threading
+import time
 
 from ...errors import CancelledError, ToolError
 
@@ -59,7 +60,18 @@ def get_client():
             )
             client = Client(cluster, set_as_default=False)
         _STATE.update(client=client, cluster=cluster, key=key)
+        try:
+            client.run(_warm)  # the workers import the partition code now, not inside the first tool's time
+        except Exception:  # noqa: BLE001 - a worker that cannot import it fails its first task with the reason
+            pass
         return client
+
+
+def _warm() -> bool:
+    from . import partfns  # noqa: F401 - imports geopandas, shapely, pyproj and the library's tools
+    from ..geojson import overlay_ops, proximity, query  # noqa: F401
+
+    return True
 
 
 def where_note(client, partitions: int) -> str:
@@ -134,14 +146,13 @@ def compute(ctx, tasks, label: str, on_result=None, window: int | None = None):
                 pending[submitted] = client.compute(tasks[submitted])
                 submitted += 1
             future = pending[emitted]
-            while True:
+            if ctx.cancel_event.is_set():
+                raise CancelledError()
+            while not future.done():  # the scheduler pushes each task's state to the client: polled, not waited on
                 if ctx.cancel_event.is_set():
                     raise CancelledError()
-                try:
-                    value = future.result(timeout=0.2)
-                    break
-                except TimeoutError:
-                    continue
+                time.sleep(0.02)
+            value = future.result()
             del pending[emitted]
             if on_result is None:
                 results.append(value)
