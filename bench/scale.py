@@ -118,6 +118,7 @@ def one_run(job: str, engine: str, inputs: dict, scheduler: str, rows: int) -> d
         # the generated layers are large, the 100 cells are not
         configure(min_features=1000, min_bytes=0, partition_rows=rows, scheduler=scheduler if engine != "dask" else "")
         cluster.get_client().wait_for_workers(1, timeout=120)
+        import dask_geopandas  # noqa: F401 - the client's own imports belong to the set-up too
     else:
         configure(min_features=10**12, min_bytes=0)
     registry = load_registry()

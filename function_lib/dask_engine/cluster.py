@@ -68,6 +68,10 @@ def get_client():
 
 
 def _warm() -> bool:
+    import dask.dataframe  # noqa: F401 - what reading a partition needs, imported once per worker
+    import dask_geopandas  # noqa: F401
+    import pyogrio  # noqa: F401
+
     from . import partfns  # noqa: F401 - imports geopandas, shapely, pyproj and the library's tools
     from ..geojson import overlay_ops, proximity, query  # noqa: F401
 

@@ -24,6 +24,7 @@ class Run:
         self.src = source(ctx, layer)
         self.ddf = read(self.src, SETTINGS.partition_rows)
         self.n_parts = self.ddf.npartitions
+        self.first_note = len(ctx.notes)  # the in-memory tools note repairs before anything else of the call
 
     def tasks(self, fn, *args):
         part_fn = dask.delayed(fn, pure=False)
@@ -59,9 +60,9 @@ class Run:
 
     def repaired_note(self, infos) -> None:
         fixed = sum(i.get("repaired", 0) for i in infos)
-        if fixed:
-            self.ctx.note(f"Repaired {fixed} invalid geometr{'y' if fixed == 1 else 'ies'} in '{self.layer}' "
-                          "with make_valid.")
+        text = f"Repaired {fixed} invalid geometr{'y' if fixed == 1 else 'ies'} in '{self.layer}' with make_valid."
+        if fixed and text not in self.ctx.call_notes:
+            self.ctx.notes.insert(self.first_note, text)
         missing = sum(i.get("missing", 0) for i in infos)
         if missing:
             self.ctx.note(tr("Skipped {n} features of '{layer}' without geometry.").format(n=missing, layer=self.layer))
@@ -95,7 +96,8 @@ def filter_by_expression(ctx, layer: str, expression: str) -> ToolResult:
         # the excluded-value check reads each text field's distinct values (a tree reduction, not the rows)
         import pandas as pd
 
-        distinct = {f: run.ddf[f].dropna().astype(str).unique().compute().tolist()[:10000] for f in text_fields}
+        uniques = cluster.compute(ctx, [run.ddf[f].dropna().astype(str).unique() for f in text_fields], run.tool)
+        distinct = {f: list(values)[:10000] for f, values in zip(text_fields, uniques)}
         width = max(map(len, distinct.values()), default=0)
         _check_excluded_values(pd.DataFrame({f: v + [None] * (width - len(v)) for f, v in distinct.items()},
                                             dtype=object), expression)
@@ -202,11 +204,12 @@ def clip(ctx, layer: str, overlay: str) -> ToolResult:
 
 def _small_aligned(ctx, run: Run, name: str, expect, first_name: str):
     """The small layer of a join, checked and repaired, in the large layer's CRS (reprojected and noted)."""
-    from ..io import aligned, checked_layer
+    from ..io import aligned, checked_layer, repaired
 
-    small = checked_layer(ctx, name, expect, repair=True)
-    return aligned(ctx, _crs_frame(run.src) if run.src.bounds else small.iloc[:0].set_crs(run.src.crs,
-                   allow_override=True), small, first_name, name)
+    small = checked_layer(ctx, name, expect, repair=False)
+    small = aligned(ctx, _crs_frame(run.src) if run.src.bounds else small.iloc[:0].set_crs(run.src.crs,
+                    allow_override=True), small, first_name, name)
+    return repaired(ctx, small, name)  # noted after the reprojection, as io.run_validated does
 
 
 def spatial_join(ctx, layer: str, join: str, predicate: str = "intersects") -> ToolResult:
@@ -227,12 +230,18 @@ def count_points_in_polygons(ctx, polygons: str, points: str, field_name: str = 
 
     from ..geojson._base import vector_result
     from ..geojson.measure import free_field_name
-    from ..io import checked_layer
+    from ..io import checked_layer, repaired
 
-    polys = checked_layer(ctx, polygons, expect="polygon", repair=True)
+    polys = checked_layer(ctx, polygons, expect="polygon", repair=False)
     run = Run(ctx, "count_points_in_polygons", points)
     if polys.crs is not None and run.src.crs is not None and not polys.crs.equals(run.src.crs):
-        ctx.note(f"Reprojected '{points}' to the CRS of '{polygons}' to match it.")
+        from pyproj import CRS
+
+        from ..io import crs_label
+
+        ctx.note(f"Reprojected '{points}' from {crs_label(CRS.from_user_input(run.src.crs))} to "
+                 f"{crs_label(polys.crs)} to match '{polygons}'.")  # as io.aligned says it
+    polys = repaired(ctx, polys, polygons)
     infos = cluster.compute(ctx, run.tasks(partfns.point_counts, cluster.scatter(polys), polys.crs), run.tool)
     wrong = sorted(set().union(*(i["wrong"] for i in infos)))
     if wrong:
