@@ -64,7 +64,8 @@ def make_cells(folder: Path) -> Path:
         import geopandas as gpd
         from shapely.geometry import box
 
-        cells = [box(8 + i / 10, 47 + j / 10, 8 + (i + 1) / 10, 47 + (j + 1) / 10) for i in range(10) for j in range(10)]
+        cells = [box(8 + i / 10, 47 + j / 10, 8 + (i + 1) / 10, 47 + (j + 1) / 10)
+                 for i in range(10) for j in range(10)]
         gpd.GeoDataFrame({"zone": [f"z{k}" for k in range(100)]}, geometry=cells, crs=4326).to_file(path)
     return path
 
@@ -410,6 +411,9 @@ def main(argv=None) -> int:
         job, engine, inputs = args.one
         print(json.dumps(one_run(job, engine, json.loads(inputs), args.scheduler, args.partition_rows)))
         return 0
+    import signal
+
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a stopped bench still stops its scheduler and workers
     rows = run_bench(args)
     if not args.no_report:
         results = merged_results(rows)

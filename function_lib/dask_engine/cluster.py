@@ -55,7 +55,6 @@ def get_client():
                 host="127.0.0.1",
                 memory_limit=settings.memory_limit,
                 dashboard_address=None,
-                scheduler_kwargs={"dashboard": False},
                 silence_logs=logging.ERROR,
             )
             client = Client(cluster, set_as_default=False)
@@ -72,8 +71,8 @@ def _warm() -> bool:
     import dask_geopandas  # noqa: F401
     import pyogrio  # noqa: F401
 
-    from . import partfns  # noqa: F401 - imports geopandas, shapely, pyproj and the library's tools
     from ..geojson import overlay_ops, proximity, query  # noqa: F401
+    from . import partfns  # noqa: F401 - imports geopandas, shapely, pyproj and the library's tools
 
     return True
 
