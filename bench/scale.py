@@ -3,7 +3,7 @@ generated layers: points counted per polygon, buffered and joined to polygons, p
 
 Every run is its own process; its peak memory is the largest sum of the resident memory of that process and its
 children (the local cluster's workers), or of the scheduler and worker processes for --separate, sampled every 50 ms.
-A run above --max-mb is stopped and recorded as such. Results are kept in bench/out/scale.json (a later run at other
+A run above --max-mb is stopped and recorded as such. Results are kept in bench/scale_results.json (a later run at other
 sizes adds to them) and written to bench/report.md between markers, with a chart in bench/charts/scale.png.
 
     python -m geoclerk.bench.scale --sizes 100000,1000000 --runs 3 --separate
@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-OUT = HERE / "out" / "scale.json"
+OUT = HERE / "scale_results.json"  # kept in git: a later run at other sizes adds to these
 REPORT = HERE / "report.md"
 CHART = HERE / "charts" / "scale.png"
 BEGIN, END = "<!-- scale:begin -->", "<!-- scale:end -->"
