@@ -404,6 +404,8 @@ def main(argv=None) -> int:
     p.add_argument("--format", choices=["gpkg", "parquet"], default="gpkg", help="the generated inputs' format")
     p.add_argument("--data", default=str(CACHE), help="where generated inputs are kept")
     p.add_argument("--no-report", action="store_true", help="print the rows only")
+    p.add_argument("--report-only", action="store_true", help="write the report and chart from the kept results")
+    p.add_argument("--note", default="", help="a sentence for the report (the machine's load, say)")
     p.add_argument("--one", nargs=3, metavar=("JOB", "ENGINE", "INPUTS"), help=argparse.SUPPRESS)
     p.add_argument("--scheduler", default="", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
@@ -414,13 +416,13 @@ def main(argv=None) -> int:
     import signal
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a stopped bench still stops its scheduler and workers
-    rows = run_bench(args)
+    rows = [] if args.report_only else run_bench(args)
     if not args.no_report:
         results = merged_results(rows)
         OUT.parent.mkdir(exist_ok=True)
         OUT.write_text(json.dumps(results, indent=1))
         chart(results)
-        write_report(results, _machine())
+        write_report(results, _machine() + (" " + args.note if args.note else ""))
         print(f"wrote {REPORT} and {CHART}", file=sys.stderr)
     return 0
 
