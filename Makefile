@@ -6,7 +6,7 @@ RUN := QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime-$$(id -u) $(PY)
 export QT_QPA_PLATFORM := offscreen
 
 .PHONY: setup demo demo-model test test-model test-all lint router sample-data bench bench-router bench-functions bench-inputs \
-        bench-tokens bench-sandbox bench-faults bench-blind bench-model-verify bench-model model package translations clean \
+        bench-tokens bench-sandbox bench-faults bench-scale bench-blind bench-model-verify bench-model model package translations clean \
         test-qgis bench-qgis
 
 setup:
@@ -69,6 +69,10 @@ bench-model-verify: setup model  # draft and verify against the real local model
 
 bench-model: setup model  # the task suite through the real local model: tier 1, tier 2 and the hybrid (slow: CPU)
 	$(RUN) -m geoclerk.bench.model_suite
+
+bench-scale: setup  # large inputs: dask-geopandas vs GeoPandas in memory (SIZES=100000,1000000 RUNS=3; QGIS=--qgis)
+	$(RUN) -m geoclerk.bench.scale --separate $(QGIS) $(if $(SIZES),--sizes $(SIZES)) \
+		$(if $(POLYGON_SIZES),--polygon-sizes $(POLYGON_SIZES)) $(if $(RUNS),--runs $(RUNS)) $(if $(MAX_MB),--max-mb $(MAX_MB))
 
 bench-blind: setup  # the blind request sets at tier 0 (tests/data/blind*/), graded by value checks
 	$(RUN) -m geoclerk.bench.blind

@@ -100,6 +100,12 @@ def build_parser() -> argparse.ArgumentParser:
         default="auto",
         help="run library tools with QGIS Processing where possible (auto) or GeoPandas only",
     )
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run library tools on large inputs on this Dask scheduler (tcp://HOST:8786) instead of a local cluster "
+        "(default: GEOCLERK_DASK_SCHEDULER)",
+    )
     p.add_argument("--timeout", type=float, default=60.0, help="model request timeout in seconds")
     p.add_argument("--answer", action="append", default=[], metavar="ID=CHOICE", type=_answer_pair,
                    help='answer a question of status "ask" (repeatable): the same request resumes with it')  # fmt: skip
@@ -338,6 +344,8 @@ def cmd_run(args) -> int:
         raise CliUsageError("geoclerk run: --threshold must be between 0 and 1")
     if not args.timeout > 0:  # also NaN
         raise CliUsageError("geoclerk run: --timeout must be positive")
+    if args.scheduler is not None:
+        _use_scheduler(args.scheduler)
     if args.base_url is not None:
         parts = urlsplit(args.base_url)
         if parts.scheme not in ("http", "https") or not parts.netloc:
@@ -389,6 +397,17 @@ def cmd_run(args) -> int:
     else:
         _print_report(data)
     return 0
+
+
+def _use_scheduler(address: str) -> None:
+    """Large inputs go to this Dask scheduler (checked for form here; reached when a large input first needs it)."""
+    from ..function_lib.dask_engine import configure
+
+    address = address.strip()
+    parts = urlsplit(address if "://" in address else "tcp://" + address)
+    if not parts.hostname or parts.scheme not in ("tcp", "tls", "ws", "wss", "inproc", "ucx"):
+        raise CliUsageError(f"geoclerk run: --scheduler {address!r} is not a Dask scheduler address (tcp://HOST:8786)")
+    configure(scheduler=address if "://" in address else "tcp://" + address)
 
 
 def _registry_for(engine: str):
