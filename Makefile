@@ -6,7 +6,7 @@ RUN := QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime-$$(id -u) $(PY)
 export QT_QPA_PLATFORM := offscreen
 
 .PHONY: setup demo demo-model test test-model test-all lint router sample-data bench bench-router bench-functions bench-inputs \
-        bench-tokens bench-sandbox bench-faults bench-blind bench-model-verify bench-model model package translations clean \
+        bench-tokens bench-sandbox bench-faults bench-scale bench-blind bench-model-verify bench-model model package translations clean \
         test-qgis bench-qgis
 
 setup:
@@ -37,14 +37,14 @@ bench-qgis:  # the Processing benchmark there: make bench-qgis NEW=3.44
 lint: setup
 	$(PY) -m ruff check .
 
-router: setup
+router: setup  # retrains from dev/corpus/corpus.jsonl when the cached model is stale
 	$(RUN) -m geoclerk.router.train
 
 sample-data: setup
 	$(RUN) scripts/make_sample_data.py
 
-bench-router: setup
-	$(RUN) -m geoclerk.router.bench
+bench-router: setup  # held-out metrics and routing cost (target: median <= 3 ms, p99 <= 8 ms per route)
+	$(RUN) -m geoclerk.bench.router
 
 bench-functions: setup
 	$(RUN) -m geoclerk.bench.functions
@@ -69,6 +69,10 @@ bench-model-verify: setup model  # draft and verify against the real local model
 
 bench-model: setup model  # the task suite through the real local model: tier 1, tier 2 and the hybrid (slow: CPU)
 	$(RUN) -m geoclerk.bench.model_suite
+
+bench-scale: setup  # large inputs: dask-geopandas vs GeoPandas in memory (SIZES=100000,1000000 RUNS=3; QGIS=--qgis)
+	$(RUN) -m geoclerk.bench.scale --separate $(QGIS) $(if $(SIZES),--sizes $(SIZES)) \
+		$(if $(POLYGON_SIZES),--polygon-sizes $(POLYGON_SIZES)) $(if $(RUNS),--runs $(RUNS)) $(if $(MAX_MB),--max-mb $(MAX_MB))
 
 bench-blind: setup  # the blind request sets at tier 0 (tests/data/blind*/), graded by value checks
 	$(RUN) -m geoclerk.bench.blind

@@ -61,10 +61,10 @@ def language_from_env(environ=None) -> str | None:
 
 
 def say_lang(request: str) -> str:
-    """The language of router/say.py's sentences: the user's when it is not English, else the request's own."""
+    """The language of planning/say.py's sentences: the user's when it is not English, else the request's own."""
     if _current != "en":
         return "zh" if _current == "zh_CN" else _current
-    from .router.text import detect_lang
+    from .languages import detect_lang
 
     return detect_lang(request) if request else "en"
 

@@ -14,22 +14,19 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..function_lib.traits import one_per_feature, traits_of
-from ..router.markers import EACH_WORDING
+from ..languages import topic
+from ..planning.markers import EACH_WORDING
 
-IMAGE_WORDS = re.compile(r"(?<![a-z])(?:png|jpe?g|image|picture|bild|grafik)(?![a-z])|图片|图像|截图")
+_ASKS = topic("asks")
+
+IMAGE_WORDS = re.compile("|".join(m.IMAGE_WORDS for m in _ASKS))
 # With a raster in play, 'image', 'Bild' and '图像' name the data ('the 2025 image', 'das Bild', '卫星图像'): only words
 # that always mean a picture, or an image asked *as* a result ('as an image', 'als Bild', '导出成图像'), ask for one.
-PICTURE_WORDS = re.compile(
-    r"(?<![a-z])(?:png|jpe?g|picture|grafik|screenshot|(?:as|into|to) (?:an? )?image|an image|a image|"
-    r"als bild|in ein bild|ein(?:e[nm]?)? bild)(?![a-z])|图片|截图|(?:成|为|為)(?:一张|一幅)?图像"
-)
+PICTURE_WORDS = re.compile("|".join(m.PICTURE_WORDS for m in _ASKS))
 
 
 # Wording that lets the answer be 'nothing' ('are there any …', 'whether', 'ob', '是否'): an empty layer answers it.
-MAYBE_NONE_WORDS = re.compile(
-    r"(?<![a-z])(?:if any|whether|is there|are there|are any|is any|none|ob|gibt es|falls vorhanden)(?![a-z])|"
-    r"是否|有没有|有无|如果有"
-)
+MAYBE_NONE_WORDS = re.compile("|".join(m.MAYBE_NONE_WORDS for m in _ASKS))
 
 # Spatial predicates whose everyday words ('touch', 'cross') mean less than the DE-9IM relation: an empty result
 # from them is more likely a misreading than an answer.
@@ -69,7 +66,7 @@ def empty_result(request: str, path: str, infos) -> str | None:
     """Why a vector result with no features is suspect, or None. From inputs that all have features, a clip, an
     overlay or a filter that selected nothing is more often a misreading (the wrong cutter, a misspelt value, a
     layer in another CRS) than the answer, unless the request allows nothing ('are there any …', 'whether')."""
-    from ..router.text import fold
+    from ..reading.text import fold
 
     inputs = [la for la in infos or () if la.kind == "vector"]
     if not inputs or any(not la.feature_count for la in inputs) or MAYBE_NONE_WORDS.search(fold(request)):
@@ -97,17 +94,13 @@ def empty_outputs(request: str, outputs: list[dict], infos) -> list[str]:
 
 # A share of a whole ('what percentage of the image …', 'welcher Anteil', '百分之几'): an answer outside 0-100 % is
 # impossible (the local model's NDVI from the blue and green bands printed 19496.25 %).
-SHARE_QUESTION = re.compile(
-    r"(?<![a-z])(?:what (?:percentage|percent|share|proportion|fraction) of|how much of|which share of|"
-    r"welche[rn]? anteil|wie viel prozent|wieviel prozent|wie hoch ist der anteil)(?![a-z])|"
-    r"百分之几|占比|所占比例|比例是多少"
-)
+SHARE_QUESTION = re.compile("|".join(m.SHARE_QUESTION for m in _ASKS))
 _PERCENT = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*(?:%|percent|prozent)", re.IGNORECASE)
 
 
 def implausible_share(request: str, stdout: str) -> list[str]:
     """Tier 2: a share of a whole was asked and a printed percentage lies outside 0-100, worded as what is asked."""
-    from ..router.text import fold
+    from ..reading.text import fold
 
     if not SHARE_QUESTION.search(fold(request)):
         return []
@@ -156,16 +149,16 @@ def asks_for_image(folded: str, infos) -> bool:
 
 def _without_layer_names(folded: str, infos) -> str:
     """The request with the layers it names blanked out: 'the satellite image' names a raster, not a picture."""
-    from ..router.request import mask
-    from ..router.schema_match import find_layers
+    from ..reading.request import mask
+    from ..reading.schema_match import find_layers
 
     return mask(folded, [(m.start, m.end) for m in find_layers(folded, list(infos or ()))])
 
 
 def result_problems(request: str, outputs, infos, plan=None, asked_format: str | None = None) -> list[str]:
     """What the result fails of what the request asked; empty when every check holds (or none applies)."""
-    from ..router.crs import crs_roles, etrs_twin
-    from ..router.text import fold
+    from ..reading.crs import crs_roles, etrs_twin
+    from ..reading.text import fold
 
     folded = fold(request)
     problems: list[str] = []

@@ -12,6 +12,9 @@ from __future__ import annotations
 import re
 
 from ..function_lib.traits import traits_of
+from ..languages import topic
+
+_ASKS = topic("asks")
 
 # Traits that say what a step does well enough that two tools with one of them do the same kind of step.
 _DISTINCT = ("keeps_subset", "reprojects", "aggregates", "measures", "makes_image", "writes_format", "subtracts",
@@ -70,8 +73,8 @@ def unused_values(decision, steps_run: list[dict]) -> list[str]:
     length). As pending items, worded for the reminder."""
     import json
 
-    from ..router.result import gaps_of
-    from ..router.text import fold
+    from ..planning.result import gaps_of
+    from ..reading.text import fold
 
     used = fold(json.dumps([s.get("params") for s in steps_run], ensure_ascii=False, default=str))
     values = [str(g.subject) for g in gaps_of(getattr(decision, "plan", None), "selection") if g.subject]
@@ -122,20 +125,14 @@ def _clause_kind(tool: str) -> str | None:
 
 # 'map it', 'show it on a map', 'auf einer Karte', '在地图上': the request wants to see a map. Outside QGIS that is
 # an image; inside, a result layer on QGIS's map is one. Read for tier 2 only: at tier 0/1 a tool's layer is shown.
-MAP_WORDS = re.compile(
-    r"(?<![a-z])(?:map (?:it|them|this|that|these|those|the \w+)|(?:on|in|as|into) an? map|on the map|an? map of|"
-    r"karte|karten|kartiere\w*)(?![a-z])|地图"
-)
+MAP_WORDS = re.compile("|".join(m.MAP_WORDS for m in _ASKS))
 
 
 # A question asks for its answer, not for the layer of the tool the router guessed for it (a way to get there): one
 # for a quantity ('how many hectares …?', 'what percentage …', 'wie viele …', '多少') for the number, one for a
 # thing ('which district …?', 'welcher Bezirk …?', '哪个区…？') for a printed answer or any result file.
-QUANTITY_QUESTION = re.compile(
-    r"(?<![a-z])(?:how (?:many|much|far|long|large|big)|what (?:percentage|share|proportion|fraction|percent)|"
-    r"wie (?:viele?|gross|groß|weit|lang)|wieviele?|welche[rn]? anteil)(?![a-z])|多少|百分之几|几个|占比|比例是"
-)
-WHICH_QUESTION = re.compile(r"(?<![a-z])(?:which|what|welche[rsnm]?|was fur|was für)(?![a-z])|哪|什么")
+QUANTITY_QUESTION = re.compile("|".join(m.QUANTITY_QUESTION for m in _ASKS))
+WHICH_QUESTION = re.compile("|".join(m.WHICH_QUESTION for m in _ASKS))
 
 
 def asked_outputs(decision, request: str, maps_are_layers: bool = False, infos=()) -> list[tuple[str, str]]:
@@ -144,9 +141,9 @@ def asked_outputs(decision, request: str, maps_are_layers: bool = False, infos=(
     the function library, plus an asked file format, image or map (an image, or a layer when `maps_are_layers`).
     Nothing is guessed for an open request. `infos`: the layers in play ('the 2025 image' is a raster, not a
     picture asked for)."""
-    from ..router.text import fold
+    from ..reading.text import fold
     from .checks import asks_for_image
-    from .pipeline import asked_format
+    from .formats import asked_format
 
     folded = fold(request)
     clauses = [(text, ranked[0][0]) for text, ranked in getattr(decision, "steps", None) or [] if ranked]

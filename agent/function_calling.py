@@ -10,9 +10,9 @@ from ..errors import CancelledError, GeoClerkError, LLMError
 from ..function_lib.geojson._base import LAYER
 from ..function_lib.registry import run_tool, validate_args
 from ..lang import tr
-from ..router.result import gaps_of
+from ..model_text.refusals import refusal_reason
+from ..planning.result import gaps_of
 from .coverage import nudge_text, unserved
-from .refusals import refusal_reason
 
 REJECT = "reject_task"
 ESCALATE = "escalate_to_code"

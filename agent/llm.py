@@ -8,10 +8,10 @@ import time
 from dataclasses import dataclass, field
 
 from ..errors import CancelledError, LLMError
-from . import tokens
+from ..model_text import tokens
+from ..model_text.text_calls import find_calls, strip_think
 from .llm_errors import safe_url
 from .providers import PLACEHOLDER_KEY, LLMSettings
-from .text_calls import find_calls, strip_think
 
 LOCAL_PROVIDERS = ("custom", "llamacpp", "lmstudio", "vllm", "ollama")  # servers that may answer llama.cpp's /props
 RETRY_STATUSES = {408, 409, 429, 500, 502, 503, 504}
@@ -89,11 +89,14 @@ class LLMClient:
         tokens.warm_up()  # needed when the endpoint reports no usage
 
     # -- public ----------------------------------------------------------------------------
-    def chat(self, messages: list[dict], tools: list[dict] | None = None, cancel_event=None) -> ChatReply:
-        """One model turn. With tools the reply may carry tool calls (native, or parsed from text JSON)."""
+    def chat(
+        self, messages: list[dict], tools: list[dict] | None = None, cancel_event=None, response_format=None
+    ) -> ChatReply:
+        """One model turn. With tools the reply may carry tool calls (native, or parsed from text JSON).
+        `response_format`: OpenAI's structured output (a json_schema the reply must follow), for closed questions."""
         for _ in range(3):
             try:
-                return self._turn(messages, tools, cancel_event)
+                return self._turn(messages, tools, cancel_event, response_format)
             except LLMError as exc:
                 if tools and self.settings.tool_mode == "auto" and not self.json_mode and exc.tools_unsupported:
                     self.json_mode = True  # no tool calling in this model: describe the tools in the prompt instead
@@ -101,7 +104,7 @@ class LLMClient:
                     self.settings.temperature = None  # some reasoning models only take their default temperature
                 else:
                     raise
-        return self._turn(messages, tools, cancel_event)
+        return self._turn(messages, tools, cancel_event, response_format)
 
     def assistant_message(self, reply: ChatReply) -> dict:
         """The assistant turn to append to the history after `reply`."""
@@ -150,9 +153,11 @@ class LLMClient:
             raise self._explain(exc) from exc
 
     # -- one turn with retries ---------------------------------------------------------------
-    def _turn(self, messages, tools, cancel_event) -> ChatReply:
+    def _turn(self, messages, tools, cancel_event, response_format=None) -> ChatReply:
         sent_messages = self._json_messages(messages, tools) if (tools and self.json_mode) else messages
         kwargs = {"model": self.settings.model, "messages": sent_messages}
+        if response_format is not None:
+            kwargs["response_format"] = response_format
         if self.settings.temperature is not None:
             kwargs["temperature"] = self.settings.temperature
         if tools and not self.json_mode:

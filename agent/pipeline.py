@@ -6,13 +6,14 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import CancelledError, GeoClerkError, LLMError, ValidationError
+from ..errors import CancelledError, GeoClerkError, LLMError
 from ..function_lib.context import LayerStore, RunContext
 from ..function_lib.describe import LayerInfo, describe_entry
 from ..function_lib.registry import run_tool
 from ..lang import say_lang, tr
-from ..router.result import gaps_of
+from ..planning.result import gaps_of
 from .checks import result_problems
+from .formats import write_in_format, write_to_path
 from .report import Report
 
 ROUTES = ("auto", "function", "codegen")
@@ -84,11 +85,13 @@ def run_request(
     progress=None,
     cancel_event=None,
     previous: list[str] | None = None,
+    answers: dict[str, str] | None = None,
 ) -> Report:
     """Serve one request end to end and return its report; errors become a report, never a raise.
 
     `previous`: in a conversation, the names of the layers the previous request made (in play among the inputs),
-    so 'now buffer those by 100 m' reads them (router/references.py)."""
+    so 'now buffer those by 100 m' reads them (router/references.py). `answers`: {question id: choice} for the
+    questions an earlier run of the same request asked (status "ask"); the plan resumes with them (agent/holes.py)."""
     config = config or AgentConfig()
     report = Report(request=request, model=config.model if config.has_model else None)
     started = time.perf_counter()
@@ -103,10 +106,26 @@ def run_request(
         router = router or _default_router(registry)
         t0 = time.perf_counter()
         decision = router.route(request, infos, previous=previous)
+        text, given = request, {}
+        if answers:
+            from .holes import apply_answers
+
+            decision, text, said, given = apply_answers(router, request, infos, decision, answers, config.threshold,
+                                                        previous)  # fmt: skip
+            report.notes.extend(said)
+        else:
+            from .model_answers import fill_with_model
+
+            decision, text, config = fill_with_model(router, request, infos, decision, config, report,
+                                                     lambda t: ctx.progress(5, t), previous)  # fmt: skip
         report.timings_ms["route"] = (time.perf_counter() - t0) * 1000
         report.router = decision.to_json()
         report.route = config.route if config.route != "auto" else decision.route
-        _serve(request, ctx, infos, decision, registry, config, report)
+        _serve(text, ctx, infos, decision, registry, config, report, router, previous)
+        if report.status == "needs_llm" and not config.has_model and report.route == "function":
+            from .asking import ask_or_explain
+
+            ask_or_explain(router, text, infos, decision, config, report, previous, given)
     except CancelledError as exc:
         report.status, report.error = "error", exc.user_text()
         _discard_outputs(ctx, report)
@@ -119,7 +138,7 @@ def run_request(
     return report
 
 
-def _serve(request, ctx, infos, decision, registry, config, report) -> None:
+def _serve(request, ctx, infos, decision, registry, config, report, router=None, previous=None) -> None:
     plan = decision.plan
     forced = config.route != "auto"
     if report.route == "chat" and not forced and not config.has_model:
@@ -138,6 +157,11 @@ def _serve(request, ctx, infos, decision, registry, config, report) -> None:
         if report.status == "rejected":
             return
         can_tier0, plan = confirmed is not None, confirmed or plan
+    if can_tier0 and router is not None:  # 'how many …?': the subset and its count in words (agent/questions.py)
+        from .questions import serve_number_question
+
+        if serve_number_question(request, ctx, infos, plan, registry, config, report):
+            return
     if can_tier0:
         report.tier = 0 if not getattr(plan, "corrected", False) else 1
         _run_plan(plan, ctx, registry, report, request, infos)
@@ -156,6 +180,11 @@ def _serve(request, ctx, infos, decision, registry, config, report) -> None:
             ).format(tool=plan.tool, reason=reason)
             return
         report.escalations.append(f"tier 0 → 1: the result failed its checks ({reason})")
+    if not can_tier0 and router is not None:  # several steps: a chain, or what a question implies (agent/chain.py)
+        from .chain import serve_composed
+
+        if serve_composed(request, ctx, infos, decision, registry, router, config, report, previous):
+            return
     if not config.has_model:
         report.status = "needs_llm"
         report.tier = 1 if report.route == "function" else 2
@@ -168,7 +197,7 @@ def _serve(request, ctx, infos, decision, registry, config, report) -> None:
 
 def _confirmed_plan(request, plan, decision, ctx, infos, registry, config, report):
     """Draft and verify: the model accepts the plan, corrects it (a corrected plan), or neither (None)."""
-    from ..router.result import Plan
+    from ..planning.result import Plan
     from .tiers import make_client
     from .verify import verify_plan
 
@@ -198,7 +227,7 @@ def _run_plan(plan, ctx, registry, report, request: str = "", infos=()) -> None:
     # how the router read the request ("'population' read as field POP2020"): the user sees the interpretation
     report.notes.extend(n for n in getattr(plan, "notes", None) or () if n not in report.notes)
     result = run_tool(registry, plan.tool, plan.params, ctx)
-    from ..router.say import say_plan
+    from ..planning.say import say_plan
 
     said = say_plan(plan, say_lang(request), infos)  # the plan in plain words, first
     report.answer = f"{said} {result.answer or result.summary}".strip()
@@ -209,92 +238,6 @@ def _run_plan(plan, ctx, registry, report, request: str = "", infos=()) -> None:
     report.timings_ms["execute"] = (time.perf_counter() - t0) * 1000
     report.outputs = [o.to_json() for o in ctx.outputs]
     report.status = "ok"
-
-
-def asked_format(request: str, plan=None) -> str | None:
-    """The file format the request asks the result in ('… as GeoJSON'), from the plan or read from the text."""
-    if plan is not None and getattr(plan, "output_format", None):
-        return plan.output_format
-    from ..router.quantities import output_format
-    from ..router.text import fold
-
-    asked = output_format(fold(request))
-    return asked.code if asked else None
-
-
-def write_in_format(fmt: str, ctx, registry, report) -> None:
-    """Write the final result in the asked format (a save_result step), replacing the default GeoPackage."""
-    from ..function_lib.geojson.conversion import FORMATS
-
-    if not ctx.outputs:
-        ctx.note(f"The result is an answer, not a layer, so no {fmt.upper()} file was written.")
-        return
-    final = ctx.outputs[-1]
-    suffix = Path(final.path).suffix.lower().lstrip(".")
-    if suffix == fmt or (fmt == "geojson" and suffix == "json"):
-        return  # already written in that format (a tier-1 model may have saved it itself)
-    if fmt not in FORMATS:
-        raise ValidationError(
-            f"GeoClerk cannot write {fmt.upper()} files.", fix="Ask for one of: " + ", ".join(FORMATS) + "."
-        )
-    if final.kind == "table":
-        if fmt == "csv":
-            return
-        raise ValidationError(
-            f"The result is a table ({Path(final.path).name}), which is written as CSV, not {fmt.upper()}.",
-            fix="Ask for CSV, or for a result that is a layer.",
-        )
-    if final.kind != "vector":
-        raise ValidationError(
-            f"The result is a {final.kind} ({Path(final.path).name}), which cannot be written as {fmt.upper()}.",
-            fix="Ask for a format of that kind of result, or leave the format out.",
-        )
-    params = {"layer": final.name, "format": fmt, "name": final.name}
-    if "save_result" in registry:
-        report.steps.append({"tool": "save_result", "params": params})
-        run_tool(registry, "save_result", params, ctx)
-    else:  # a registry without the storage tools (an embedding app's own): write it directly
-        ctx.save_vector(ctx.gdf(final.name), final.name, fmt)
-    ctx.outputs.remove(final)  # the asked format replaces the default file
-    Path(final.path).unlink(missing_ok=True)
-    written = Path(ctx.outputs[-1].path).name
-    said = tr("Written as {format}: {file}.").format(format=fmt.upper(), file=written)
-    report.answer = f"{report.answer} {said}".strip()
-
-
-def write_to_path(path: str, ctx, report) -> None:
-    """Put the final result at the file the request named ('save to results/out.csv'). A relative path lands in the
-    output folder; an existing file is never overwritten (the result stays where it is, and the user is told)."""
-    import shutil
-
-    from ..function_lib.io import sidecars
-
-    if not ctx.outputs:
-        return
-    final = ctx.outputs[-1]
-    target = Path(path).expanduser()
-    target = target if target.is_absolute() else ctx.out_dir / target
-    if target.exists():
-        ctx.note(
-            tr("{target} exists already and was left alone; the result is {file}.").format(
-                target=target, file=Path(final.path).name
-            )
-        )
-        return
-    target.parent.mkdir(parents=True, exist_ok=True)
-    source = Path(final.path)
-    if source.suffix.lower() != target.suffix.lower():
-        ctx.note(
-            tr("The result is a {suffix} file; it was not converted to {file}.").format(
-                suffix=source.suffix, file=target.name
-            )
-        )
-        return
-    for side in [source, *sidecars(source)]:
-        shutil.move(str(side), str(target.with_suffix(side.suffix)))
-    final.path = str(target)
-    report.outputs = [o.to_json() for o in ctx.outputs]
-    report.answer = f"{report.answer} {tr('Written to {target}.').format(target=target)}".strip()
 
 
 def _why_needs_llm(decision, config, route) -> str:
@@ -312,16 +255,19 @@ def _why_needs_llm(decision, config, route) -> str:
     if words and len(plan.missing) == 1:
         quoted = ", ".join(f"'{w}'" for w in words[0].subject)
         return tr(
-            "The best tool is {tool}, but these words of the request were not understood: {words}. "
+            "These words of the request were not understood: {words}. "
             "Without a model GeoClerk answers only what it fully understood: name a loaded layer or field, "
             "rephrase, or configure a model."
-        ).format(tool=plan.tool, words=quoted)
+        ).format(words=quoted)
     if not plan.complete:
-        missing = ", ".join(plan.missing) or tr("some parameters")
+        from .declines import plain_gaps
+
+        missing = plain_gaps(plan, None) or tr("some parameters")
         return tr(
-            "The best tool is {tool}, but {missing} could not be read from the request. "
-            "Say it explicitly (for example a distance with its unit, or a layer or field name), or configure a model."
-        ).format(tool=plan.tool, missing=missing)
+            "Without a model, GeoClerk could not read {missing} from the request. "
+            "Say it in the request (for example a layer or field name, or a distance with its unit), "
+            "or configure a model."
+        ).format(missing=missing)
     return tr(
         "The router is not sure enough ({confidence} < {threshold}) that {tool} is meant. "
         "Rephrase more precisely, force the function route, or configure a model."

@@ -6,6 +6,7 @@ import json
 
 from ..errors import GeoClerkError
 from ..function_lib.describe import describe_entry
+from ..model_text.refusals import refusal_reason
 from .coverage import unserved
 from .function_calling import (
     CONTROL_TOOLS,
@@ -18,7 +19,6 @@ from .function_calling import (
     tool_loop,
     tools_for,
 )
-from .refusals import refusal_reason
 
 ASSIGN = "assign_subtask"
 LIST = "list_layers"

@@ -54,6 +54,7 @@ class Report:
     router: dict[str, Any] | None = None
     fix_in_settings: bool = False  # the error is about the model connection: the fix is in the settings
     codegen: dict[str, Any] | None = None  # tier 2's rounds: inspection cells, attempts (and a planner's plan)
+    questions: list[dict] = field(default_factory=list)  # status "ask": [{"id", "kind", "text", "choices"}]
 
     def to_json(self) -> dict:
         """The CLI contract fields first, then provenance extras (notes, model, escalations)."""
@@ -75,4 +76,5 @@ class Report:
             "router": self.router,
             "fix_in_settings": self.fix_in_settings,
             "codegen": self.codegen,
+            **({"questions": self.questions} if self.questions else {}),
         }

@@ -82,7 +82,7 @@ def _checked(request, ctx, infos, decision, registry, report, outcome: LoopOutco
     """A tier-1 result that ended ok, written in the asked format and checked like tier 0's (checks.py); one that
     fails its checks ends 'failed_checks', its outputs discarded, never `ok`."""
     from .checks import result_problems
-    from .pipeline import asked_format, write_in_format
+    from .formats import asked_format, write_in_format
 
     if report.status != "ok":
         return outcome

@@ -4,6 +4,13 @@ Each case is a request over the sample town (`s:`) or the set's own data (`b:`),
 checks, or `expect: decline` where no correct no-model answer exists. A tier-0 answer is `right` when its checks
 pass, `wrong` when they fail or the case should have been declined; `declined` is a needs_llm (or a refusal),
 `error` a tier-0 run that stopped with an error (no result shown as if right). Precision = right / answered.
+An `ask` (a closed question, issue 25) is a decline too: nothing was answered.
+
+`--answer-from-expected` stands in for a user who knows what they meant: each case that ends in `ask` is run again
+once per choice (`answers={id: choice}`), and each resumed result is graded by the case's own checks. The set has no
+per-case annotation of the right choice, so the choice is inferred from the expected values: the case counts as
+right with the user's choice when a choice passes its checks, and the results keep how many choices passed and how
+many ran and failed (a choice that ran, passed no check, is a wrong answer the user could have been given).
 """
 
 from __future__ import annotations
@@ -59,7 +66,7 @@ def grade(case: dict, report: dict, inputs: dict) -> tuple[str, list[str]]:
     from .checkers import check_task
 
     status = report.get("status")
-    if status in ("needs_llm", "rejected"):
+    if status in ("needs_llm", "rejected", "ask"):
         return "declined", []
     if status != "ok":
         return "error", [str(report.get("error"))[:200]]
@@ -71,7 +78,32 @@ def grade(case: dict, report: dict, inputs: dict) -> tuple[str, list[str]]:
     return ("right", []) if verdict.passed else ("wrong", verdict.failures)
 
 
-def run_set(set_dir: Path, only: str | None = None, progress=print, threshold: float | None = None) -> dict:
+def answer_from_expected(case, report, paths, out_dir, config, registry, router) -> dict:
+    """Every choice of the case's question tried and graded by the case's checks (see the module docstring)."""
+    from geoclerk.agent.pipeline import run_request
+
+    from .suite import read_inputs
+
+    question = (report.get("questions") or [{}])[0]
+    graded = {}
+    for n, choice in enumerate(question.get("choices") or []):
+        again = run_request(
+            case["request"], paths, out_dir.parent / f"{out_dir.name}-{n}", config, registry, router,
+            answers={question["id"]: choice},
+        ).to_json()  # fmt: skip
+        graded[choice] = (grade(case, again, read_inputs(paths))[0], again.get("status"))
+    verdicts = [v for v, _ in graded.values()]
+    return {
+        "question": question,
+        "choices": {c: v for c, (v, _) in graded.items()},
+        "with_choice": "right" if "right" in verdicts else ("wrong" if "wrong" in verdicts else "declined"),
+        "wrong_choices": verdicts.count("wrong"),
+    }
+
+
+def run_set(
+    set_dir: Path, only: str | None = None, progress=print, threshold: float | None = None, answer: bool = False
+) -> dict:
     from geoclerk.agent.pipeline import AgentConfig, run_request
     from geoclerk.router import load_router
 
@@ -97,8 +129,14 @@ def run_set(set_dir: Path, only: str | None = None, progress=print, threshold: f
             except Exception as exc:  # noqa: BLE001 - a crash is graded, never hides the rest of the set
                 report, verdict, why = {"status": "crash", "tier": None}, "error", [f"{type(exc).__name__}: {exc}"]
             plan = (report.get("router") or {}).get("plan") or {}
+            asked = {}
+            if report.get("status") == "ask":
+                asked = {"questions": report.get("questions")}
+                if answer:
+                    asked["answered"] = answer_from_expected(case, report, paths, out_dir, config, registry, router)
             results.append(
                 {
+                    **asked,
                     "id": case["id"],
                     "lang": case.get("lang", "en"),
                     "class": case.get("class", "plain"),
@@ -159,6 +197,23 @@ def table(summary: dict) -> str:
     return "\n".join(lines)
 
 
+def asks_line(results: list[dict]) -> str:
+    """How many declines are questions, and (with --answer-from-expected) how they end with the user's choice.
+
+    Cases that expect an answer count as right when a choice passes their checks; a case that expects a decline has
+    no correct no-model answer by its own definition, so every choice answered there is graded wrong (its ambiguity
+    is what the question asks about)."""
+    asks = [r for r in results if r["status"] == "ask"]
+    line = f"asks: {len(asks)} of {sum(r['verdict'] == 'declined' for r in results)} declined"
+    for expect in ("answer", "decline"):
+        answered = [r["answered"] for r in asks if "answered" in r and r["expect"] == expect]
+        if answered:
+            ends = {v: sum(a["with_choice"] == v for a in answered) for v in ("right", "wrong", "declined")}
+            line += (f"\n  expect {expect}: {len(answered)} asks; with the user's choice {ends['right']} right, "
+                     f"{ends['wrong']} wrong, {ends['declined']} still declined")  # fmt: skip
+    return line
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("sets", nargs="*", help="set folders under tests/data (default: every blind* folder)")
@@ -166,18 +221,25 @@ def main(argv=None) -> int:
     ap.add_argument("--out", type=Path, help="JSON results file (default bench/out/blind_<set>.json)")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--threshold", type=float, help="tier-0 router confidence (default: the product's)")
+    ap.add_argument(
+        "--answer-from-expected",
+        action="store_true",
+        help="answer each question with every choice and grade each by the case's checks",
+    )
     args = ap.parse_args(argv)
     sets = [SETS / s for s in args.sets] or sorted(p for p in SETS.glob("blind*") if p.is_dir())
     OUT.mkdir(parents=True, exist_ok=True)
     combined = {}
     for set_dir in sets:
         result = run_set(
-            set_dir, args.only, progress=(lambda *_: None) if args.quiet else print, threshold=args.threshold
-        )
+            set_dir, args.only, progress=(lambda *_: None) if args.quiet else print, threshold=args.threshold,
+            answer=args.answer_from_expected,
+        )  # fmt: skip
         out = args.out or OUT / f"blind_{set_dir.name}.json"
         out.write_text(json.dumps(result, indent=1, ensure_ascii=False))
         print(f"\n## {set_dir.name} (tier 0, offline): {out}\n")
         print(table(result["summary"]))
+        print(asks_line(result["results"]))
         wrong = [{"id": r["id"], "request": r["request"], "why": r["why"][:1]} for r in result["results"]]
         combined[set_dir.name] = {
             "summary": result["summary"],

@@ -1,6 +1,6 @@
 """Tokens of a candidate search, one request for k variants against k separate requests, on the replayed local-model
 repair run (tests/scripts/local_model_repair.json: its first two scripts fail, its next three are the alternatives);
-counted by the scripted server with agent/tokens.py. `python -m geoclerk.bench.candidate_tokens`."""
+counted by the scripted server with model_text/tokens.py. `python -m geoclerk.bench.candidate_tokens`."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ def replay(work: Path, n_ctx: int = N_CTX) -> dict:
     Returns the requests sent, the prompt tokens of each round as sent, and as the whole history would have been
     (the system prompt and request, then every earlier reply and its feedback without the summary lines)."""
     from geoclerk.agent.pipeline import run_request
-    from geoclerk.agent.tokens import count_messages
+    from geoclerk.model_text.tokens import count_messages
     from geoclerk.tests.agent_toolkit import TinyRouter, config_for, tiny_registry
     from geoclerk.tests.scripted_server import ScriptedServer
 

@@ -56,8 +56,8 @@ def run_fault(fault: dict, check: bool, docs: bool, sandbox, work: Path) -> dict
 
 
 def _docs_tokens(feedback: str) -> int:
-    from geoclerk.agent.tokens import count_text
     from geoclerk.codegen.docs_index import HEADER
+    from geoclerk.model_text.tokens import count_text
 
     if HEADER not in feedback:
         return 0

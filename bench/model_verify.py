@@ -26,7 +26,7 @@ OUT = Path(__file__).resolve().parent / "out" / "model_verify.json"
 def planted(plan, infos, folded_request: str):
     """The plan with one realistic error, or None when no error of the two kinds fits it."""
     from geoclerk.function_lib.traits import traits_of
-    from geoclerk.router.crs import crs_roles
+    from geoclerk.reading.crs import crs_roles
 
     params = dict(plan.params)
     if "crs" in params:

@@ -34,12 +34,23 @@ def write_report(data: dict, target: Path, out: Path) -> None:
     ):
         lines += _part_section(name, title, data.get(name), out, charts)
     lines += _kept_model_section(target)
+    lines += _kept_scale_section(target)
     target.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def _kept_model_section(target: Path) -> list[str]:
     """The real-model section `make bench-model` wrote (slow to make, so kept across `make bench` runs)."""
     from .model_suite import BEGIN, END
+
+    text = target.read_text(encoding="utf-8") if target.exists() else ""
+    if BEGIN not in text or END not in text:
+        return []
+    return ["", text[text.index(BEGIN) : text.index(END) + len(END)]]
+
+
+def _kept_scale_section(target: Path) -> list[str]:
+    """The large-input section `make bench-scale` wrote (kept across `make bench` runs, like the model's)."""
+    from .scale import BEGIN, END
 
     text = target.read_text(encoding="utf-8") if target.exists() else ""
     if BEGIN not in text or END not in text:

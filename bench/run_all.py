@@ -15,7 +15,7 @@ BENCH = Path(__file__).resolve().parent
 OUT = BENCH / "out"
 # Each part runs in its own process (a crash or a hang in one cannot take the others down).
 PARTS = [
-    ("router", "geoclerk.router.bench", 600),
+    ("router", "geoclerk.bench.router", 600),
     ("functions", "geoclerk.bench.functions", 900),
     ("sandbox", "geoclerk.bench.sandbox", 300),
     ("tokens", "geoclerk.bench.tokens", 600),

@@ -67,7 +67,7 @@ def codegen_script(task: dict) -> list:
 def run_task(task: dict, route: str, architecture: str, registry, router, work: Path) -> dict:
     """Serve one request through the real pipeline against the scripted server; what was sent and received."""
     from geoclerk.agent.pipeline import AgentConfig, run_request
-    from geoclerk.agent.tokens import count_messages
+    from geoclerk.model_text.tokens import count_messages
     from geoclerk.tests.scripted_server import ScriptedServer
 
     if route == "codegen":
@@ -150,9 +150,9 @@ def confirmation_tokens(registry, router) -> dict:
     from types import SimpleNamespace
 
     import yaml
-    from geoclerk.agent.tokens import count_messages, count_reply
     from geoclerk.agent.verify import verify_messages
     from geoclerk.function_lib.describe import describe_path
+    from geoclerk.model_text.tokens import count_messages, count_reply
 
     counts = []
     for folder in sorted((ROOT / "tests" / "data").glob("blind*")):

@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..agent.llm_errors import safe_url
-from ..errors import GeoClerkError
+from ..errors import GeoClerkError, ValidationError
 from ..lang import language, language_from_env, set_language
 
 EXIT_USAGE = 2
@@ -45,6 +45,16 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message):
         raise CliUsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+
+def _answer_pair(text: str) -> tuple[str, str]:
+    """`--answer ID=CHOICE` as (id, choice); anything else is a usage error."""
+    from ..agent.holes import parse_answers
+
+    try:
+        return next(iter(parse_answers([text]).items()))
+    except ValidationError as exc:
+        raise argparse.ArgumentTypeError(exc.user_text()) from exc
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -90,9 +100,17 @@ def build_parser() -> argparse.ArgumentParser:
         default="auto",
         help="run library tools with QGIS Processing where possible (auto) or GeoPandas only",
     )
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run library tools on large inputs on this Dask scheduler (tcp://HOST:8786) instead of a local cluster "
+        "(default: GEOCLERK_DASK_SCHEDULER)",
+    )
     p.add_argument("--timeout", type=float, default=60.0, help="model request timeout in seconds")
     p.add_argument("--save-model", metavar="PATH.model3",
                    help="save a tier-0 plan as a QGIS Processing model (needs PyQGIS)")  # fmt: skip
+    p.add_argument("--answer", action="append", default=[], metavar="ID=CHOICE", type=_answer_pair,
+                   help='answer a question of status "ask" (repeatable): the same request resumes with it')  # fmt: skip
     p.add_argument(
         "--lang",
         metavar="LOCALE",
@@ -328,6 +346,8 @@ def cmd_run(args) -> int:
         raise CliUsageError("geoclerk run: --threshold must be between 0 and 1")
     if not args.timeout > 0:  # also NaN
         raise CliUsageError("geoclerk run: --timeout must be positive")
+    if args.scheduler is not None:
+        _use_scheduler(args.scheduler)
     if args.base_url is not None:
         parts = urlsplit(args.base_url)
         if parts.scheme not in ("http", "https") or not parts.netloc:
@@ -341,6 +361,7 @@ def cmd_run(args) -> int:
         from .save_model import check_pyqgis
 
         check_pyqgis("--save-model")
+    answers = dict(args.answer)
     api_key = os.environ.get("GEOCLERK_API_KEY") or os.environ.get("OPENAI_API_KEY")
     config = AgentConfig(
         base_url=args.base_url,
@@ -371,7 +392,7 @@ def cmd_run(args) -> int:
             if local is not None:
                 local.start()
             registry = _registry_for(args.engine)
-            report = run_request(args.request, inputs, args.out_dir, config, registry=registry)
+            report = run_request(args.request, inputs, args.out_dir, config, registry=registry, answers=answers)
     finally:
         if local is not None:
             local.stop()
@@ -389,6 +410,17 @@ def cmd_run(args) -> int:
     else:
         _print_report(data)
     return status
+
+
+def _use_scheduler(address: str) -> None:
+    """Large inputs go to this Dask scheduler (checked for form here; reached when a large input first needs it)."""
+    from ..function_lib.dask_engine import configure
+
+    address = address.strip()
+    parts = urlsplit(address if "://" in address else "tcp://" + address)
+    if not parts.hostname or parts.scheme not in ("tcp", "tls", "ws", "wss", "inproc", "ucx"):
+        raise CliUsageError(f"geoclerk run: --scheduler {address!r} is not a Dask scheduler address (tcp://HOST:8786)")
+    configure(scheduler=address if "://" in address else "tcp://" + address)
 
 
 def _registry_for(engine: str):
@@ -424,13 +456,16 @@ def _print_report(data: dict) -> None:
     print(f"status: {data['status']}   route: {data['route']}   tier: {tier}")
     for step in data["steps"]:
         if "tool" in step:
-            print(f"  step: {step['tool']}({json.dumps(step['params'], ensure_ascii=False)})")
+            made = f" -> {step['output']}" if step.get("output") else ""  # a step of several: its own result
+            print(f"  step: {step['tool']}({json.dumps(step['params'], ensure_ascii=False)}){made}")
         else:
             print(f"  step: code ({'ok' if step.get('ok') else 'failed'})")
     for out in data["outputs"]:
         print(f"  output: {out['path']} [{out['kind']}]")
     if data["answer"]:
         print(f"answer: {data['answer']}")
+    for q in data.get("questions") or []:
+        print(f"question {q['id']}: {q['text']} [{' | '.join(q['choices'])}]  (answer with --answer {q['id']}=CHOICE)")
     if data["error"]:
         print(f"error: {data['error']}")
     print(f"time: {data['timings_ms'].get('total', 0):.0f} ms")

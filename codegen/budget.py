@@ -63,7 +63,7 @@ class RepairContext:
 
     def messages(self) -> list[dict]:
         """The messages of the next round: the stable prefix, then the latest attempt, shrunk until they fit."""
-        from ..agent.tokens import count_messages
+        from ..model_text.tokens import count_messages
         from .prompt import repair_message
 
         if self.latest is None:

@@ -13,7 +13,7 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..agent.tokens import count_messages, count_text
+from ..model_text.tokens import count_messages, count_text
 from . import apicheck, static_check
 from .extract import code_blocks
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..agent.refusals import refusal_reason
+from ..model_text.refusals import refusal_reason
 from .extract import extract_code
 
 _REFUSE = re.compile(r"^[\s>*_`#-]*REFUSE[\s*_`]*[:：]\s*(.+)", re.IGNORECASE | re.MULTILINE | re.DOTALL)

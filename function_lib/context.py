@@ -186,6 +186,10 @@ class LayerStore:
     def names(self) -> list[str]:
         return list(self._entries)
 
+    def drop(self, name: str) -> None:
+        """Forget a layer (a step's result that is undone); the file is the caller's to remove."""
+        self._entries.pop(name, None)
+
     def __contains__(self, name: str) -> bool:
         return self.find(name) is not None
 
@@ -285,6 +289,17 @@ class RunContext:
     def check_cancelled(self) -> None:
         if self.cancel_event.is_set():
             raise CancelledError()
+
+    def forget_since(self, start: int, known: set[str], notes: int | None = None) -> None:
+        """Undo what ran after a mark: the outputs from `start` on (their files deleted), the layers not in `known`,
+        and the notes from `notes` on. A declined chain of steps leaves nothing behind."""
+        if notes is not None:
+            del self.notes[notes:]
+        for out in self.outputs[start:]:
+            Path(out.path).unlink(missing_ok=True)
+        del self.outputs[start:]
+        for name in set(self.layers.names()) - known:
+            self.layers.drop(name)
 
     def note(self, text: str) -> None:
         """Record something the user should know (CRS used, geometries repaired, ...)."""

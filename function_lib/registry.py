@@ -211,6 +211,11 @@ def _processing_unsuited(spec: ToolSpec, args: dict, ctx: RunContext) -> str | N
 def run_tool(registry: Registry, name: str, args: dict, ctx: RunContext) -> ToolResult:
     """Validate a call, check its layers and fields, and run the implementation that suits the data."""
     ctx.begin_call()
+    large = _large_engine(registry, name, args, ctx)
+    if large is not None:
+        impl, args = large
+        ctx.check_cancelled()
+        return _call(impl, name, args, ctx)
     tool = choose_tool(registry, name, args, ctx)
     if not tool.available:
         raise ToolError(
@@ -221,8 +226,31 @@ def run_tool(registry: Registry, name: str, args: dict, ctx: RunContext) -> Tool
     if tool.spec.half == "geojson":
         check_layers_and_fields(tool.spec, args, ctx)
     ctx.check_cancelled()
+    return _call(tool.impl, name, args, ctx)
+
+
+def _large_engine(registry: Registry, name: str, args, ctx: RunContext):
+    """(implementation, validated arguments) of the large-input engine (dask_engine) when an input is large and the
+    GeoPandas tool is ported for them; None to choose between Processing and GeoPandas as usual."""
+    if not isinstance(args, dict) or name not in registry or registry.get(name).spec.half != "geojson":
+        return None
+    spec = registry.get(name).spec
     try:
-        return tool.impl(ctx, **args)
+        filled = validate_args(spec, args)
+        for p in spec.params:
+            if p.kind == "layer" and isinstance(filled.get(p.name), str):
+                ctx.layers.get(filled[p.name])
+    except GeoClerkError:
+        return None  # the usual path reports it
+    from .dask_engine import large_impl
+
+    impl = large_impl(spec, filled, ctx)
+    return (impl, filled) if impl is not None else None
+
+
+def _call(impl: Impl, name: str, args: dict, ctx: RunContext) -> ToolResult:
+    try:
+        return impl(ctx, **args)
     except GeoClerkError:
         raise
     except Exception as exc:  # noqa: BLE001 - a tool's own failure is reported, never a traceback

@@ -164,6 +164,14 @@ class AskGeoClerkAlgorithm(QgsProcessingAlgorithm):
         for note in data.get("notes", []):
             if note not in answer:
                 log.info(note)
+        for i, step in enumerate(data.get("steps", []), 1):  # the steps in order, each with the file it wrote
+            if "tool" in step:
+                made = f" -> {step['output']}" if step.get("output") else ""
+                log.info(f"{i}. {step['tool']} {json.dumps(step['params'], ensure_ascii=False, default=str)}{made}")
+        if data["status"] == "ask":  # an algorithm cannot ask back: the question is its message
+            from ..agent.asking import question_as_failure
+
+            raise QgsProcessingException(question_as_failure(data["questions"][0]))
         if data["status"] != "ok":
             raise QgsProcessingException(data.get("error") or data["status"])
         results = {
@@ -173,8 +181,9 @@ class AskGeoClerkAlgorithm(QgsProcessingAlgorithm):
             "REPORT": json.dumps(data, ensure_ascii=False, default=str),
         }
         vectors = [o["path"] for o in data["outputs"] if o["kind"] == "vector"]
+        final = final_vector(data)  # a request of several steps: its last step's layer, not its first
         if vectors and parameters.get(self.OUTPUT) is not None:
-            results[self.OUTPUT] = self._copy_to_sink(vectors[0], parameters, context)
+            results[self.OUTPUT] = self._copy_to_sink(final or vectors[0], parameters, context)
             self._present(results[self.OUTPUT], data, context)
         return results
 
@@ -242,6 +251,14 @@ class ResultPresenter(QgsProcessingLayerPostProcessorInterface):
         from .results import present_layer
 
         present_layer(layer, self.report, context.project() or QgsProject.instance())
+
+
+def final_vector(data: dict) -> str | None:
+    """The last step's vector result when the request ran several tool steps that each made a layer; else None."""
+    made = [s.get("output") for s in data.get("steps", []) if "tool" in s and s.get("output")]
+    vectors = {o["path"] for o in data.get("outputs", []) if o["kind"] == "vector"}
+    made = [p for p in made if p in vectors]
+    return made[-1] if len(made) >= 2 else None
 
 
 def project_layers(project) -> list:

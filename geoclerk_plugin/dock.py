@@ -30,7 +30,7 @@ from qgis.PyQt.QtWidgets import (
 )
 
 from ..errors import DependencyError, GeoClerkError
-from ..router.references import refers_back
+from ..reading.references import refers_back
 from . import conversation, engine
 from .dependencies import check_dependencies, dependency_message
 from .i18n import tr
@@ -206,8 +206,8 @@ class GeoClerkDock(QgsDockWidget):
 
     def _same_again(self, text: str):
         """(steps, old layer, new layer) when `text` asks for the last steps again on another layer, with every
-        layer those steps use ticked; else None (router/followup.py reads the request)."""
-        from ..router.followup import asks_same, same_again
+        layer those steps use ticked; else None (planning/followup.py reads the request)."""
+        from ..planning.followup import asks_same, same_again
 
         if not self.last_steps or not asks_same(text):  # the text first: describing every layer costs more
             return None
@@ -241,12 +241,17 @@ class GeoClerkDock(QgsDockWidget):
         self.start_request(text, self.route_combo.currentData())
         self.route_combo.setCurrentIndex(0)  # the override is per message
 
-    def start_request(self, text: str, route: str = "auto", runner=None, skip_tier0: bool = False) -> ReplyCard:
+    def start_request(
+        self, text: str, route: str = "auto", runner=None, skip_tier0: bool = False, answers: dict | None = None
+    ) -> ReplyCard:
         """Show the request, prepare inputs on the main thread, and start the task.
 
-        `skip_tier0`: the user said a tier-0 answer was not what they meant; the model serves the request."""
-        self._add_widget(UserBubble(text, route))
+        `skip_tier0`: the user said a tier-0 answer was not what they meant; the model serves the request.
+        `answers`: {question id: choice} clicked on a question card; the same request resumes with them."""
+        shown = f"{text} → {', '.join(answers.values())}" if answers else text
+        self._add_widget(UserBubble(shown, route))
         card = ReplyCard()
+        card.answer_given.connect(lambda qid, choice, t=text: self.start_request(t, route, answers={qid: choice}))
         card.rerun_requested.connect(lambda steps, t=text: self.start_request(t, route, make_rerun(steps)))
         card.ask_model_requested.connect(lambda t=text: self.start_request(t, route, skip_tier0=True))
         card.save_model_requested.connect(lambda c=card: save_card_model(c, c.store, engine.registry()))
@@ -293,6 +298,7 @@ class GeoClerkDock(QgsDockWidget):
             runner=runner or self.runner,
             registry=engine.registry(),
             previous=[self.project.mapLayer(i).name() for i in previous],
+            answers=answers,
         )
         if config.review_code:
             # The agent's code worker calls config.review(code) -> bool before each run in the sandbox.
@@ -367,7 +373,7 @@ class GeoClerkDock(QgsDockWidget):
     def _select_instead(self, report: dict) -> bool:
         """'Select the districts with …': QGIS's selection on the districts instead of a new layer, when the
         request asks for a selection and the one result is a subset of one of the user's layers (selection.py)."""
-        from ..router.followup import wants_selection
+        from ..planning.followup import wants_selection
         from .selection import select_like
 
         vectors = [o for o in report.get("outputs", []) if o.get("kind") == "vector"]

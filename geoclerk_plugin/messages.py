@@ -23,6 +23,7 @@ TIER_NAMES = {0: "offline", 1: "functions", 2: "code"}
 STATUS_COLOURS = {
     "ok": "#2e7d32",
     "needs_llm": "#b26a00",
+    "ask": "#1565c0",
     "rejected": "#6a1b9a",
     "error": "#c62828",
     "cancelled": "#616161",
@@ -69,6 +70,7 @@ class ReplyCard(QFrame):
     settings_requested = pyqtSignal()
     ask_model_requested = pyqtSignal()  # "Not what I meant": the same request again, past tier 0
     save_model_requested = pyqtSignal()  # a tier-0 plan as a Processing model
+    answer_given = pyqtSignal(str, str)  # status "ask": question id and the choice; the same request resumes with it
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -76,6 +78,7 @@ class ReplyCard(QFrame):
         self.setStyleSheet("#replyCard { background: #fafafa; border: 1px solid #ddd; border-radius: 6px; }")
         self.report: dict | None = None
         self.store = None  # the LayerStore the request ran on (set by the dock), for "Save as model"
+        self.question_card = None
         layout = QVBoxLayout(self)
         self.badge = QLabel(tr("Working…"))
         self.badge.setObjectName("badge")
@@ -167,12 +170,22 @@ class ReplyCard(QFrame):
         notes = [str(n) for n in report.get("notes") or []] + [str(e) for e in report.get("escalations") or []]
         self.notes.setText("\n".join(f"• {n}" for n in notes))
         self.notes.setVisible(bool(notes))
-        if status != "ok":
+        if status == "ask":  # the question card says it: not the answer text, not an error
+            self.answer.hide()
+            self._show_question((report.get("questions") or [{}])[0])
+        elif status != "ok":
             self.show_error(report.get("error") or tr("Something went wrong."), status)
             self.settings_button.setVisible(status == "needs_llm" or bool(report.get("fix_in_settings")))
         self._show_outputs(report.get("outputs", []), layers or [])
         self._show_details(report.get("steps", []))
         self.usage.setText(usage_text(report))
+
+    def _show_question(self, question: dict) -> None:
+        from .question_card import QuestionCard
+
+        self.question_card = QuestionCard(question)
+        self.question_card.answered.connect(self.answer_given)
+        self.layout().insertWidget(1, self.question_card)  # under the badge
 
     def show_error(self, text: str, status: str = "error") -> None:
         self.error_view.setText(text)
@@ -250,6 +263,7 @@ def status_text(status: str) -> str:
     return {
         "ok": tr("done"),
         "needs_llm": tr("needs a model"),
+        "ask": tr("a question"),
         "rejected": tr("rejected"),
         "error": tr("error"),
         "cancelled": tr("cancelled"),

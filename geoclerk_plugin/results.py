@@ -82,12 +82,23 @@ def _set_metadata(layer, prov: dict) -> None:
     layer.setCustomProperty(PROVENANCE_KEY, json.dumps(prov, ensure_ascii=False))
 
 
+def intermediate_paths(report: dict) -> set[str]:
+    """The files of a request of several steps that are not its final result: every step's output but the last."""
+    made = [s.get("output") for s in report.get("steps", []) if "tool" in s and s.get("output")]
+    finals = {o["path"] for o in report.get("outputs", [])[-1:]}
+    return {p for p in made[:-1] if p not in finals} if len(made) >= 2 else set()
+
+
 def load_outputs(report: dict, project: QgsProject, secrets: tuple[str, ...] = (), extra: list[str] = ()) -> list:
-    """Add the report's vector and raster outputs (and `extra` vector files to show) to the project."""
+    """Add the report's vector and raster outputs (and `extra` vector files to show) to the project. A request of
+    several steps: the final result on top of the results group, the steps' own results in a collapsed group named
+    after the request beneath it."""
     spatial = [o for o in report.get("outputs", []) if o.get("kind") in ("vector", "raster")]
     spatial += [{"path": p, "kind": "vector"} for p in extra]
     prov = provenance(report, secrets)
     group = results_group(project) if spatial else None
+    between = intermediate_paths(report)
+    steps_group = None
     added = []
     for i, out in enumerate(spatial):
         name = layer_title(report.get("request") or Path(out["path"]).stem, i, len(spatial))
@@ -103,7 +114,14 @@ def load_outputs(report: dict, project: QgsProject, secrets: tuple[str, ...] = (
             prov["style"] = style_raster(layer)
         _set_metadata(layer, prov)
         project.addMapLayer(layer, False)
-        group.insertLayer(0, layer)
+        if out["path"] in between:
+            if steps_group is None:
+                steps_group = group.insertGroup(0, layer_title(tr("Steps of: {request}").format(
+                    request=report.get("request") or ""), 0, 1))  # fmt: skip
+                steps_group.setExpanded(False)
+            steps_group.addLayer(layer)
+        else:
+            group.insertLayer(0, layer)
         added.append(layer)
     return added
 

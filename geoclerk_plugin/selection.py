@@ -1,5 +1,5 @@
 """'Select the districts with …' as QGIS's own selection: the features of the user's layer that a subset result
-kept are selected on that layer, instead of a new layer being added (router/followup.py wants_selection).
+kept are selected on that layer, instead of a new layer being added (planning/followup.py wants_selection).
 
 A result is matched back to its input by the input's attribute values (a subset tool keeps them); the selection
 is made only when every result feature matches exactly one input feature of the same values, so nothing is

@@ -47,6 +47,7 @@ class GeoClerkSettings:
     max_repairs: int = 5
     timeout_s: float = 60.0
     keep_conversation: bool = False
+    dask_scheduler: str = ""  # large inputs run on this Dask scheduler (tcp://HOST:8786); '' = a local cluster
 
     @classmethod
     def read(cls) -> GeoClerkSettings:
@@ -71,7 +72,10 @@ class GeoClerkSettings:
     def agent_config(self, route: str = "auto"):
         """The core's AgentConfig (environment variables fill gaps for headless runs; the key stays in memory)."""
         from ..agent.pipeline import AgentConfig
+        from ..function_lib.dask_engine import configure
 
+        if self.dask_scheduler.strip():  # large inputs on this cluster; the environment's choice stays otherwise
+            configure(scheduler=self.dask_scheduler.strip())
         common = dict(
             route=route,
             architecture=self.architecture,

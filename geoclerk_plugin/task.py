@@ -41,7 +41,7 @@ class AgentTask(QgsTask):
     """Runs run_request off the main thread. Nothing GUI or project-related happens in run()."""
 
     def __init__(self, request: str, store, infos, out_dir: Path, config, on_finished=None, runner=None, registry=None,
-                 previous=None):  # fmt: skip
+                 previous=None, answers=None):  # fmt: skip
         super().__init__(f"GeoClerk: {request[:60]}", QgsTask.Flag.CanCancel)
         self.request = request
         self.store = store
@@ -52,6 +52,7 @@ class AgentTask(QgsTask):
         self.runner = runner or run_request
         self.previous = list(previous or [])  # names of the previous request's result layers (a follow-up's 'them')
         self.registry = registry  # built on the main thread: binding Processing creates QObjects
+        self.answers = dict(answers or {})  # a question card's answer: the request resumes with it
         self.cancel_event = threading.Event()
         self.report = None
         self.error: str | None = None
@@ -77,6 +78,7 @@ class AgentTask(QgsTask):
             progress=self._progress,
             cancel_event=self.cancel_event,
             previous=self.previous,
+            **({"answers": self.answers} if self.answers else {}),  # a re-run runner takes no answers
         )
 
     def run(self) -> bool:

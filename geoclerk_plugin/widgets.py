@@ -175,8 +175,8 @@ class LayerPicker(QListWidget):
         ('now buffer those by 100 m'; the dock passes them only then); returns their names. Matching is the
         router's own."""
         from ..function_lib.describe import LayerInfo
-        from ..router.schema_match import find_layers
-        from ..router.text import fold
+        from ..reading.schema_match import find_layers
+        from ..reading.text import fold
         from .results import origin_of
 
         ids = {self.item(i).data(Qt.ItemDataRole.UserRole): self.item(i) for i in range(self.count())}

@@ -24,7 +24,7 @@
       <translation>API-Schlüssel</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="339" />
+      <location filename="../geoclerk_plugin/dock.py" line="345" />
       <source>Also used, because the request names them: {names}</source>
       <translation>Ebenfalls verwendet, weil die Anfrage sie nennt: {names}</translation>
     </message>
@@ -69,7 +69,7 @@
       <translation>Abbrechen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="191" />
+      <location filename="../geoclerk_plugin/messages.py" line="204" />
       <source>Cancelled</source>
       <translation>Abgebrochen</translation>
     </message>
@@ -109,7 +109,7 @@
       <translation>Verbunden. Modell „{model}“ ist verfügbar.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="103" />
+      <location filename="../geoclerk_plugin/messages.py" line="106" />
       <source>Copy</source>
       <translation>Kopieren</translation>
     </message>
@@ -164,7 +164,7 @@
       <translation>GeoClerk-Chat</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="332" />
+      <location filename="../geoclerk_plugin/dock.py" line="338" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk ist unerwartet fehlgeschlagen: {error}. Bitte melden Sie das mit dem GeoClerk-Protokoll.</translation>
     </message>
@@ -204,7 +204,7 @@
       <translation>GeoClerk möchte diesen Code in seiner Sandbox ausführen, auf Kopien Ihrer Layer.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="199" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="208" />
       <source>GeoClerk wrote a result it cannot read: {path}</source>
       <translation>GeoClerk hat ein Ergebnis geschrieben, das nicht lesbar ist: {path}</translation>
     </message>
@@ -244,7 +244,7 @@
       <translation>Wird installiert…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/saved_models.py" line="59" />
+      <location filename="../geoclerk_plugin/saved_models.py" line="65" />
       <source>It is in the Processing Toolbox under Models, and opens in the Model Designer.</source>
       <translation>Es steht im Processing-Werkzeugkasten unter Modelle und öffnet sich im Modellerstellungswerkzeug.</translation>
     </message>
@@ -294,12 +294,12 @@
       <translation>Keine Eingabeebenen angegeben; die Ebenen des Projekts werden verwendet: {names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/saved_models.py" line="53" />
+      <location filename="../geoclerk_plugin/saved_models.py" line="59" />
       <source>Not saved as a model: {reason}</source>
       <translation>Nicht als Modell gespeichert: {reason}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="110" />
+      <location filename="../geoclerk_plugin/messages.py" line="113" />
       <source>Not what I meant — ask the model</source>
       <translation>Nicht das, was ich meinte – das Modell fragen</translation>
     </message>
@@ -309,14 +309,19 @@
       <translation>Es musste nichts installiert werden.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="210" />
+      <location filename="../geoclerk_plugin/messages.py" line="223" />
       <source>Open</source>
       <translation>Öffnen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="91" />
+      <location filename="../geoclerk_plugin/messages.py" line="94" />
       <source>Open settings</source>
       <translation>Einstellungen öffnen</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/question_card.py" line="42" />
+      <source>Or type another name</source>
+      <translation>Oder einen anderen Namen eingeben</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/algorithm.py" line="87" />
@@ -329,7 +334,7 @@
       <translation>Planer und Ausführer</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/task.py" line="68" />
+      <location filename="../geoclerk_plugin/task.py" line="69" />
       <source>Preparing the router (first request only)…</source>
       <translation>Router wird vorbereitet (nur bei der ersten Anfrage)…</translation>
     </message>
@@ -344,7 +349,7 @@
       <translation>Python für generierten Code</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="362" />
+      <location filename="../geoclerk_plugin/dock.py" line="368" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS konnte diese Ergebnisse nicht als Layer öffnen: {names}</translation>
     </message>
@@ -364,7 +369,7 @@
       <translation>Das Python von QGIS hat kompilierte Pakete, die für GeoClerk zu alt sind: {detail}. Eine zweite Kopie würde die von QGIS verdecken: Aktualisieren Sie sie mit der Paketverwaltung von QGIS (OSGeo4W-Setup, apt, …) und drücken Sie erneut Installieren.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="105" />
+      <location filename="../geoclerk_plugin/messages.py" line="108" />
       <source>Re-run edited</source>
       <translation>Bearbeitet erneut ausführen</translation>
     </message>
@@ -409,7 +414,7 @@
       <translation>Route für die nächste Nachricht: den Router entscheiden lassen oder eine erzwingen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="57" />
+      <location filename="../geoclerk_plugin/messages.py" line="58" />
       <source>Route forced: {route}</source>
       <translation>Route erzwungen: {route}</translation>
     </message>
@@ -429,22 +434,22 @@
       <translation>Eindeutige Standardanfragen offline ohne Modell ausführen (Stufe 0)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="114" />
+      <location filename="../geoclerk_plugin/messages.py" line="117" />
       <source>Save as model</source>
       <translation>Als Modell speichern</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="115" />
+      <location filename="../geoclerk_plugin/messages.py" line="118" />
       <source>Save these steps as a Processing model that runs on other layers</source>
       <translation>Diese Schritte als Processing-Modell speichern, das auf anderen Layern läuft</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/saved_models.py" line="57" />
+      <location filename="../geoclerk_plugin/saved_models.py" line="63" />
       <source>Saved as the Processing model '{name}' ({path}).</source>
       <translation>Als Processing-Modell „{name}“ gespeichert ({path}).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="391" />
+      <location filename="../geoclerk_plugin/dock.py" line="397" />
       <source>Selected {n} of {total} features in '{layer}' (a QGIS selection: say 'extract' or 'save' for a new layer).</source>
       <translation>{n} von {total} Objekten in '{layer}' ausgewählt (eine QGIS-Auswahl: für eine neue Ebene 'extrahiere' oder 'speichere' sagen).</translation>
     </message>
@@ -454,7 +459,7 @@
       <translation>Senden</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="111" />
+      <location filename="../geoclerk_plugin/messages.py" line="114" />
       <source>Send the same request to the model, without the no-model answer</source>
       <translation>Dieselbe Anfrage an das Modell senden, ohne die Antwort ohne Modell</translation>
     </message>
@@ -464,7 +469,7 @@
       <translation>Einstellungen…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="219" />
+      <location filename="../geoclerk_plugin/messages.py" line="232" />
       <source>Show code</source>
       <translation>Code anzeigen</translation>
     </message>
@@ -474,7 +479,7 @@
       <translation>Erzeugten Code vor dem Ausführen anzeigen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="96" />
+      <location filename="../geoclerk_plugin/messages.py" line="99" />
       <source>Show tool calls</source>
       <translation>Werkzeugaufrufe anzeigen</translation>
     </message>
@@ -484,7 +489,7 @@
       <translation>Einzelner Agent (ReAct)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="171" />
+      <location filename="../geoclerk_plugin/messages.py" line="177" />
       <source>Something went wrong.</source>
       <translation>Etwas ist schiefgegangen.</translation>
     </message>
@@ -497,6 +502,11 @@
       <location filename="../geoclerk_plugin/algorithm.py" line="89" />
       <source>Status</source>
       <translation>Status</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/results.py" line="119" />
+      <source>Steps of: {request}</source>
+      <translation>Schritte von: {request}</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="93" />
@@ -514,7 +524,7 @@
       <translation>Das Paket „openai“ fehlt. Installieren Sie es über die Meldung, die GeoClerk beim Start angezeigt hat.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="244" />
+      <location filename="../geoclerk_plugin/messages.py" line="257" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>Die bearbeiteten Werkzeugaufrufe sind kein gültiges JSON: {error}</translation>
     </message>
@@ -544,7 +554,7 @@
       <translation>Die Anfrage ist leer. Beschreiben Sie, was Sie tun möchten.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="192" />
+      <location filename="../geoclerk_plugin/messages.py" line="205" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>Die Anfrage wurde abgebrochen. Dem Projekt wurde nichts hinzugefügt.</translation>
     </message>
@@ -564,12 +574,12 @@
       <translation>Der Server hat den API-Schlüssel abgelehnt. Prüfen Sie den Schlüssel (und ob er zu diesem Anbieter gehört).</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="268" />
+      <location filename="../geoclerk_plugin/dock.py" line="273" />
       <source>The steps of the previous request, on '{new}' instead of '{old}'.</source>
       <translation>Die Schritte der vorigen Anfrage, auf '{new}' statt '{old}'.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="342" />
+      <location filename="../geoclerk_plugin/dock.py" line="348" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>Um die Anfrage zu bearbeiten, öffnen Sie die GeoClerk-Einstellungen und legen ein Modell fest (zum Beispiel Ollama unter http://localhost:11434/v1), oder formulieren Sie so um, dass das Werkzeug und alle Parameter eindeutig sind.</translation>
     </message>
@@ -584,12 +594,12 @@
       <translation>Anfrage eingeben und Eingabetaste drücken</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="80" />
+      <location filename="../geoclerk_plugin/messages.py" line="83" />
       <source>Working…</source>
       <translation>In Arbeit…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="207" />
+      <location filename="../geoclerk_plugin/messages.py" line="220" />
       <source>Zoom to</source>
       <translation>Hinzoomen</translation>
     </message>
@@ -604,42 +614,47 @@
       <translation>ein Python-Programm (leer: das neben QGIS gefundene)</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="255" />
+      <location filename="../geoclerk_plugin/messages.py" line="266" />
+      <source>a question</source>
+      <translation>eine Frage</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="269" />
       <source>cancelled</source>
       <translation>abgebrochen</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="43" />
+      <location filename="../geoclerk_plugin/messages.py" line="44" />
       <source>chat</source>
       <translation>Chat</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="34" />
+      <location filename="../geoclerk_plugin/messages.py" line="35" />
       <source>code</source>
       <translation>Code</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="42" />
+      <location filename="../geoclerk_plugin/messages.py" line="43" />
       <source>code generation</source>
       <translation>Codeerzeugung</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="251" />
+      <location filename="../geoclerk_plugin/messages.py" line="264" />
       <source>done</source>
       <translation>fertig</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="254" />
+      <location filename="../geoclerk_plugin/messages.py" line="268" />
       <source>error</source>
       <translation>Fehler</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="41" />
+      <location filename="../geoclerk_plugin/messages.py" line="42" />
       <source>function</source>
       <translation>Funktion</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="34" />
+      <location filename="../geoclerk_plugin/messages.py" line="35" />
       <source>functions</source>
       <translation>Funktionen</translation>
     </message>
@@ -659,12 +674,12 @@
       <translation>llama-server wurde gestartet, antwortet aber nicht; siehe {log}.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="252" />
+      <location filename="../geoclerk_plugin/messages.py" line="265" />
       <source>needs a model</source>
       <translation>braucht ein Modell</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="272" />
+      <location filename="../geoclerk_plugin/messages.py" line="286" />
       <source>no model calls</source>
       <translation>keine Modellaufrufe</translation>
     </message>
@@ -674,7 +689,7 @@
       <translation>für lokale Server nicht nötig</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="34" />
+      <location filename="../geoclerk_plugin/messages.py" line="35" />
       <source>offline</source>
       <translation>offline</translation>
     </message>
@@ -694,7 +709,7 @@
       <translation>pip wollte {detail} von QGIS ersetzen.</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="253" />
+      <location filename="../geoclerk_plugin/messages.py" line="267" />
       <source>rejected</source>
       <translation>abgelehnt</translation>
     </message>
@@ -704,12 +719,12 @@
       <translation>in der QGIS-Authentifizierungsdatenbank gespeichert</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="265" />
+      <location filename="../geoclerk_plugin/messages.py" line="279" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} Modellaufrufe, {prompt} + {completion} Tokens</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="262" />
+      <location filename="../geoclerk_plugin/messages.py" line="276" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} ms</translation>
     </message>

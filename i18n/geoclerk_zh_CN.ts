@@ -24,7 +24,7 @@
       <translation>API 密钥</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="339" />
+      <location filename="../geoclerk_plugin/dock.py" line="345" />
       <source>Also used, because the request names them: {names}</source>
       <translation>另外使用了请求中提到的图层：{names}</translation>
     </message>
@@ -69,7 +69,7 @@
       <translation>取消</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="191" />
+      <location filename="../geoclerk_plugin/messages.py" line="204" />
       <source>Cancelled</source>
       <translation>已取消</translation>
     </message>
@@ -109,7 +109,7 @@
       <translation>已连接。模型“{model}”可用。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="103" />
+      <location filename="../geoclerk_plugin/messages.py" line="106" />
       <source>Copy</source>
       <translation>复制</translation>
     </message>
@@ -164,7 +164,7 @@
       <translation>GeoClerk 对话</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="332" />
+      <location filename="../geoclerk_plugin/dock.py" line="338" />
       <source>GeoClerk failed unexpectedly: {error}. Please report it with the GeoClerk log.</source>
       <translation>GeoClerk 意外出错：{error}。请附上 GeoClerk 日志报告此问题。</translation>
     </message>
@@ -204,7 +204,7 @@
       <translation>GeoClerk 想在沙箱中、基于您图层的副本运行这段代码。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/algorithm.py" line="199" />
+      <location filename="../geoclerk_plugin/algorithm.py" line="208" />
       <source>GeoClerk wrote a result it cannot read: {path}</source>
       <translation>GeoClerk 写出的结果无法读取：{path}</translation>
     </message>
@@ -244,7 +244,7 @@
       <translation>正在安装…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/saved_models.py" line="59" />
+      <location filename="../geoclerk_plugin/saved_models.py" line="65" />
       <source>It is in the Processing Toolbox under Models, and opens in the Model Designer.</source>
       <translation>它位于处理工具箱的“模型”下，可在模型设计器中打开。</translation>
     </message>
@@ -294,12 +294,12 @@
       <translation>未指定输入图层；使用项目中的图层：{names}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/saved_models.py" line="53" />
+      <location filename="../geoclerk_plugin/saved_models.py" line="59" />
       <source>Not saved as a model: {reason}</source>
       <translation>未保存为模型：{reason}</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="110" />
+      <location filename="../geoclerk_plugin/messages.py" line="113" />
       <source>Not what I meant — ask the model</source>
       <translation>不是我想要的——询问模型</translation>
     </message>
@@ -309,14 +309,19 @@
       <translation>无需安装任何软件包。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="210" />
+      <location filename="../geoclerk_plugin/messages.py" line="223" />
       <source>Open</source>
       <translation>打开</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="91" />
+      <location filename="../geoclerk_plugin/messages.py" line="94" />
       <source>Open settings</source>
       <translation>打开设置</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/question_card.py" line="42" />
+      <source>Or type another name</source>
+      <translation>或输入其他名称</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/algorithm.py" line="87" />
@@ -329,7 +334,7 @@
       <translation>规划者与执行者</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/task.py" line="68" />
+      <location filename="../geoclerk_plugin/task.py" line="69" />
       <source>Preparing the router (first request only)…</source>
       <translation>正在准备路由器（仅首次请求）…</translation>
     </message>
@@ -344,7 +349,7 @@
       <translation>生成代码的 Python</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="362" />
+      <location filename="../geoclerk_plugin/dock.py" line="368" />
       <source>QGIS could not open these results as layers: {names}</source>
       <translation>QGIS 无法将这些结果作为图层打开：{names}</translation>
     </message>
@@ -364,7 +369,7 @@
       <translation>QGIS 的 Python 中有对 GeoClerk 来说过旧的已编译软件包：{detail}。再装一份会遮蔽 QGIS 自带的版本：请用 QGIS 的软件包管理器（OSGeo4W 安装程序、apt 等）更新它们，然后再次点击“安装”。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="105" />
+      <location filename="../geoclerk_plugin/messages.py" line="108" />
       <source>Re-run edited</source>
       <translation>运行修改后的版本</translation>
     </message>
@@ -409,7 +414,7 @@
       <translation>下一条消息的路由：由路由器决定，或强制指定</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="57" />
+      <location filename="../geoclerk_plugin/messages.py" line="58" />
       <source>Route forced: {route}</source>
       <translation>已强制路由：{route}</translation>
     </message>
@@ -429,22 +434,22 @@
       <translation>明确的标准请求离线运行，无需模型（第 0 层）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="114" />
+      <location filename="../geoclerk_plugin/messages.py" line="117" />
       <source>Save as model</source>
       <translation>另存为模型</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="115" />
+      <location filename="../geoclerk_plugin/messages.py" line="118" />
       <source>Save these steps as a Processing model that runs on other layers</source>
       <translation>将这些步骤保存为可在其他图层上运行的处理模型</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/saved_models.py" line="57" />
+      <location filename="../geoclerk_plugin/saved_models.py" line="63" />
       <source>Saved as the Processing model '{name}' ({path}).</source>
       <translation>已保存为处理模型“{name}”（{path}）。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="391" />
+      <location filename="../geoclerk_plugin/dock.py" line="397" />
       <source>Selected {n} of {total} features in '{layer}' (a QGIS selection: say 'extract' or 'save' for a new layer).</source>
       <translation>已在“{layer}”中选中 {total} 个要素中的 {n} 个（QGIS 选择；如需新图层，请说“提取”或“保存”）。</translation>
     </message>
@@ -454,7 +459,7 @@
       <translation>发送</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="111" />
+      <location filename="../geoclerk_plugin/messages.py" line="114" />
       <source>Send the same request to the model, without the no-model answer</source>
       <translation>将同一请求发送给模型，不使用无模型的回答</translation>
     </message>
@@ -464,7 +469,7 @@
       <translation>设置…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="219" />
+      <location filename="../geoclerk_plugin/messages.py" line="232" />
       <source>Show code</source>
       <translation>显示代码</translation>
     </message>
@@ -474,7 +479,7 @@
       <translation>运行前显示生成的代码</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="96" />
+      <location filename="../geoclerk_plugin/messages.py" line="99" />
       <source>Show tool calls</source>
       <translation>显示工具调用</translation>
     </message>
@@ -484,7 +489,7 @@
       <translation>单智能体（ReAct）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="171" />
+      <location filename="../geoclerk_plugin/messages.py" line="177" />
       <source>Something went wrong.</source>
       <translation>出现了问题。</translation>
     </message>
@@ -497,6 +502,11 @@
       <location filename="../geoclerk_plugin/algorithm.py" line="89" />
       <source>Status</source>
       <translation>状态</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/results.py" line="119" />
+      <source>Steps of: {request}</source>
+      <translation>步骤：{request}</translation>
     </message>
     <message>
       <location filename="../geoclerk_plugin/settings_dialog.py" line="93" />
@@ -514,7 +524,7 @@
       <translation>缺少“openai”软件包。请通过 GeoClerk 启动时显示的消息安装。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="244" />
+      <location filename="../geoclerk_plugin/messages.py" line="257" />
       <source>The edited tool calls are not valid JSON: {error}</source>
       <translation>修改后的工具调用不是有效的 JSON：{error}</translation>
     </message>
@@ -544,7 +554,7 @@
       <translation>请求为空。请描述您想做什么。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="192" />
+      <location filename="../geoclerk_plugin/messages.py" line="205" />
       <source>The request was cancelled. Nothing was added to the project.</source>
       <translation>请求已取消，项目中没有添加任何内容。</translation>
     </message>
@@ -564,12 +574,12 @@
       <translation>服务器拒绝了该 API 密钥。请检查密钥（以及它是否属于该服务商）。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="268" />
+      <location filename="../geoclerk_plugin/dock.py" line="273" />
       <source>The steps of the previous request, on '{new}' instead of '{old}'.</source>
       <translation>上一个请求的步骤，用于“{new}”而不是“{old}”。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/dock.py" line="342" />
+      <location filename="../geoclerk_plugin/dock.py" line="348" />
       <source>To serve it, open GeoClerk settings and set a model (for example Ollama at http://localhost:11434/v1), or rephrase so the tool and all its parameters are clear.</source>
       <translation>如需处理此请求，请打开 GeoClerk 设置并配置模型（例如位于 http://localhost:11434/v1 的 Ollama），或换一种说法，明确工具及其全部参数。</translation>
     </message>
@@ -584,12 +594,12 @@
       <translation>输入请求并按回车</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="80" />
+      <location filename="../geoclerk_plugin/messages.py" line="83" />
       <source>Working…</source>
       <translation>处理中…</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="207" />
+      <location filename="../geoclerk_plugin/messages.py" line="220" />
       <source>Zoom to</source>
       <translation>缩放至</translation>
     </message>
@@ -604,42 +614,47 @@
       <translation>Python 可执行文件（留空：使用在 QGIS 旁找到的）</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="255" />
+      <location filename="../geoclerk_plugin/messages.py" line="266" />
+      <source>a question</source>
+      <translation>一个问题</translation>
+    </message>
+    <message>
+      <location filename="../geoclerk_plugin/messages.py" line="269" />
       <source>cancelled</source>
       <translation>已取消</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="43" />
+      <location filename="../geoclerk_plugin/messages.py" line="44" />
       <source>chat</source>
       <translation>对话</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="34" />
+      <location filename="../geoclerk_plugin/messages.py" line="35" />
       <source>code</source>
       <translation>代码</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="42" />
+      <location filename="../geoclerk_plugin/messages.py" line="43" />
       <source>code generation</source>
       <translation>代码生成</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="251" />
+      <location filename="../geoclerk_plugin/messages.py" line="264" />
       <source>done</source>
       <translation>完成</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="254" />
+      <location filename="../geoclerk_plugin/messages.py" line="268" />
       <source>error</source>
       <translation>错误</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="41" />
+      <location filename="../geoclerk_plugin/messages.py" line="42" />
       <source>function</source>
       <translation>函数</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="34" />
+      <location filename="../geoclerk_plugin/messages.py" line="35" />
       <source>functions</source>
       <translation>函数</translation>
     </message>
@@ -659,12 +674,12 @@
       <translation>llama-server 已启动但没有响应；请查看 {log}。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="252" />
+      <location filename="../geoclerk_plugin/messages.py" line="265" />
       <source>needs a model</source>
       <translation>需要模型</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="272" />
+      <location filename="../geoclerk_plugin/messages.py" line="286" />
       <source>no model calls</source>
       <translation>未调用模型</translation>
     </message>
@@ -674,7 +689,7 @@
       <translation>本地服务器无需密钥</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="34" />
+      <location filename="../geoclerk_plugin/messages.py" line="35" />
       <source>offline</source>
       <translation>离线</translation>
     </message>
@@ -694,7 +709,7 @@
       <translation>pip 试图替换 QGIS 自带的 {detail}。</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="253" />
+      <location filename="../geoclerk_plugin/messages.py" line="267" />
       <source>rejected</source>
       <translation>已拒绝</translation>
     </message>
@@ -704,12 +719,12 @@
       <translation>已保存在 QGIS 认证数据库中</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="265" />
+      <location filename="../geoclerk_plugin/messages.py" line="279" />
       <source>{calls} model calls, {prompt} + {completion} tokens</source>
       <translation>{calls} 次模型调用，{prompt} + {completion} 个词元</translation>
     </message>
     <message>
-      <location filename="../geoclerk_plugin/messages.py" line="262" />
+      <location filename="../geoclerk_plugin/messages.py" line="276" />
       <source>{ms:.0f} ms</source>
       <translation>{ms:.0f} 毫秒</translation>
     </message>

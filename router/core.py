@@ -8,13 +8,13 @@ import numpy as np
 
 from ..errors import ValidationError
 from ..function_lib.traits import traits_of
+from ..planning.plan import fill_plan, operation_without_save, split_steps
+from ..planning.result import RouteResult
+from ..reading import references
+from ..reading.request import Request
+from ..reading.schema_match import find_layers
+from ..reading.text import detect_lang, fold
 from . import model as rmodel
-from . import references
-from .plan import fill_plan, operation_without_save, split_steps
-from .request import Request
-from .result import RouteResult
-from .schema_match import find_layers
-from .text import detect_lang, fold
 from .train import CORPUS, MODEL_DIR, layer_from_json, load_or_train
 
 TOP_TOOLS = 8
@@ -52,11 +52,12 @@ class Router:
         tools = [(self.tool_model.classes[i], float(tp[i] / total)) for i in order if tp[i] > 0]
         return routes, tools
 
-    def route(self, request: str, layers=None, previous=None) -> RouteResult:
+    def route(self, request: str, layers=None, previous=None, given=None) -> RouteResult:
         """Route, confidence, ranked tools and the tier-0 plan for one request and its layers.
 
         `previous`: in a conversation, the names of the previous request's result layers; a reference to them
-        ('now buffer those by 100 m') reads as a mention of that layer (router/references.py).
+        ('now buffer those by 100 m') reads as a mention of that layer (router/references.py). `given`: parameters
+        the user chose in answer to a question (planning/holes.py), filled into the top tool's plan.
 
         A request that is not a string, or is empty or blank, raises errors.ValidationError (never a crash
         deeper down, never a guessed tool for nothing): callers map it to a one-line usage error.
@@ -85,7 +86,7 @@ class Router:
         plan = None
         if route != "chat" and tools:
             top = tools[0][0]
-            plan = fill_plan(self.specs[top], req)
+            plan = fill_plan(self.specs[top], req, given=given)
             plan.missing = stable_missing(self.specs[top], plan.missing)
             if route == "function":
                 confidence = routes[route] * tools[0][1]  # what tier 0 would run: the route and the tool

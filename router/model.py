@@ -13,9 +13,10 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import sparse
 
-from .cues import cue_tokens
-from .schema_match import find_layers, geometry_class, word_re
-from .text import fold
+from ..languages import topic
+from ..reading.cues import cue_tokens
+from ..reading.schema_match import find_layers, geometry_class, word_re
+from ..reading.text import fold
 
 CHAR_NGRAMS = (1, 4)
 WORD_NGRAMS = (1, 2)
@@ -54,10 +55,7 @@ _ZH_NUMBER = re.compile(r"[一二两三四五六七八九十]+[十百千万亿][
 _MULTIPLIED = re.compile(r"0\s?(?:万|亿|千(?!米))")
 
 
-_FILLER = re.compile(
-    r"^(?:(?:please|pls|can|could|would|you|i|i'd|we|need|want|like|to|help|me|hi|hey|ok|now|"
-    r"kannst|du|bitte|mir|ich|möchte|mochte|请|帮我|帮|能|你)\s*)+"
-)
+_FILLER = re.compile(r"^(?:(?:" + "|".join(m.OPENERS for m in topic("patterns")) + r")\s*)+")
 
 
 def phrasing_key(norm_text: str, label: str) -> str:

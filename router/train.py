@@ -15,15 +15,18 @@ from pathlib import Path
 
 from ..errors import RouterError
 from ..function_lib.describe import FieldInfo, LayerInfo
+from ..reading.schema_match import find_layers
+from ..reading.text import fold
+from ..reading.tool_words import tool_word_rows
 from . import model as rmodel
-from .schema_match import find_layers
-from .text import fold
-from .tool_words import tool_word_rows
 
 HERE = Path(__file__).resolve().parent
-CORPUS = HERE / "corpus" / "corpus.jsonl"
+ROOT = HERE.parent
+CORPUS = ROOT / "dev" / "corpus" / "corpus.jsonl"  # a development file: the plugin ZIP ships the trained model only
 MODEL_DIR = HERE / "model"
-CODE_FILES = ("model.py", "train.py", "text.py", "schema_match.py", "cues.py", "tool_words.py")
+# The code the features depend on, and every language's word lists (the readers' patterns are built from them).
+CODE_FILES = ("router/model.py", "router/train.py", "reading/text.py", "reading/schema_match.py", "reading/cues.py",
+              "reading/tool_words.py")  # fmt: skip
 ROUTES = ("function", "codegen", "chat")
 
 
@@ -46,7 +49,7 @@ def read_corpus(path: Path = CORPUS) -> list[dict]:
     if not path.exists():
         raise RouterError(
             f"The router corpus {path} is missing.",
-            fix="Restore router/corpus/corpus.jsonl from the repository (or regenerate it), then run `make router`.",
+            fix="Restore dev/corpus/corpus.jsonl from the repository (or regenerate it), then run `make router`.",
         )
     rows = []
     with open(path, encoding="utf-8") as fh:
@@ -58,7 +61,7 @@ def read_corpus(path: Path = CORPUS) -> list[dict]:
             except ValueError as exc:
                 raise RouterError(
                     f"Line {n} of the router corpus {path} is not valid JSON.",
-                    fix="Regenerate the corpus (python -m geoclerk.router.corpus.generate), then run `make router`.",
+                    fix="Regenerate the corpus (python -m geoclerk.dev.corpus.generate), then run `make router`.",
                 ) from exc
     return rows
 
@@ -76,7 +79,9 @@ def cache_key(corpus: Path, specs) -> str:
     h = hashlib.sha256()
     h.update(corpus.read_bytes() if corpus.exists() else b"no corpus")
     for name in CODE_FILES:
-        h.update((HERE / name).read_bytes())
+        h.update((ROOT / name).read_bytes())
+    for path in sorted((ROOT / "languages").rglob("*.py")):
+        h.update(path.read_bytes())
     h.update(spec_digest(specs).encode())
     for dist in ("scikit-learn", "numpy", "scipy"):
         try:

@@ -93,6 +93,39 @@ def ensure_model(progress=print) -> Path:
     return target
 
 
+def extract_safely(archive_path: Path, dest: Path) -> None:
+    """Unpack a source archive into `dest`, refusing any member that would land outside it.
+
+    `extractall(filter="data")` does that on Python >= 3.11.4 (and the 3.8-3.10 security releases); Debian 12 ships
+    3.11.2, which has no `filter` argument, so there every member is checked here first: no absolute path, no '..'
+    out of `dest`, no link pointing out of it, no device or fifo."""
+    with tarfile.open(archive_path) as archive:
+        if hasattr(tarfile, "data_filter"):
+            try:
+                archive.extractall(dest, filter="data")
+            except tarfile.FilterError as exc:
+                raise SystemExit(f"model: refusing to unpack {archive.name}: {exc}") from exc
+            return
+        archive.extractall(dest, members=checked_members(archive, dest))
+
+
+def checked_members(archive: tarfile.TarFile, dest: Path) -> list:
+    """The archive's members, or SystemExit naming the first that would escape `dest` (what filter="data" refuses)."""
+    root = Path(dest).resolve()
+    members = archive.getmembers()
+    for member in members:
+        target = (root / member.name).resolve()
+        bad = Path(member.name).is_absolute() or not target.is_relative_to(root)
+        if member.issym() or member.islnk():
+            base = target.parent if member.issym() else root
+            inside = (base / member.linkname).resolve().is_relative_to(root)
+            bad = bad or Path(member.linkname).is_absolute() or not inside
+        bad = bad or not (member.isfile() or member.isdir() or member.issym() or member.islnk())
+        if bad:
+            raise SystemExit(f"model: refusing to unpack {archive.name}: the member {member.name!r} leaves the folder")
+    return members
+
+
 def ensure_server(progress=print) -> Path:
     """Build llama-server from llama-cpp-python's vendored llama.cpp (once)."""
     binary = server_path()
@@ -105,8 +138,7 @@ def ensure_server(progress=print) -> Path:
     source = build / f"llama_cpp_python-{LLAMA_CPP_PYTHON}"
     if not source.exists():
         build.mkdir(parents=True, exist_ok=True)
-        with tarfile.open(sdist) as archive:
-            archive.extractall(build, filter="data")
+        extract_safely(sdist, build)
     llama = source / "vendor" / "llama.cpp"
     flags = [
         "-DCMAKE_BUILD_TYPE=Release",

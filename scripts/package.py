@@ -12,13 +12,14 @@ ROOT = Path(__file__).resolve().parent.parent
 PLUGIN_DIR = "geoclerk"
 # What the plugin needs at run time; everything else (tests, bench, scripts, data, CI, venv) stays out.
 TOP_FILES = ("metadata.txt", "__init__.py", "errors.py", "compat.py", "lang.py", "README.md", "LICENSE")
-TOP_DIRS = ("geoclerk_plugin", "router", "function_lib", "codegen", "agent", "cli", "i18n")
+TOP_DIRS = (
+    "geoclerk_plugin", "router", "planning", "reading", "languages", "model_text", "function_lib", "codegen", "agent",
+    "cli", "i18n",
+)  # fmt: skip
+# dev/ (the router's corpus and its generator) is a development tool: the trained model in router/model/ is what runs.
 SKIP_DIRS = {"__pycache__", ".pytest_cache", ".ruff_cache", ".mypy_cache", "tests", ".git", ".venv"}
 SKIP_SUFFIXES = {".pyc", ".pyo", ".ts", ".orig", ".rej", ".swp", ".log"}
 SKIP_NAMES = {".DS_Store", "Thumbs.db", ".gitignore", ".gitattributes"}
-# Development tools inside the runtime folders: the router's corpus, its generator and templates (the trained
-# model in router/model/ is what runs).
-SKIP_PATHS = ("router/corpus/",)
 
 
 def plugin_files(root: Path = ROOT) -> list[Path]:
@@ -30,7 +31,7 @@ def plugin_files(root: Path = ROOT) -> list[Path]:
             continue
         for path in sorted(base.rglob("*")):
             rel = path.relative_to(root)
-            if not path.is_file() or SKIP_DIRS.intersection(rel.parts) or rel.as_posix().startswith(SKIP_PATHS):
+            if not path.is_file() or SKIP_DIRS.intersection(rel.parts):
                 continue
             if path.suffix in SKIP_SUFFIXES or path.name in SKIP_NAMES:
                 continue

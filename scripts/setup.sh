@@ -64,7 +64,8 @@ import sys
 
 from geoclerk.cli.main import main
 
-sys.exit(main())
+if __name__ == "__main__":  # the local Dask cluster's worker processes import this script again: never a second run
+    sys.exit(main())
 EOS
 chmod +x "$VENV/bin/geoclerk"
 ln -sfn geoclerk "$VENV/bin/geoagent"  # the old command name, kept for one release

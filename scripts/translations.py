@@ -15,7 +15,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "geoclerk_plugin"
-CORE = ("router", "function_lib", "codegen", "agent", "cli", "errors.py")  # layer 0: lang.tr()
+# Layer 0, whose messages go through lang.tr().
+CORE = (
+    "languages", "reading", "planning", "router", "model_text", "function_lib", "codegen", "agent", "cli", "errors.py",
+)  # fmt: skip
 I18N = ROOT / "i18n"
 LOCALES = ("zh_CN", "de")
 CONTEXT = "GeoClerk"

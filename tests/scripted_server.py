@@ -31,13 +31,13 @@ def load_script(name: str) -> list:
 
 
 def _count(body: dict) -> int:
-    from geoclerk.agent.tokens import count_messages
+    from geoclerk.model_text.tokens import count_messages
 
     return count_messages(body.get("messages", []), body.get("tools"))
 
 
 def _reply_tokens(step: dict) -> int:
-    from geoclerk.agent.tokens import count_text
+    from geoclerk.model_text.tokens import count_text
 
     total = count_text(step.get("content") or "")
     for call in step.get("tool_calls") or []:
@@ -66,7 +66,7 @@ class ScriptedServer:
 
     # -- lifecycle --------------------------------------------------------------------------
     def start(self) -> ScriptedServer:
-        from geoclerk.agent.tokens import count_text
+        from geoclerk.model_text.tokens import count_text
 
         count_text("warm up")  # load the tokenizer now, not inside the first reply (it can take seconds)
         server = self

@@ -11,7 +11,7 @@ from geoclerk.agent.checks import result_problems
 from geoclerk.agent.pipeline import AgentConfig, run_request
 from geoclerk.function_lib.context import Output
 from geoclerk.function_lib.describe import LayerInfo
-from geoclerk.router.result import Plan
+from geoclerk.planning.result import Plan
 from shapely.geometry import Point
 
 SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample"

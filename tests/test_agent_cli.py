@@ -9,7 +9,7 @@ from pathlib import Path
 
 import geopandas as gpd
 import pytest
-from geoclerk.agent.tokens import count_messages
+from geoclerk.model_text.tokens import count_messages
 from geoclerk.tests import agent_toolkit
 from geoclerk.tests.agent_toolkit import KEY
 from shapely.geometry import Point

@@ -12,7 +12,7 @@ import geopandas as gpd
 import pytest
 from geoclerk.agent.coverage import asked_outputs, missing_outputs
 from geoclerk.agent.pipeline import AgentConfig, run_request
-from geoclerk.router.result import Plan, RouteResult
+from geoclerk.planning.result import Plan, RouteResult
 from geoclerk.tests import agent_toolkit
 from geoclerk.tests.agent_toolkit import KEY
 

@@ -132,7 +132,7 @@ def test_a_named_value_no_call_used_is_given_back_then_partial(server, registry,
 
 def test_a_named_value_a_call_used_is_served():
     from geoclerk.agent.coverage import unused_values
-    from geoclerk.router.result import Gap, Plan
+    from geoclerk.planning.result import Gap, Plan
 
     class Decision:
         plan = Plan("clip", {}, missing=[Gap("selection", "selection: Lindenau", "Lindenau")])

@@ -4,7 +4,7 @@ that mentions 'cannot' in passing stays an answer. Replies shaped like the local
 from __future__ import annotations
 
 import pytest
-from geoclerk.agent.refusals import is_refusal, refusal_reason
+from geoclerk.model_text.refusals import is_refusal, refusal_reason
 from geoclerk.tests import agent_toolkit
 from geoclerk.tests.agent_toolkit import TinyRouter, run
 

@@ -6,7 +6,7 @@ import json
 
 import geopandas as gpd
 import pytest
-from geoclerk.agent.tokens import count_messages
+from geoclerk.model_text.tokens import count_messages
 from geoclerk.tests import agent_toolkit
 from geoclerk.tests.agent_toolkit import KEY, Plan, TinyRouter, config_for, run
 from geoclerk.tests.scripted_server import load_script

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from geoclerk.agent.llm import LLMClient
 from geoclerk.agent.providers import LLMSettings
-from geoclerk.agent.tokens import count_messages
 from geoclerk.bench.codegen_context import replay
 from geoclerk.codegen.budget import DEFAULT_CONTEXT, RepairContext, prompt_budget, summary_line
+from geoclerk.model_text.tokens import count_messages
 from geoclerk.tests.scripted_server import ScriptedServer
 
 

@@ -8,9 +8,9 @@ from collections import Counter
 
 import jsonschema
 import pytest
+from geoclerk.dev.corpus import generate
+from geoclerk.dev.corpus.tools_processing import EXCLUDED, LABELLED_AS
 from geoclerk.function_lib.registry import validate_args
-from geoclerk.router.corpus import generate
-from geoclerk.router.corpus.tools_processing import EXCLUDED, LABELLED_AS
 
 MIN_ROWS = {"en": 2000, "zh": 200, "de": 200}
 MIN_PER_ROUTE = {"en": 250, "zh": 40, "de": 40}  # codegen and chat rows per language
@@ -25,7 +25,7 @@ def rows():
 
 def test_file_is_regenerated_identically(rows):
     again = generate.build_rows()
-    assert again == rows, "corpus.jsonl is stale or not deterministic: run `python -m geoclerk.router.corpus.generate`"
+    assert again == rows, "corpus.jsonl is stale or not deterministic: run `python -m geoclerk.dev.corpus.generate`"
 
 
 def test_readme_counts_are_current(rows):
@@ -194,7 +194,7 @@ def test_unspecified_required_params_give_null_plans(rows):
 def test_typos_are_injected_in_english_only(rows):
     import random
 
-    from geoclerk.router.corpus.typos import add_typo
+    from geoclerk.dev.corpus.typos import add_typo
 
     rng = random.Random(1)
     out = add_typo(rng, "buffer {layer} by {dist}")

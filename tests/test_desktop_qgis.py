@@ -57,7 +57,7 @@ REQUESTS = {
     },
 }
 CATALOGUES = {"en": None, "de": "geoclerk_de.ts", "zh-Hans": "geoclerk_zh_CN.ts"}
-# The no-model plan in words, in the request's language (router/say.py).
+# The no-model plan in words, in the request's language (planning/say.py).
 PLAN_WORDS = {"en": "Counted the houses", "de": "gezählt", "zh-Hans": "已统计"}
 
 WALK_M = 250

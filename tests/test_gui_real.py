@@ -87,9 +87,9 @@ def test_real_tier0_answer_in_the_users_language(real_engine, dock, town, locale
 @pytest.mark.parametrize(
     ("locale", "words", "fix", "badge"),
     [
-        ("de", "aber diese Wörter der Anfrage wurden nicht verstanden: 'along', 'zorbles'.",
+        ("de", "Diese Wörter der Anfrage wurden nicht verstanden: 'along', 'zorbles'.",
          "öffnen Sie die GeoClerk-Einstellungen", "braucht ein Modell"),
-        ("zh-Hans", "但请求中的这些词无法理解：'along', 'zorbles'。", "请打开 GeoClerk 设置并配置模型", "需要模型"),
+        ("zh-Hans", "请求中的这些词无法理解：'along', 'zorbles'。", "请打开 GeoClerk 设置并配置模型", "需要模型"),
     ],
 )  # fmt: skip
 def test_real_not_understood_in_the_users_language(real_engine, dock, town, locale, words, fix, badge):  # noqa: F811

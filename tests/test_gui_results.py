@@ -193,3 +193,28 @@ def test_many_features_are_not_labelled_and_lines_never(tmp_path):
     layer = _polygons_with(tmp_path, "many", "population", list(range(40)))
     apply_style(layer, "show the population", [])
     assert not layer.labelsEnabled() and len(layer.renderer().ranges()) == 5
+
+
+def test_a_request_of_several_steps_shows_its_final_result_and_folds_the_steps_away(tmp_path, qgis_new_project):
+    from pathlib import Path
+
+    from geoclerk.geoclerk_plugin.results import intermediate_paths, results_group
+
+    sample = Path(__file__).resolve().parent.parent / "data" / "sample"
+    first, final = str(sample / "schools.gpkg"), str(sample / "districts.gpkg")
+    report = {"request": "buffer the schools by 500 m and count the houses inside each buffer", "status": "ok",
+              "route": "function", "tier": 0,
+              "steps": [{"tool": "buffer", "params": {}, "output": first},
+                        {"tool": "count_points_in_polygons", "params": {}, "output": final}],
+              "outputs": [{"path": first, "kind": "vector"}, {"path": final, "kind": "vector"}]}  # fmt: skip
+    assert intermediate_paths(report) == {first}
+    added = load_outputs(report, QgsProject.instance())
+    assert len(added) == 2
+    group = results_group(QgsProject.instance())
+    top = group.children()[0]
+    assert top.layer().source().split("|")[0] == final  # the final result first, in the results group itself
+    [steps] = [c for c in group.children() if hasattr(c, "findLayers") and c is not top]
+    assert not steps.isExpanded() and report["request"][:20] in steps.name()
+    assert [n.layer().source().split("|")[0] for n in steps.findLayers()] == [first]
+    single = {**report, "steps": report["steps"][:1], "outputs": report["outputs"][:1]}
+    assert intermediate_paths(single) == set()

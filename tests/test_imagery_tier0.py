@@ -262,6 +262,6 @@ def test_the_plan_sentence_names_the_raster(tool, params, lang, said):
     """The plan said in plain words names a raster tool's input (it said 'Ran normalized_difference on  (...)')."""
     from types import SimpleNamespace
 
-    from geoclerk.router.say import say_plan
+    from geoclerk.planning.say import say_plan
 
     assert say_plan(SimpleNamespace(tool=tool, params=params), lang).startswith(said)

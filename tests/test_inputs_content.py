@@ -145,7 +145,7 @@ def test_geoparquet_and_flatgeobuf_round_trip(tmp_path):
 
 
 def test_a_300_field_layer_is_described_within_its_cap(tmp_path):
-    from geoclerk.agent.tokens import count_text
+    from geoclerk.model_text.tokens import count_text
 
     columns = {f"attribute_number_{i:03d}": [i * 1.5, i * 2.5] for i in range(300)}
     gdf = gpd.GeoDataFrame(columns, geometry=[Point(0, 0), Point(1, 1)], crs="EPSG:32633")

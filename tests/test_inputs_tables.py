@@ -80,10 +80,20 @@ DECLINED = {
 
 @pytest.mark.parametrize("lang", list(DECLINED))
 def test_tier0_declines_when_the_key_is_not_obvious(tmp_path, lang):
-    """ward_id and name are in both: with no key named, tier 0 asks instead of choosing one."""
-    report = run_request(DECLINED[lang], _wards(tmp_path, extra_name=True), tmp_path / "out", AgentConfig(offline=True))
-    assert report.status == "needs_llm" and report.outputs == []
+    """ward_id and name are in both: with no key named, tier 0 asks instead of choosing one (issue 25: as a question
+    whose choices are the shared fields), and the answer joins on it."""
+    inputs = _wards(tmp_path, extra_name=True)
+    report = run_request(DECLINED[lang], inputs, tmp_path / "out", AgentConfig(offline=True))
+    assert report.status == "ask" and report.outputs == []
     assert "share several fields (ward_id, name)" in " ".join(report.router["plan"]["missing"])
+    assert [(q["id"], q["choices"]) for q in report.questions] == [("field", ["ward_id", "name"])]
+    config = AgentConfig(offline=True)
+    done = run_request(DECLINED[lang], inputs, tmp_path / "done", config, answers={"field": "name"})
+    assert (done.status, done.tier) == ("ok", 0), done.error
+    joined = {"layer": "wards", "field": "name", "table": "budget", "table_field": "name"}
+    assert done.router["plan"]["params"] == joined
+    out = gpd.read_file(done.outputs[0]["path"]).sort_values("ward_id")
+    assert out["budget_eur"].tolist()[:2] == [1200.5, 800.0] and out["budget_eur"].isna().tolist() == [0, 0, 1]
 
 
 @pytest.mark.parametrize("request_text", ["buffer the budget by 10 m", "puffere budget um 10 m", "将budget缓冲10米"])
@@ -100,8 +110,10 @@ def test_tier1_joins_through_the_model_and_sees_the_table(tmp_path):
         call = {"layer": "wards", "field": "ward_id", "table": "budget", "table_field": "ward_id"}
         server.add({"tool_calls": [{"name": "join_table", "arguments": call}]},
                    {"content": "Joined the budget to the wards; ward 3 has no budget."})  # fmt: skip
+        # tier0=False: straight to tier 1's function calling (with tier 0 on, the model is first asked the key as a
+        # closed question: tests/test_model_fills_hole.py)
         report = run_request("attach the budget figures to the wards", _wards(tmp_path, extra_name=True),
-                             tmp_path / "out", config_for(server, top_k=5))  # fmt: skip
+                             tmp_path / "out", config_for(server, top_k=5, tier0=False))  # fmt: skip
         prompt = " ".join(str(m.get("content")) for m in server.requests[0]["messages"])
     finally:
         server.stop()

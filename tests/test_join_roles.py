@@ -7,7 +7,7 @@ import pytest
 from geoclerk.agent.pipeline import AgentConfig, run_request
 from geoclerk.function_lib import load_registry
 from geoclerk.function_lib.describe import describe_gdf
-from geoclerk.router.roles import assign_layers
+from geoclerk.planning.roles import assign_layers
 from shapely.geometry import Point, box
 
 

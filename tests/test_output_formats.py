@@ -9,8 +9,8 @@ from geoclerk.agent.pipeline import AgentConfig, run_request
 from geoclerk.function_lib import load_registry
 from geoclerk.function_lib.describe import describe_gdf
 from geoclerk.function_lib.geojson.conversion import FORMATS
-from geoclerk.router.quantities import WRITABLE_FORMATS, output_format
-from geoclerk.router.text import fold
+from geoclerk.reading.quantities import WRITABLE_FORMATS, output_format
+from geoclerk.reading.text import fold
 from geoclerk.tests import agent_toolkit
 from geoclerk.tests.agent_toolkit import TinyRouter, config_for, tiny_registry
 from shapely.geometry import Point

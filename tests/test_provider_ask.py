@@ -78,9 +78,10 @@ def test_output_folder_is_optional(provider, toolkit, tmp_path):
     paths = make_town(tmp_path / "data")
     toolkit.decision.plan = Plan("buffer", {"layer": "schools", "distance": 100}, complete=True)
     toolkit.decision.confidence = 0.95
-    assert QgsApplication.processingRegistry().algorithmById("geoclerk:ask").parameterDefinition(
-        "OUTPUT_FOLDER"
-    ).flags() & ProcessingParameterFlag.Optional
+    assert (
+        QgsApplication.processingRegistry().algorithmById("geoclerk:ask").parameterDefinition("OUTPUT_FOLDER").flags()
+        & ProcessingParameterFlag.Optional
+    )
     params = {"REQUEST": "buffer schools by 100 m", "INPUTS": [paths["schools"]], "OUTPUT": str(tmp_path / "b.gpkg")}
     result = processing.run("geoclerk:ask", params)
     assert result["STATUS"] == "ok"
@@ -197,3 +198,41 @@ def test_the_output_is_named_styled_and_grouped_and_the_log_is_short(provider, t
     assert len(lines) == len(set(lines)) and "route=function tier=0 status=ok" in lines, lines
     assert not any(line.startswith("{") or '"steps"' in line for line in lines), lines
     assert sum(result["ANSWER"] in line for line in lines) == 1
+
+
+def test_a_question_fails_the_algorithm_with_the_question_as_its_message(provider, isolated_settings, tmp_path):  # noqa: F811
+    """issue 25: the algorithm cannot ask back; its message is the question with the choices (the real router)."""
+    import shutil
+
+    import processing
+
+    sample = Path(__file__).resolve().parent.parent / "data" / "sample"
+    paths = [str(shutil.copy(sample / f"{n}.gpkg", tmp_path / f"{n}.gpkg")) for n in ("cafes", "bus_stops")]
+    params = {"REQUEST": "Buffer the points by 100 m", "INPUTS": paths, "ROUTE": 0,
+              "OUTPUT_FOLDER": str(tmp_path / "files")}  # fmt: skip
+    with pytest.raises(QgsProcessingException) as err:
+        processing.run("geoclerk:ask", params)
+    assert str(err.value) == "Which layer do you mean? (cafes, bus_stops) Say it in the request and run it again."
+
+def test_a_request_of_several_steps_writes_every_step_and_outputs_the_last(provider, monkeypatch, isolated_settings,  # noqa: F811
+                                                                          registry, router, tmp_path):  # fmt: skip
+    import geopandas as gpd
+    import processing
+
+    for var in ("GEOCLERK_BASE_URL", "GEOCLERK_MODEL"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setitem(engine._cache, "registry", registry)
+    monkeypatch.setitem(engine._cache, "router", router)
+    sample = Path(__file__).resolve().parent.parent / "data" / "sample"
+    params = {"REQUEST": "buffer the schools by 500 m and count the houses inside each buffer",
+              "INPUTS": [str(sample / "schools.gpkg"), str(sample / "houses.gpkg")], "ROUTE": 0,
+              "OUTPUT": str(tmp_path / "counted.gpkg"), "OUTPUT_FOLDER": str(tmp_path / "files")}  # fmt: skip
+    result = processing.run("geoclerk:ask", params)
+    report = json.loads(result["REPORT"])
+    assert result["STATUS"] == "ok" and report["tier"] == 0
+    assert [s["tool"] for s in report["steps"]] == ["buffer", "count_points_in_polygons"]
+    assert all(Path(s["output"]).exists() and Path(s["output"]).parent == tmp_path / "files" for s in report["steps"])
+    out = gpd.read_file(result["OUTPUT"])
+    houses, schools = gpd.read_file(sample / "houses.gpkg"), gpd.read_file(sample / "schools.gpkg")
+    expected = sorted(int(houses.within(g).sum()) for g in schools.buffer(500, 16).geometry)
+    assert sorted(out["count"]) == pytest.approx(expected, abs=1)  # the OUTPUT is the last step's layer

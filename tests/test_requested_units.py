@@ -7,8 +7,8 @@ import pytest
 from geoclerk.agent.pipeline import AgentConfig, run_request
 from geoclerk.function_lib.describe import describe_gdf
 from geoclerk.function_lib.geojson.measure import AREA_UNITS, LENGTH_UNITS, plain_number
-from geoclerk.router.quantities import AREA_UNIT_WORDS, LENGTH_UNIT_WORDS, find_distances, output_units, unit_for
-from geoclerk.router.text import fold
+from geoclerk.reading.quantities import AREA_UNIT_WORDS, LENGTH_UNIT_WORDS, find_distances, output_units, unit_for
+from geoclerk.reading.text import fold
 from shapely.geometry import LineString, Point, box
 
 SQFT = 0.09290304

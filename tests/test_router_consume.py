@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from geoclerk.errors import ValidationError
 from geoclerk.function_lib import load_registry
-from geoclerk.router.crs import find_crs
-from geoclerk.router.plan import fill_plan, split_steps
+from geoclerk.planning.plan import fill_plan, split_steps
+from geoclerk.reading.crs import find_crs
 
 from tests.test_router_extract import layer
 

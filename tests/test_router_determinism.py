@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 import geopandas as gpd
+from geoclerk.reading.schema_match import find_layers
+from geoclerk.reading.text import fold
 from geoclerk.router.core import stable_missing
 from geoclerk.router.model import normalise
-from geoclerk.router.schema_match import find_layers
-from geoclerk.router.text import fold
 from shapely.geometry import Point, box
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -177,7 +177,7 @@ def test_a_layer_named_by_the_kind_is_named_by_it(router, lift_layers):
 
 def test_records_kinds_reads_type_fields_and_values():
     from geoclerk.function_lib.describe import FieldInfo, LayerInfo
-    from geoclerk.router.schema_match import records_kinds
+    from geoclerk.reading.schema_match import records_kinds
 
     typed = LayerInfo("lifts", fields=[FieldInfo("Lift_Type", "string", ["T-bar"])])
     valued = LayerInfo("lifts", fields=[FieldInfo("use", "string", ["gondola", "chairlift"])])

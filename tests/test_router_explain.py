@@ -1,4 +1,4 @@
-"""Every word explained (router/explain.py) and roles from markers (router/crs.py): tier 0 runs a plan only when
+"""Every word explained (planning/explain.py) and roles from markers (reading/crs.py): tier 0 runs a plan only when
 the plan accounts for each word, and a misread role makes the plan incomplete, in English, German and Chinese."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from geoclerk.agent.pipeline import AgentConfig, run_request
 from geoclerk.function_lib.describe import describe_path
-from geoclerk.router.crs import crs_roles
-from geoclerk.router.result import gaps_of
+from geoclerk.planning.result import gaps_of
+from geoclerk.reading.crs import crs_roles
 
 SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample"
 LAYERS = ("cafes", "houses", "districts", "roads", "schools")
@@ -265,8 +265,8 @@ def test_per_feature_wording_drops_a_merging_parameter(router, infos, text):
     ],
 )
 def test_outside_is_read_in_each_language(text):
-    from geoclerk.router.fillers import boolean_for
-    from geoclerk.router.text import fold
+    from geoclerk.planning.fillers import boolean_for
+    from geoclerk.reading.text import fold
 
     # the word tables are folded without lower-casing their regex escapes ('\\S' once became '\\s')
     assert boolean_for(fold(text), "outside") is True

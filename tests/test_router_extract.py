@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 from geoclerk.function_lib.describe import FieldInfo, LayerInfo
-from geoclerk.router.conditions import conditions_expression, find_conditions
-from geoclerk.router.crs import find_crs
-from geoclerk.router.quantities import find_distances, find_format, find_paths, integer_for
-from geoclerk.router.schema_match import find_fields, find_layers
-from geoclerk.router.text import find_numbers
+from geoclerk.reading.conditions import conditions_expression, find_conditions
+from geoclerk.reading.crs import find_crs
+from geoclerk.reading.quantities import find_distances, find_format, find_paths, integer_for
+from geoclerk.reading.schema_match import find_fields, find_layers
+from geoclerk.reading.text import find_numbers
 
 
 def layer(name, geom, fields=(), kind="vector"):
@@ -218,6 +218,6 @@ def test_a_layer_with_a_one_letter_name_is_not_every_article():
     ],
 )
 def test_datum_specific_utm_and_no_datum_fallback(text, code):
-    from geoclerk.router.crs import find_crs
+    from geoclerk.reading.crs import find_crs
 
     assert find_crs(text) == code

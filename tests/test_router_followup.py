@@ -1,4 +1,4 @@
-"""'Do the same for the cafes' (router/followup.py): the last steps again on another layer, only when that is all
+"""'Do the same for the cafes' (planning/followup.py): the last steps again on another layer, only when that is all
 the request says, and the swap is clear. en, de, zh."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from geoclerk.function_lib.describe import describe_path
-from geoclerk.router.followup import same_again
+from geoclerk.planning.followup import same_again
 
 SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample"
 BUFFER = [{"tool": "buffer", "params": {"layer": "schools", "distance": 100}}]
@@ -67,6 +67,6 @@ def test_the_swap_must_be_clear_and_the_fields_must_exist(layers):
      ("buffer the schools by 100 m", False)],
 )  # fmt: skip
 def test_select_means_a_selection_unless_a_layer_or_file_is_asked_for(text, selection):
-    from geoclerk.router.followup import wants_selection
+    from geoclerk.planning.followup import wants_selection
 
     assert wants_selection(text) is selection

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from geoclerk.function_lib.describe import describe_path
-from geoclerk.router.roles import layer_date
+from geoclerk.planning.roles import layer_date
 
 SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample"
 

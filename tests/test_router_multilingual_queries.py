@@ -7,11 +7,11 @@ import json
 import pytest
 from geoclerk.function_lib import load_registry
 from geoclerk.function_lib.describe import FieldInfo, LayerInfo
-from geoclerk.router.conditions import conditions_expression, find_conditions
+from geoclerk.planning.plan import fill_plan
+from geoclerk.reading.conditions import conditions_expression, find_conditions
+from geoclerk.reading.schema_match import find_fields
+from geoclerk.reading.text import detect_lang, find_numbers, fold, zh_value
 from geoclerk.router.model import normalise
-from geoclerk.router.plan import fill_plan
-from geoclerk.router.schema_match import find_fields
-from geoclerk.router.text import detect_lang, find_numbers, fold, zh_value
 
 REGISTRY = load_registry()
 
@@ -201,7 +201,7 @@ def test_a_group_word_for_a_tool_without_groups_is_unconsumed():
 
 
 def test_pharmacies_are_a_layer_theme():
-    from geoclerk.router.schema_match import find_layers
+    from geoclerk.reading.schema_match import find_layers
 
     pharmacies = layer("de_apotheken", "Point", [("Name", "string", ["Löwen-Apotheke"])])
     assert [m.name for m in find_layers("zähle die apotheken pro stadtteil", [DE_DISTRICTS, pharmacies])] == [
@@ -211,7 +211,7 @@ def test_pharmacies_are_a_layer_theme():
 
 
 def test_the_one_character_district_word():
-    from geoclerk.router.schema_match import find_layers
+    from geoclerk.reading.schema_match import find_layers
 
     schools = layer("cn_schools", "Point", [("名称", "string", ["第一中学"])])
     found = find_layers("统计每个区内的学校数量", [CN_DISTRICTS, schools])
@@ -244,7 +244,7 @@ def test_more_conditions(text, lyr, expression):
      ("the lowest income district", True), ("bottom 3 by rating", True), ("most populous", False)],
 )  # fmt: skip
 def test_smallest_ranks_ascending(text, ascending):
-    from geoclerk.router.fillers import boolean_for
+    from geoclerk.planning.fillers import boolean_for
 
     assert boolean_for(fold(text), "ascending") is ascending
 

@@ -133,7 +133,7 @@ def _layer():
     ],
 )
 def test_conditions_on_layer(text, expression):
-    from geoclerk.router.conditions import conditions_expression, find_conditions
+    from geoclerk.reading.conditions import conditions_expression, find_conditions
 
     assert conditions_expression(find_conditions(text, _layer()), text) == expression
 
@@ -169,7 +169,7 @@ def test_the_far_side_of_a_distance_is_kept(router, text, outside, tmp_path):
 def test_an_indefinite_pronoun_is_no_value_of_the_filter(text):
     from geoclerk.function_lib import load_registry
     from geoclerk.function_lib.describe import describe_path
-    from geoclerk.router.plan import fill_plan
+    from geoclerk.planning.plan import fill_plan
 
     sample = Path(__file__).resolve().parents[1] / "data" / "sample"
     spec = load_registry().get("filter_by_expression").spec
@@ -189,7 +189,7 @@ _SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
 def _filter_plan(text, layer_file):
     from geoclerk.function_lib import load_registry
     from geoclerk.function_lib.describe import describe_path
-    from geoclerk.router.plan import fill_plan
+    from geoclerk.planning.plan import fill_plan
 
     spec = load_registry().get("filter_by_expression").spec
     return fill_plan(spec, text, [describe_path(str(_SAMPLE / layer_file))])

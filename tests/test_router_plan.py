@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from geoclerk.function_lib import load_registry
-from geoclerk.router.plan import fill_plan
+from geoclerk.planning.plan import fill_plan
 
 from tests.test_router_extract import ALL, BUS_STOPS, DISTRICTS, ROADS, SCHOOLS, layer
 

@@ -7,7 +7,7 @@ import geopandas as gpd
 import pytest
 from geoclerk.agent.pipeline import AgentConfig, run_request
 from geoclerk.function_lib.describe import describe_gdf
-from geoclerk.router.words import ENUM_WORDS
+from geoclerk.reading.words import ENUM_WORDS
 from shapely.geometry import LineString, box
 
 
@@ -209,7 +209,7 @@ def test_field_params_never_swap_a_written_field_name(data, router, text, comple
 )
 def test_layer_named_by_its_head_noun(text, names):
     from geoclerk.function_lib.describe import LayerInfo
-    from geoclerk.router.schema_match import find_layers
+    from geoclerk.reading.schema_match import find_layers
 
     layers = [LayerInfo(name=n, geometry_type="Polygon", kind="vector", crs="EPSG:4326", fields=[])
               for n in ("parcels", "study_area", "br_municipios", "cn_districts")]  # fmt: skip

@@ -1,4 +1,4 @@
-"""Words that stand for a layer said before (router/references.py), in en, de and zh.
+"""Words that stand for a layer said before (reading/references.py), in en, de and zh.
 
 A reference in a layer's role that nothing names ('count the houses in them' with no earlier result) is a word
 tier 0 cannot place: it used to be a filler, and the houses were counted on their own. In a conversation the
@@ -13,8 +13,8 @@ import geopandas as gpd
 import pytest
 from geoclerk.agent.pipeline import AgentConfig, run_request
 from geoclerk.function_lib.describe import describe_path
-from geoclerk.router import references
-from geoclerk.router.text import fold
+from geoclerk.reading import references
+from geoclerk.reading.text import fold
 
 SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample"
 
@@ -86,7 +86,7 @@ def test_a_reference_to_a_result_the_tool_cannot_take_is_not_understood(router, 
     ],
 )
 def test_determiners_and_the_polite_you_are_no_references(layers, text, lang, determiner_or_not_reference):
-    from geoclerk.router.schema_match import find_layers
+    from geoclerk.reading.schema_match import find_layers
 
     folded = fold(text)
     found = references.find(folded, lang, text, find_layers(folded, layers))
@@ -100,7 +100,7 @@ def test_determiners_and_the_polite_you_are_no_references(layers, text, lang, de
      "筛选人口超过5000的行政区，然后统计它们中的房屋"],
 )  # fmt: skip
 def test_a_reference_to_an_earlier_clause_is_the_requests_own(layers, text):
-    from geoclerk.router.schema_match import find_layers
+    from geoclerk.reading.schema_match import find_layers
 
     folded = fold(text)
     mentions = find_layers(folded, layers)

@@ -9,9 +9,9 @@ from pathlib import Path
 import geopandas as gpd
 import pytest
 from geoclerk.agent.pipeline import AgentConfig, run_request
-from geoclerk.router.quantities import find_distances
-from geoclerk.router.series import signed
-from geoclerk.router.text import fold
+from geoclerk.reading.quantities import find_distances
+from geoclerk.reading.series import signed
+from geoclerk.reading.text import fold
 
 SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample"
 

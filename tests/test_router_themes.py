@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 from geoclerk.function_lib.describe import LayerInfo
-from geoclerk.router.schema_match import find_layers, layer_theme
-from geoclerk.router.text import fold
+from geoclerk.reading.schema_match import find_layers, layer_theme
+from geoclerk.reading.text import fold
 
 GAUGES = LayerInfo(name="gauges", kind="vector", geometry_type="Point", feature_count=30, crs="EPSG:4326")
 TRAILS = LayerInfo(name="ski_trails", kind="vector", geometry_type="LineString", feature_count=20, crs="EPSG:32633")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import geopandas as gpd
 import pytest
 from geoclerk.agent.pipeline import AgentConfig, run_request
-from geoclerk.router.crs import etrs_twin, utm_datum
+from geoclerk.reading.crs import etrs_twin, utm_datum
 from shapely.geometry import LineString
 
 

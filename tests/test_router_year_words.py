@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from geoclerk.function_lib.describe import describe_path
-from geoclerk.router.explain import _year_word
-from geoclerk.router.text import find_numbers, fold
+from geoclerk.planning.explain import _year_word
+from geoclerk.reading.text import find_numbers, fold
 
 SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample"
 

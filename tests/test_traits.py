@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from geoclerk.function_lib import load_registry
 from geoclerk.function_lib.traits import NEEDS_WITH, ONE_OF, TRAITS, one_per_group, traits_of
-from geoclerk.router.lexicon import LEXICONS
-from geoclerk.router.plan import fill_plan, is_chain
+from geoclerk.languages import LEXICONS
+from geoclerk.planning.plan import fill_plan, is_chain
 
 from tests.test_router_extract import DISTRICTS, SCHOOLS
 
@@ -87,8 +87,8 @@ def test_every_gap_of_a_plan_is_typed():
     from pathlib import Path
 
     import yaml
+    from geoclerk.planning.result import GAP_KINDS, Gap
     from geoclerk.router import load_router
-    from geoclerk.router.result import GAP_KINDS, Gap
 
     from tests.test_router_extract import ALL
 
