@@ -389,3 +389,40 @@ def test_a_result_two_steps_could_have_made_is_refused_unless_the_steps_say(both
             {**steps[1], "outputs": ["schools_buffer_2"]}, {**steps[2], "outputs": []}]  # fmt: skip
     wiring = _wiring(save_model(told, ctx, both, "r", tmp_path / "told.model3").path)
     assert wiring["step3_count_points_in_polygon"]["POLYGONS"] == "step2_buffer:OUTPUT"
+
+
+@pytest.mark.skipif(QGIS_PROCESS is None, reason="qgis_process is not installed")
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "buffer the schools by 500 m, then count the houses in them",
+        "Puffere die Schulen um 500 m und zähle dann die Häuser darin",
+        "将学校缓冲500米，然后统计其中的房屋数量",
+    ],
+)
+def test_cli_chain_saved_and_run_on_other_inputs(other, tmp_path, capsys, request_text):
+    """A two-step chain GeoClerk reads at tier 0, saved by the CLI and run by qgis_process on other layers, counts
+    what `geoclerk run` counts on those layers."""
+    from geoclerk.cli.main import main
+
+    def run(folder, out, *extra):
+        code = main(["run", request_text, "-i", str(folder / "schools.gpkg"), "-i", str(folder / "houses.gpkg"),
+                     "-o", str(out), "--offline", "--json", *extra])  # fmt: skip
+        data = json.loads(capsys.readouterr().out)
+        assert code == 0 and data["status"] == "ok" and data["tier"] == 0, data
+        return data
+
+    saved = run(SAMPLE, tmp_path / "o", "--save-model", str(tmp_path / "chain.model3"))
+    assert [s["tool"] for s in saved["steps"]] == ["buffer", "count_points_in_polygons"]
+    assert saved["outputs"][-1] == {"path": str(tmp_path / "chain.model3"), "kind": "model"}
+    from qgis.core import QgsProcessingModelAlgorithm
+
+    model = QgsProcessingModelAlgorithm()
+    assert model.fromFile(str(tmp_path / "chain.model3")) and model.name() == request_text
+    output = [d.name() for d in model.destinationParameterDefinitions()]
+    assert len(output) == 1
+    target = tmp_path / "by_qgis_process.gpkg"
+    _qgis_process(tmp_path / "chain.model3", {n: other / f"{n}.gpkg" for n in ("schools", "houses")}, output[0], target)
+    expected = run(other, tmp_path / "again")
+    result = _same_by_value(Path(expected["outputs"][-1]["path"]), target, "EPSG:32633")
+    assert len(result) == 8 and result["count"].sum() > 0  # 8 schools of the other data, not the sample's 12
