@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .main import CliUsageError, stdout_to_stderr
+from .common import CliUsageError, stdout_to_stderr
 
 
 def check_pyqgis(option: str) -> None:
