@@ -13,7 +13,7 @@ SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample"
 
 
 def _layers(*names):
-    return [describe_path(str(next(SAMPLE.glob(f"{n}.*"))), n) for n in names]
+    return [describe_path(str(SAMPLE / (f"{n}.tif" if n.startswith("image") else f"{n}.gpkg")), n) for n in names]
 
 
 @pytest.mark.parametrize(
