@@ -124,6 +124,10 @@ def _raise_terminated(signum, frame):
 
 
 def main(argv: list[str] | None = None) -> int:
+    # GDAL keeps statistics it computes (zonal statistics, a raster's min/max) in a '.aux.xml' beside the raster it
+    # read: 'mean elevation per district' left dem.tif.aux.xml beside the user's DEM. Inputs are never written to;
+    # a user who wants those files back sets GDAL_PAM_ENABLED=YES.
+    os.environ.setdefault("GDAL_PAM_ENABLED", "NO")
     previous = None
     if threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGTERM, _raise_terminated)
