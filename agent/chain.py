@@ -63,12 +63,13 @@ def serve_chain(request, ctx, infos, registry, router, config, report, previous=
         report.escalations.append(f"tier 0 chain declined: {exc}")
         return False
     report.tier, report.status = 0, "ok"
-    report.steps = [s["step"] for s in steps]
+    report.steps = [x for s in steps for x in (s["step"] if isinstance(s["step"], list) else [s["step"]])]
     for s in steps:
         report.notes.extend(n for n in s["notes"] if n not in report.notes)
     report.answer = " ".join(f"{i}. {s['said']}" for i, s in enumerate(steps, 1))
     report.router = {**(report.router or {}), "chain": [s["read"] for s in steps]}
     last = steps[-1]["plan"]
+    steps[-1].pop("info", None)
     from .formats import write_in_format, write_to_path
 
     if getattr(last, "output_format", None):
@@ -100,11 +101,19 @@ def _run(request, ctx, infos, registry, router, config, previous) -> list[dict]:
             prev = [prev_info.name]
         decision = router.route(text, layers, previous=prev)
         plan = decision.plan
+        why = None
         if decision.route != "function" or plan is None or not plan.complete:
             why = ", ".join(map(str, plan.missing)) if plan is not None else decision.route
-            raise DeclinedError(f"step {i + 1} ('{clause}') is not fully understood ({why or decision.route})")
-        if decision.confidence < config.threshold:
-            raise DeclinedError(f"step {i + 1} ('{clause}'): {plan.tool} at confidence {decision.confidence:.2f}")
+            why = f"step {i + 1} ('{clause}') is not fully understood ({why or decision.route})"
+        elif decision.confidence < config.threshold:
+            why = f"step {i + 1} ('{clause}'): {plan.tool} at confidence {decision.confidence:.2f}"
+        if why is not None:
+            done = _question_step(text, clause, layers, prev_info, ctx, registry, request, last=i == len(parts) - 1)
+            if done is None:
+                raise DeclinedError(why)
+            steps.append(done)
+            prev_info, prev_tool, prev_groups = done.pop("info") or prev_info, None, ()
+            continue
         if prev_info is not None and prev_info.name not in _layers_of(plan.params):
             raise DeclinedError(f"step {i + 1} ('{clause}') does not use the result of step {i}")
         if i < len(parts) - 1 and (getattr(plan, "output_format", None) or getattr(plan, "output_path", None)):
@@ -135,6 +144,41 @@ def _run(request, ctx, infos, registry, router, config, previous) -> list[dict]:
             prev_groups = group_fields(plan.tool, plan.params)
     ctx.add_time("chain", time.perf_counter() - t0)
     return steps
+
+
+def _question_step(text, clause, layers, prev_info, ctx, registry, request, last: bool) -> dict | None:
+    """A clause no single tool explains, served by the steps a question implies (planning/questions.py): 'select
+    the trails longer than 4 km' is a measure, then a filter on it. In a chain the clause reads the previous result
+    when it names no layer; the filter's layer is the next step's input. None: no question reads the clause."""
+    from ..planning.questions import read
+    from .questions import run_steps
+
+    specs = {s.name: s for s in registry.specs()}
+    question = read(text, layers, specs, previous=prev_info.name if prev_info is not None else None)
+    if question is None or question.kind != "measure":
+        return None  # the other shapes answer in words only: no layer for a next step
+    if prev_info is not None and question.layer != prev_info.name:
+        return None  # the clause does not read the result of the step before
+    question.lang = say_lang(request)
+    before, done = len(ctx.outputs), []
+    answer = run_steps(question, ctx, registry, done, text, layers, specs)
+    made = ctx.outputs[before:]
+    problems = result_problems(clause, made, layers, None, None)
+    if problems:
+        raise DeclinedError(f"the question of '{clause}' failed its checks: " + "; ".join(problems))
+    layer_out = [o for o in made if o.kind in ("vector", "raster")]
+    if not layer_out:
+        raise DeclinedError(f"'{clause}' made no layer")
+    for d in done:
+        d["clause"] = clause
+    info = None
+    if not last:
+        info = describe_entry(ctx.layers.get(layer_out[-1].name), ctx)
+        info.origin = clause
+    return {
+        "step": done, "read": {"clause": clause, "read_as": text, "question": question.kind},
+        "plan": None, "said": answer, "notes": list(question.notes), "info": info,
+    }  # fmt: skip
 
 
 def _layers_of(params: dict) -> set[str]:
