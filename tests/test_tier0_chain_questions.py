@@ -87,3 +87,44 @@ def test_a_chain_with_a_measure_step_it_cannot_join_stays_needs_llm(tmp_path, re
     report = _run(text, tmp_path / "out", registry, router)
     assert report["status"] == "needs_llm", (report["steps"], report["answer"])
     assert report["outputs"] == [] and not list((tmp_path / "out").glob("*.gpkg"))
+
+
+def _cafes_per_district():
+    districts, cafes = gpd.read_file(SAMPLE / "districts.gpkg"), gpd.read_file(SAMPLE / "cafes.gpkg")
+    return [int(cafes.within(g).sum()) for g in districts.geometry]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "count the cafes per district and then keep only the districts with more than 3",
+        "Zähle die Cafés pro Bezirk und behalte dann nur die Bezirke mit mehr als 3",
+        "统计每个行政区的咖啡馆数量，然后只保留大于3的行政区",
+    ],
+)
+def test_a_comparison_naming_no_field_compares_the_field_the_previous_step_wrote(tmp_path, registry, router, text):
+    report = _run(text, tmp_path, registry, router)
+    assert report["status"] == "ok" and report["tier"] == 0, (report["error"], report["escalations"])
+    assert [s["tool"] for s in report["steps"]] == ["count_points_in_polygons", "filter_by_expression"]
+    counted, kept = report["steps"]
+    assert kept["params"] == {"layer": Path(counted["output"]).stem, "expression": '"count" > 3'}
+    out = gpd.read_file(report["outputs"][-1]["path"])
+    expected = sorted(n for n in _cafes_per_district() if n > 3)
+    assert 0 < len(expected) < len(_cafes_per_district())
+    assert sorted(out["count"]) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "count the cafes per district and then keep only the districts with more than 3 km",  # a unit: not guessed
+        "buffer the schools by 500 m, then keep only the ones with more than 3",  # the buffer wrote no number field
+        "count the cafes per district and then keep only the districts with more than 3 or less than 1",  # two
+        "Zähle die Cafés pro Bezirk und behalte dann nur die Bezirke mit mehr als 3 km",
+        "统计每个行政区的咖啡馆数量，然后只保留大于3公里的行政区",
+    ],
+)
+def test_a_comparison_on_no_one_written_field_stays_needs_llm(tmp_path, registry, router, text):
+    report = _run(text, tmp_path / "out", registry, router)
+    assert report["status"] == "needs_llm", (report["steps"], report["answer"])
+    assert report["outputs"] == [] and not list((tmp_path / "out").glob("*.gpkg"))
