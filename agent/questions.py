@@ -34,9 +34,7 @@ def serve_question(request, ctx, infos, registry, report, same_as: dict | None =
     start, known, notes = len(ctx.outputs), set(ctx.layers.names()), len(ctx.notes)
     steps: list[dict] = []
     try:
-        answer = {"count": _count, "share": _count, "rank": _rank, "measure": _measure, "group_rank": _group_rank}[
-            question.kind
-        ](question, ctx, registry, steps, request, infos, specs)
+        answer = run_steps(question, ctx, registry, steps, request, infos, specs)
     except CancelledError:
         raise
     except Exception as exc:  # noqa: BLE001 - any failure: the request goes on as today
@@ -50,6 +48,12 @@ def serve_question(request, ctx, infos, registry, report, same_as: dict | None =
     report.router = {**(report.router or {}), "question": question.kind}
     report.outputs = [o.to_json() for o in ctx.outputs]
     return True
+
+
+def run_steps(question: Question, ctx, registry, steps: list, request, infos, specs) -> str:
+    """Run the question's steps (appended to `steps`) and return its answer; raises when it cannot be answered."""
+    run = {"count": _count, "share": _count, "rank": _rank, "measure": _measure, "group_rank": _group_rank}
+    return run[question.kind](question, ctx, registry, steps, request, infos, specs)
 
 
 def serve_number_question(request, ctx, infos, plan, registry, config, report) -> bool:

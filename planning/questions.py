@@ -79,11 +79,16 @@ def only_closed_words(folded: str, spans, lang: str, extra=()) -> bool:
     return all(w in allowed for w in re.findall(r"[^\W_]+(?:'[^\W_]+)?", rest))
 
 
-def read(request: str, layers, specs) -> Question | None:
-    """The question's composition, or None when the request is none of these shapes or not every word is claimed."""
+def read(request: str, layers, specs, previous: str | None = None) -> Question | None:
+    """The question's composition, or None when the request is none of these shapes or not every word is claimed.
+
+    `previous`: in a chain (agent/chain.py), the previous step's result: a clause that names no layer measures it
+    ('…, then keep the ones shorter than 2 km'); only the measure is read then (the other shapes name their layers)."""
     if not layers:
         return None
     folded, lang = fold(request), detect_lang(request)
+    if previous is not None:
+        return _measure(folded, lang, layers, previous)
     return (
         _measure(folded, lang, layers)
         or _rank(folded, lang, layers)
@@ -170,7 +175,7 @@ def _rank(folded: str, lang: str, layers) -> Question | None:
     return Question("rank", lang, polygons=kinds["polygon"], points=kinds["point"], lowest=bool(fewest))
 
 
-def _measure(folded: str, lang: str, layers) -> Question | None:
+def _measure(folded: str, lang: str, layers, previous: str | None = None) -> Question | None:
     comparatives = getattr(lexicon(lang), "MEASURE_COMPARATIVES", {})
     if lang != "zh":
         comparatives = {**lexicon("en").MEASURE_COMPARATIVES, **lexicon("de").MEASURE_COMPARATIVES}
@@ -187,8 +192,13 @@ def _measure(folded: str, lang: str, layers) -> Question | None:
     distances = [d for d in find_distances(folded, lang) if d.start >= after and not folded[after : d.start].strip()]
     if len(distances) != 1 or len(find_distances(folded, lang)) != 1 or distances[0].metres <= 0:
         return None
-    named = _one_each(find_layers(folded, layers))
+    found = find_layers(folded, layers)
+    named = _one_each(found)
     by_name = {la.name: la for la in layers}
+    refs = _spans(folded, lang, _lex("REFERENCES", lang)) if previous is not None else []
+    if previous is not None and not found and previous in by_name:
+        named = {previous: refs[0] if refs else (0, 0)}  # nothing named: the previous step's result
+        refs = refs[1:]
     if len(named) != 1:
         return None
     layer = next(iter(named))
@@ -198,8 +208,8 @@ def _measure(folded: str, lang: str, layers) -> Question | None:
     which = _spans(folded, lang, _lex("WHICH", lang))
     if len(many) > 1 or len(which) > 1:
         return None
-    spans = [(s, after), (distances[0].start, distances[0].end), *named.values(), *many, *which]
-    if not only_closed_words(folded, spans, lang, ("HAVE",)):
+    spans = [(s, after), (distances[0].start, distances[0].end), *named.values(), *many, *which, *refs]
+    if not only_closed_words(folded, spans, lang, ("HAVE", "KEEP_VERBS")):
         return None
     return Question("measure", lang, layer=layer, measure=measure, op=op, metres=distances[0].metres,
                     count=bool(many))  # fmt: skip

@@ -138,6 +138,11 @@ def _ops(folded: str):
     return kept
 
 
+def comparison_starts(folded: str) -> list[int]:
+    """Where a comparison said before its number begins ('more than 20', 'über 20', '大于20'), in folded text."""
+    return [start for _, start, _, kind in _ops(folded) if kind == "prefix"]
+
+
 def _nearest_field(fields: list[Mention], start: int, end: int, numeric_names: set[str]) -> Mention | None:
     """The numeric field mentioned closest to the span: before it in the clause, else right after it."""
     cands = [f for f in fields if f.name in numeric_names]

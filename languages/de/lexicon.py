@@ -198,6 +198,7 @@ FEWEST = {"die wenigsten", "am wenigsten", "wenigsten"}
 HAVE = {"hat", "haben", "enthalt", "enthalten", "gibt", "es", "sind", "ist", "liegen", "liegt"}
 MEASURE_COMPARATIVES = {"langer": ("length", ">"), "kurzer": ("length", "<")}
 THAN = {"als"}
+KEEP_VERBS = {"wahle", "waehle", "auswahlen", "behalte", "behalten", "filtere", "filtern", "extrahiere", "nimm"}
 JOINS = {"und", "oder", "sowohl", "beide", "entweder", "gegenuber"}
 HIGHEST = {"den hochsten", "die hochste", "das hochste", "hochste", "hochsten", "den grossten", "die grosste",
            "das grosste", "grosste", "grossten"}  # fmt: skip

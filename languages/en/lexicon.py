@@ -233,6 +233,8 @@ HAVE = {"has", "have", "had", "contains", "contain", "holds", "hold", "there", "
 # A comparative of a measure the layer's geometry has ('roads longer than 1 km'): the measure and the operator.
 MEASURE_COMPARATIVES = {"longer": ("length", ">"), "shorter": ("length", "<")}
 THAN = {"than"}
+# Verbs that keep the features a condition holds for ('select the roads longer than 1 km'): a question's filter.
+KEEP_VERBS = {"select", "keep", "retain", "filter", "extract", "take", "pick"}
 # Words joining conditions or groups in a question ('with and without wifi'): its count is no one filter's.
 JOINS = {"and", "or", "both", "either", "versus", "vs"}
 # 'which type of house has the highest average value?': the group said after WHICH, read as PER (router/questions.py)
