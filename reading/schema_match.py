@@ -397,7 +397,14 @@ def _dictionary_layers(text: str, layers, found: dict, themes) -> None:
     theme word of the lexicon) is not read again, and a word landing on two layers names none of them."""
     taken = [(m.start, m.end) for m in found.values()] + [(s, e) for _, s, e in themes]
     names = [la.name for la in layers if not getattr(la, "origin", None)]
-    skip = lambda s, e: any(a < e and s < b for a, b in taken)  # noqa: E731
+    fields: list = []  # words the lexicon reads as a field of a loaded layer ('Förderleistung': capacity, not 'lift')
+
+    def skip(s, e):
+        if not fields:
+            fields.extend((m.start, m.end) for la in layers for m in find_fields(text, la, by_dictionary=False))
+            fields.append((-1, -1))
+        return any(a < e and s < b for a, b in taken + fields)
+
     for name, s, e, note in dictionary.mentions(text, names, skip):
         found.setdefault(name, Mention(name, s, e, 0.75, note=note))
 
@@ -439,7 +446,7 @@ def geometry_class(layer) -> str | None:
     return None
 
 
-def find_fields(text: str, layer, every: bool = False) -> list[Mention]:
+def find_fields(text: str, layer, every: bool = False, by_dictionary: bool = True) -> list[Mention]:
     """Fields of `layer` named in the text, by exact name, token, meaning, or a close misspelling.
 
     One mention per field (its best), or with `every` each place a field is named.
@@ -501,8 +508,8 @@ def find_fields(text: str, layer, every: bool = False) -> list[Mention]:
             if len(stem) >= 2 and stem in text:
                 i = text.index(stem)
                 add(f.name, i, i + len(stem), 0.7)
-    if DICTIONARY and not every:  # 'Arten' → species: only words no reading above placed
-        taken = [(m.start, m.end) for m in found.values()]
+    if DICTIONARY and by_dictionary and not every:  # 'Arten' → species: a word no reading above nor a theme placed
+        taken = [(m.start, m.end) for m in found.values()] + [(s, e) for _, s, e in _theme_mentions(folded, words)]
         skip = lambda s, e: any(a < e and s < b for a, b in taken)  # noqa: E731
         for fname, s, e, note in dictionary.mentions(text, [f.name for f in layer.fields], skip):
             found.setdefault(fname, Mention(fname, s, e, 0.7, layer=layer.name, note=note))

@@ -74,6 +74,12 @@ def test_the_lexicon_keeps_its_own_words():
     assert not found[0].note
 
 
+def test_a_field_word_of_the_lexicon_names_no_layer_through_the_dictionary():
+    # 'Förderleistung' is the lexicon's word for a capacity field; FreeDict also gives 'lift', which names no layer here
+    lifts = _layer("lifts", "LineString", [("capacity", "integer", [400]), ("type", "string", ["chairlift"])])
+    assert find_layers("Maximale Förderleistung je Bahntyp", [lifts, TRAILS]) == []
+
+
 @pytest.mark.parametrize("text", ["Alle Sichtungen von Luchs", "猞猁的目击记录"])
 def test_a_dictionary_word_names_a_category_value(text):
     vals = [(m.name, m.value) for m in find_values(text, SIGHTINGS)]
