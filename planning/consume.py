@@ -255,7 +255,7 @@ def unconsumed(spec, params: dict, req, ftext: str, skip=()):
                 continue
             if fm.name in strings or f'"{fm.name}"' in " ".join(strings) or fm.name.lower() in joined:
                 if fm.score < 1.0 and fold_word(word) != fold_word(fm.name):
-                    notes.append(f"'{word}' read as field {fm.name} of {la.name}")
+                    notes.append(fm.note or f"'{word}' read as field {fm.name} of {la.name}")
                 continue
             if any(s <= fm.start < e for s, e in taken):
                 continue

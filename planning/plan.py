@@ -258,6 +258,7 @@ def fill_plan(
     listed = [(g[0].start, g[-1].end) for g in distance_series(folded, lang) if len(g) >= 2 and "rings" not in params]
     extra, notes = unconsumed(spec, params, req, ftext, listed if spec.params else ())
     notes = notes + ([key_note] if key_note else []) + ([dated_note] if dated_note else [])
+    notes += _dictionary_notes(req, params)
     missing.extend(m for m in extra if m not in missing)
     if not missing:  # the whitelist: every word must be claimed by the plan's readings or be a filler
         inferred = KEY_PAIRS.get(spec.name, ()) if key_note or given.keys() & set(KEY_PAIRS.get(spec.name, ())) else ()
@@ -467,3 +468,9 @@ def _one_of_missing(spec, params: dict) -> list[str]:
     if params.get("agg") not in (None, "count") and "field" not in params and field_param:
         return [Gap.param("field")]  # a sum/mean per group of no field ('床位总数' with no beds field read) cannot run
     return []
+
+
+def _dictionary_notes(req, params: dict) -> list[str]:
+    """'Sichtungen → sighting → sightings': a layer of the plan named through a dictionary (reading/dictionary.py)."""
+    used = {x for v in params.values() for x in (v if isinstance(v, list) else [v]) if isinstance(x, str)}
+    return list(dict.fromkeys(f"{m.note} (dictionary)" for m in req.mentions if m.note and m.name in used))

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from . import dictionary
 from .text import fold, singular
 
 # Layer themes: what users call a layer (English, German, Chinese) → one theme key per kind of thing.
@@ -242,6 +243,7 @@ class Mention:
     score: float
     layer: str | None = None  # for fields and values: the layer they belong to
     value: object = None  # for category values
+    note: str = ""  # how a word was read when not as written: 'Sichtungen → sighting → sightings' (dictionary)
 
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -376,6 +378,8 @@ def find_layers(text: str, layers) -> list[Mention]:
                 if len(w) >= 5 and _close(w, target, 0.8):
                     add(name, s, e, 0.6)
                     break
+    if DICTIONARY and any(la.name for la in layers):  # last: only words nothing above placed, nor the lexicon's
+        _dictionary_layers(text, layers, found, themes)
     out = sorted(found.values(), key=lambda m: m.start)
     # Two layers on one phrase: the better match keeps it ('train stations' → stations, not stations_pm25).
     return [
@@ -383,6 +387,26 @@ def find_layers(text: str, layers) -> list[Mention]:
         for m in out
         if not any(o is not m and o.start < m.end and m.start < o.end and o.score > m.score + 0.05 for o in out)
     ]
+
+
+DICTIONARY = True  # German and Chinese words through the general dictionaries (reading/dictionary.py)
+
+
+def _dictionary_layers(text: str, layers, found: dict, themes) -> None:
+    """'Sichtungen' names the layer 'sightings' through the de→en dictionary; a word already placed (as a layer or a
+    theme word of the lexicon) is not read again, and a word landing on two layers names none of them."""
+    taken = [(m.start, m.end) for m in found.values()] + [(s, e) for _, s, e in themes]
+    names = [la.name for la in layers if not getattr(la, "origin", None)]
+    fields: list = []  # words the lexicon reads as a field of a loaded layer ('Förderleistung': capacity, not 'lift')
+
+    def skip(s, e):
+        if not fields:
+            fields.extend((m.start, m.end) for la in layers for m in find_fields(text, la, by_dictionary=False))
+            fields.append((-1, -1))
+        return any(a < e and s < b for a, b in taken + fields)
+
+    for name, s, e, note in dictionary.mentions(text, names, skip):
+        found.setdefault(name, Mention(name, s, e, 0.75, note=note))
 
 
 def _titled_after(name: str, origin: str) -> bool:
@@ -422,7 +446,7 @@ def geometry_class(layer) -> str | None:
     return None
 
 
-def find_fields(text: str, layer, every: bool = False) -> list[Mention]:
+def find_fields(text: str, layer, every: bool = False, by_dictionary: bool = True) -> list[Mention]:
     """Fields of `layer` named in the text, by exact name, token, meaning, or a close misspelling.
 
     One mention per field (its best), or with `every` each place a field is named.
@@ -484,6 +508,11 @@ def find_fields(text: str, layer, every: bool = False) -> list[Mention]:
             if len(stem) >= 2 and stem in text:
                 i = text.index(stem)
                 add(f.name, i, i + len(stem), 0.7)
+    if DICTIONARY and by_dictionary and not every:  # 'Arten' → species: a word no reading above nor a theme placed
+        taken = [(m.start, m.end) for m in found.values()] + [(s, e) for _, s, e in _theme_mentions(folded, words)]
+        skip = lambda s, e: any(a < e and s < b for a, b in taken)  # noqa: E731
+        for fname, s, e, note in dictionary.mentions(text, [f.name for f in layer.fields], skip):
+            found.setdefault(fname, Mention(fname, s, e, 0.7, layer=layer.name, note=note))
     return sorted(found.values(), key=lambda m: m.start)
 
 
@@ -550,6 +579,12 @@ def find_values(text: str, layer) -> list[Mention]:
                 m = word_re(fv + "s").search(folded)
             if m:
                 out.append(Mention(f.name, m.start(), m.end(), 1.0, layer=layer.name, value=v))
+    if DICTIONARY:  # 'Luchs' → lynx, a species of the sightings; a translation that is two values is none
+        values = {v: f.name for f in layer.fields if f.type in ("string", "str", "text")
+                  for v in f.samples if isinstance(v, str) and len(v) >= 2}  # fmt: skip
+        skip = lambda s, e: any(o.start < e and s < o.end for o in out)  # noqa: E731
+        out += [Mention(values[v], s, e, 0.9, layer=layer.name, value=v, note=note)
+                for v, s, e, note in dictionary.mentions(text, list(values), skip)]  # fmt: skip
     return sorted(out, key=lambda m: m.start)
 
 
