@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from .text import fold, singular
+from .text import fold, name_tokens, singular
 
 _DIR = Path(__file__).resolve().parents[1] / "languages"
 _CJK = re.compile(r"[\u4e00-\u9fff]+")
@@ -75,8 +75,6 @@ def _lands(translation: str, toks: tuple[str, ...]) -> bool:
 
 
 def _targets(names) -> dict[str, tuple[str, ...]]:
-    from .schema_match import name_tokens  # schema_match imports this module: no cycle at load time
-
     return {n: tuple(singular(t) for t in name_tokens(n) if not t.isdigit()) for n in names}
 
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import dictionary
-from .text import fold, singular
+from .text import fold, name_tokens, singular
 
 # Layer themes: what users call a layer (English, German, Chinese) → one theme key per kind of thing.
 THEMES = {
@@ -192,14 +192,6 @@ _WEAK_WORDS = {"big", "large", "largest", "biggest", "gross", "grosse", "grosste
 
 
 @lru_cache(maxsize=8192)
-def name_tokens(name: str) -> tuple[str, ...]:
-    """'POP2020' → ['pop', '2020']; 'NAME_EN' → ['name', 'en']; 'busStops' → ['bus', 'stops']."""
-    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", name)
-    spaced = re.sub(r"([A-Za-z])(\d)", r"\1 \2", spaced)
-    spaced = re.sub(r"(\d)([A-Za-z])", r"\1 \2", spaced)
-    return tuple(t for t in re.split(r"[\s_\-.]+", fold(spaced)) if t)
-
-
 def forms(word: str) -> tuple[str, ...]:
     """A word and its likely base forms (English and German plurals and case endings)."""
     w = fold(word)

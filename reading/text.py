@@ -194,3 +194,11 @@ def fraction_before(text: str, end: int) -> tuple[float, int] | None:
 def as_number(value: float):
     """An int when the value is integral, else the float (so JSON shows 500, not 500.0)."""
     return int(value) if float(value).is_integer() else round(float(value), 6)
+
+
+def name_tokens(name: str) -> tuple[str, ...]:
+    """'POP2020' → ['pop', '2020']; 'NAME_EN' → ['name', 'en']; 'busStops' → ['bus', 'stops']."""
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", name)
+    spaced = re.sub(r"([A-Za-z])(\d)", r"\1 \2", spaced)
+    spaced = re.sub(r"(\d)([A-Za-z])", r"\1 \2", spaced)
+    return tuple(t for t in re.split(r"[\s_\-.]+", fold(spaced)) if t)
