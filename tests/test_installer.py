@@ -6,6 +6,7 @@ wheels from PyPI (pip's cache makes a second run cheap); checked by value in a c
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -47,7 +48,14 @@ def system_python(tmp_path_factory):
     packages brought: pyproj, SciPy, Matplotlib). NumPy 1 on Debian 12, NumPy 2 on Debian 13: either way it stays."""
     venv = tmp_path_factory.mktemp("qgis-python-system") / "venv"
     subprocess.run([SYSTEM_PYTHON, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=300)
-    return str(venv / "bin" / "python")
+    # Debian 13's pyproj looks for PROJ's data under sys.prefix, which is the venv's here and /usr in QGIS: tell it
+    # where Debian keeps it, as QGIS's own environment does (Debian 12's pyproj finds it either way).
+    found = _run(SYSTEM_PYTHON, "import json, pyproj; print(json.dumps({'d': pyproj.datadir.get_data_dir()}))")["d"]
+    saved = os.environ.get("PROJ_DATA")
+    os.environ["PROJ_DATA"] = saved or found
+    yield str(venv / "bin" / "python")
+    if saved is None:
+        os.environ.pop("PROJ_DATA", None)
 
 
 COMPILED = ("pyproj", "scipy", "matplotlib")
