@@ -224,7 +224,7 @@ def fill_plan(
     if "format" in params and "writes_format" in spec.traits and _TO_LAYER.search(folded) and params["format"] == "csv":
         params["format"] = "gpkg"  # 'convert the csv into a point layer': the csv is the source, a layer the target
     missing.extend(several_distances(spec, params, folded, lang))
-    missing = [m for m in missing if m not in params] + _one_of_missing(spec, params)
+    missing = [m for m in missing if m not in params] + _one_of_missing(spec, params) + _rank_by_text(params, by_name)
     if any(m.kind == "format" for m in missing):
         missing = [m for m in missing if m != "format"]  # the explained one says why
     fmt, chain_text = None, folded
@@ -454,6 +454,19 @@ def _implied(spec, params: dict, folded: str) -> None:
     if "ascending" in names and "top_n" in params and "ascending" not in params:
         if re.search(r"top|largest|highest|biggest|most|größte|grosste|höchste|hochste|最大|最高|最多|前", folded):
             params["ascending"] = False
+
+
+def _rank_by_text(params: dict, by_name: dict) -> list[Gap]:
+    """A top N ranks by a number or a date. 'Which landuse has the most districts?' sorted the landuse names and
+    kept the last one ('residential') as if it were the answer; the question is a count per landuse, then its top."""
+    if "top_n" not in params or not isinstance(params.get("field"), str):
+        return []
+    layer = by_name.get(params.get("layer"))
+    kind = next((f.type for f in getattr(layer, "fields", ()) if f.name == params["field"]), None)
+    if kind in ("string", "boolean"):
+        top = params["top_n"]
+        return [Gap("field", f"field: {params['field']} holds text; a top {top} ranks by a number or a date")]
+    return []
 
 
 def _one_of_missing(spec, params: dict) -> list[str]:
