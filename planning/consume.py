@@ -229,6 +229,12 @@ def unconsumed(spec, params: dict, req, ftext: str, skip=()):
         ):
             continue
         missing.append(Gap("number", f"number: {ftext[n.start : n.end].strip()}"))
+    # A distance said in words ('over a kilometre long', 'half a mile', 'fünfhundert Meter') holds no digit, so the
+    # loop above never sees it; it must be a filled value too ('roads over a kilometre long' measured every road).
+    for s, e, metres in dist_spans if not crs_read else ():
+        if any(a <= s < b for a, b in taken) or re.search(r"\d", ftext[s:e]) or _close_to(metres, pool):
+            continue
+        missing.append(Gap("number", f"number: {ftext[s:e].strip()}"))
 
     # Fields named but used by no parameter (the plan's layers only), and fields read by meaning (noted).
     field_tool = any(p.kind in ("field", "fields", "expression") or p.name == "by" for p in spec.params)
