@@ -87,3 +87,17 @@ def router(registry):
     from geoclerk.router import load_router
 
     return load_router(registry)
+
+
+@pytest.fixture(scope="module")
+def dask_settings_restored():
+    """The dask engine's settings as they were before the module: its tests lower the size threshold to 100
+    features, and left so, every later test's tool call of more than 100 features ran on dask (integer counts where
+    QGIS gives reals: test_save_model failed after the dask tests in one run of the whole suite)."""
+    from dataclasses import asdict
+
+    from geoclerk.function_lib.dask_engine.settings import SETTINGS, configure
+
+    saved = asdict(SETTINGS)
+    yield
+    configure(**saved)

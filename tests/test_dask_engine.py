@@ -20,6 +20,8 @@ from geoclerk.function_lib.dask_engine.settings import SETTINGS
 from geoclerk.function_lib.registry import run_tool
 from shapely.geometry import LineString, Point, box
 
+pytestmark = pytest.mark.usefixtures("dask_settings_restored")
+
 N_POINTS = 1200
 
 

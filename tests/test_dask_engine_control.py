@@ -19,6 +19,8 @@ from geoclerk.function_lib.dask_engine import cluster, configure
 from geoclerk.function_lib.registry import run_tool
 from shapely.geometry import box
 
+pytestmark = pytest.mark.usefixtures("dask_settings_restored")
+
 
 @pytest.fixture(scope="module")
 def data(tmp_path_factory):

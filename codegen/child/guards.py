@@ -33,7 +33,7 @@ _ENV_EVENTS = {"os.putenv", "os.unsetenv"}
 _OS_UNAUDITED = (
     "chroot", "setuid", "seteuid", "setgid", "setegid", "setreuid", "setregid", "setresuid", "setresgid", "setgroups",
     "initgroups", "setsid", "setpgid", "setpgrp", "tcsetpgrp", "memfd_create", "pidfd_open", "openpty", "login_tty",
-    "unshare", "setns", "register_at_fork", "nice", "sched_setscheduler", "sched_setparam", "setpriority", "plock",
+    "unshare", "setns", "nice", "sched_setscheduler", "sched_setparam", "setpriority", "plock",
 )  # fmt: skip
 
 
@@ -330,6 +330,22 @@ def guard_os(guard: Guard) -> None:
         func = getattr(os, name, None)
         if callable(func):
             setattr(os, name, _refused_while_active(func, guard, name))
+    if callable(getattr(os, "register_at_fork", None)):
+        os.register_at_fork = _ignored_while_active(os.register_at_fork, guard)
+
+
+def _ignored_while_active(register, guard: Guard):
+    """os.register_at_fork while code runs: accepted and not registered. Forking is refused here, so such a callback
+    could never run; libraries register one at import (importlib_metadata, which `import rioxarray` pulls in once dask
+    is installed), and refusing it failed those imports."""
+
+    def wrapper(*args, **kwargs):
+        if guard.active:
+            return None
+        return register(*args, **kwargs)
+
+    wrapper.__name__ = "register_at_fork"
+    return wrapper
 
 
 def _refused_while_active(func, guard: Guard, name: str):
