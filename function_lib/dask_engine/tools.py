@@ -282,7 +282,7 @@ def dissolve(ctx, layer: str, fields: list | None = None, field: str | None = No
     import numpy as np
 
     from ..geojson._base import vector_result
-    from ..geojson.overlay_ops import _group_value
+    from ..geojson.overlay_ops import dissolve_summary
 
     by = list(fields) if fields else None
     run = Run(ctx, "dissolve", layer)
@@ -303,19 +303,7 @@ def dissolve(ctx, layer: str, fields: list | None = None, field: str | None = No
         geometry = out.geometry.name
         out = out[[c for c in out.columns if c != geometry] + [geometry]]
     run.repaired_note([partial])
-    if by:
-        what = tr("Dissolved '{layer}' by {fields}").format(layer=layer, fields=", ".join(by))
-    else:
-        what = tr("Dissolved all of '{layer}' into one feature").format(layer=layer)
-    extra = {}
-    if field:
-        column = f"{field}_{agg}"
-        shown = ", ".join(_group_value(out, by, column, k) for k in range(min(len(out), 5)))
-        what += tr(", {agg} of {field} per group in {column} ({values})").format(
-            agg=agg, field=field, column=column, values=shown + (", ..." if len(out) > 5 else ""))
-        extra["aggregated"] = column
-    elif by:
-        ctx.note(tr("Other fields keep the first feature's value of each group (give field and agg to aggregate one)."))
+    what, extra = dissolve_summary(ctx, out, layer, by, field, agg)
     run.engine_note()
     return vector_result(ctx, out, f"{layer}_dissolved", what, run.src.count, **extra, **run.values())
 

@@ -194,6 +194,13 @@ def dissolve(ctx: RunContext, layer: str, fields: list | None = None, field: str
         field = field if agg else None
     values = _agg_values(ctx, gdf, field, agg) if field else None
     out = run_validated(ctx, lambda g: _dissolved(g, by, values, agg), (gdf, layer))
+    what, extra = dissolve_summary(ctx, out, layer, by, field, agg)
+    return vector_result(ctx, out, f"{layer}_dissolved", what, len(gdf), **extra)
+
+
+def dissolve_summary(ctx, out, layer: str, by: list, field: str | None, agg: str | None) -> tuple[str, dict]:
+    """What a dissolve did, in words, and the result's extra values: one text for the in-memory tool and the dask
+    engine's (function_lib/dask_engine/tools.py), whose summaries must read the same."""
     if by:
         what = tr("Dissolved '{layer}' by {fields}").format(layer=layer, fields=", ".join(by))
     else:
@@ -208,7 +215,7 @@ def dissolve(ctx: RunContext, layer: str, fields: list | None = None, field: str
         extra["aggregated"] = column
     elif by:
         ctx.note(tr("Other fields keep the first feature's value of each group (give field and agg to aggregate one)."))
-    return vector_result(ctx, out, f"{layer}_dissolved", what, len(gdf), **extra)
+    return what, extra
 
 
 def _agg_values(ctx, gdf, field: str, agg: str):
