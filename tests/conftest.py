@@ -82,6 +82,19 @@ def registry():
 
 
 @pytest.fixture(scope="module")
+def bound_registry():
+    """Both halves with the Processing half bound, as the CLI and the plugin run them where PyQGIS is available."""
+    from geoclerk.function_lib import load_registry
+    from geoclerk.geoclerk_plugin.processing_tools import bind
+    from geoclerk.geoclerk_plugin.qgis_env import ensure_qgis
+
+    assert ensure_qgis()
+    registry = load_registry()
+    bind(registry)
+    return registry
+
+
+@pytest.fixture(scope="module")
 def router(registry):
     """The trained router over that registry."""
     from geoclerk.router import load_router

@@ -10,22 +10,10 @@ from pathlib import Path
 import geopandas as gpd
 import pytest
 from geoclerk.agent.pipeline import AgentConfig, run_request
-from geoclerk.function_lib import load_registry
 from geoclerk.function_lib.context import RunContext
 from geoclerk.function_lib.registry import run_tool
 
 SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample"
-
-
-@pytest.fixture(scope="module")
-def bound_registry():
-    from geoclerk.geoclerk_plugin.processing_tools import bind
-    from geoclerk.geoclerk_plugin.qgis_env import ensure_qgis
-
-    assert ensure_qgis()
-    registry = load_registry()
-    bind(registry)
-    return registry
 
 
 def _inside_once(buffers: gpd.GeoDataFrame, points: gpd.GeoDataFrame) -> int:

@@ -6,22 +6,10 @@ import math
 
 import geopandas as gpd
 import pytest
-from geoclerk.function_lib import load_registry
 from geoclerk.function_lib import registry as reg_mod
 from geoclerk.function_lib.context import RunContext
 from geoclerk.function_lib.registry import run_tool
 from shapely.geometry import Point
-
-
-@pytest.fixture(scope="module")
-def bound_registry():
-    from geoclerk.geoclerk_plugin.processing_tools import bind
-    from geoclerk.geoclerk_plugin.qgis_env import ensure_qgis
-
-    assert ensure_qgis()
-    registry = load_registry()
-    bind(registry)
-    return registry
 
 
 def _ctx(tmp_path, gdf, name):
